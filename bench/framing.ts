@@ -1,0 +1,128 @@
+// How fast the two frame readers turn chunks back into messages, against two baselines measured
+// in the same run: JSON.parse of the bodies alone (the floor: every reader must at least parse),
+// and the official SDK's stdio ReadBuffer fed the same messages as NDJSON in the same chunks.
+
+import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { getFraming } from '../src/protocol/framing/index.ts';
+import { FRAMING_NAMES } from '../src/protocol/framing/types.ts';
+import type { FramingName } from '../src/protocol/framing/types.ts';
+import { buildWorkloads, concatBytes, cutIntoChunks } from './workloads.ts';
+import type { Workload } from './workloads.ts';
+
+export interface FramingRow {
+  workload: string;
+  framing: FramingName;
+  /** Our reader: push every chunk, collect every message. Median, in milliseconds. */
+  ms: number;
+  /** JSON.parse of the same bodies, already strings. */
+  jsonParseMs: number;
+  /** The SDK's ReadBuffer on the NDJSON stream (the same figure on both framings' rows). */
+  sdkReadBufferMs: number;
+  /** TextDecoder (fatal UTF-8) then JSON.parse of the same bodies, from bytes: what any byte reader must do. */
+  decodeAndParseMs: number;
+}
+
+const MIN_REPEATS = 5;
+const WARM_UP_RUNS = 2;
+
+export async function runFramingBench(options?: { repeats?: number }): Promise<FramingRow[]> {
+  const repeats = Math.max(MIN_REPEATS, options?.repeats ?? 7);
+  const rows: FramingRow[] = [];
+  for (const workload of buildWorkloads()) rows.push(...benchWorkload(workload, repeats));
+  return rows;
+}
+
+function benchWorkload(workload: Workload, repeats: number): FramingRow[] {
+  const expected = workload.messages.length;
+  const bodies = workload.messages.map((message) => JSON.stringify(message));
+  const utf8 = new TextEncoder();
+  const bodyBytes = bodies.map((body) => utf8.encode(body));
+
+  const parseOnly = () => {
+    for (const body of bodies) JSON.parse(body);
+  };
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decodeAndParse = () => {
+    for (const body of bodyBytes) JSON.parse(decoder.decode(body));
+  };
+
+  const sdkChunks = cutIntoChunks(utf8.encode(bodies.map((body) => `${body}\n`).join('')), workload.chunkBytes).map(
+    (chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length),
+  );
+  const sdkRead = () => {
+    const buffer = new ReadBuffer();
+    let count = 0;
+    for (const chunk of sdkChunks) {
+      buffer.append(chunk);
+      while (buffer.readMessage() !== null) count++;
+    }
+    expectCount('SDK ReadBuffer', workload, count, expected);
+  };
+
+  const readers = FRAMING_NAMES.map((name) => {
+    const framing = getFraming(name);
+    const chunks = cutIntoChunks(concatBytes(workload.messages.map((message) => framing.encode(message))), workload.chunkBytes);
+    const read = () => {
+      const reader = framing.createReader();
+      let count = 0;
+      for (const chunk of chunks) {
+        for (const item of reader.push(chunk)) {
+          if (item.type !== 'message') throw new Error(`${name} reader, ${workload.name}: unexpected ${item.kind}: ${item.detail}`);
+          count++;
+        }
+      }
+      expectCount(`${name} reader`, workload, count, expected);
+    };
+    return { name, read };
+  });
+  checkRoundTrip(workload, bodies);
+
+  // Interleaved, so that garbage collection and CPU noise fall on every contender alike.
+  const contenders = [parseOnly, decodeAndParse, sdkRead, ...readers.map((reader) => reader.read)];
+  const times = contenders.map(() => [] as number[]);
+  for (let run = 0; run < WARM_UP_RUNS + repeats; run++) {
+    contenders.forEach((contender, i) => {
+      const ms = timeOnce(contender);
+      if (run >= WARM_UP_RUNS) times[i]!.push(ms);
+    });
+  }
+  const [jsonParseMs, decodeAndParseMs, sdkReadBufferMs, ...readerMs] = times.map(median);
+  return readers.map((reader, i) => ({
+    workload: workload.name,
+    framing: reader.name,
+    ms: readerMs[i]!,
+    jsonParseMs: jsonParseMs!,
+    sdkReadBufferMs: sdkReadBufferMs!,
+    decodeAndParseMs: decodeAndParseMs!,
+  }));
+}
+
+/** Outside the timed runs: each reader gives back exactly the messages that went in. */
+function checkRoundTrip(workload: Workload, bodies: string[]): void {
+  for (const name of FRAMING_NAMES) {
+    const framing = getFraming(name);
+    const stream = concatBytes(workload.messages.map((message) => framing.encode(message)));
+    const reader = framing.createReader();
+    const values = cutIntoChunks(stream, workload.chunkBytes).flatMap((chunk) => reader.push(chunk));
+    const texts = values.map((item) => (item.type === 'message' ? JSON.stringify(item.value) : `error ${item.kind}`));
+    if (texts.length !== bodies.length || texts.some((text, i) => text !== bodies[i])) {
+      throw new Error(`${name} reader, ${workload.name}: messages differ from what was encoded`);
+    }
+  }
+}
+
+function expectCount(who: string, workload: Workload, count: number, expected: number): void {
+  if (count !== expected) throw new Error(`${who}, ${workload.name}: read ${count} messages, expected ${expected}`);
+}
+
+function timeOnce(run: () => void): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

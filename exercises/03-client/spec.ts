@@ -1,0 +1,555 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpClient, type ClientEvent, type McpClientOptions } from '@learner';
+import { ClientClosedError, ClientStateError, McpRpcError, RequestTimeoutError, UnsupportedVersionError } from '@protocol/client-errors';
+import { getFraming } from '@protocol/framing/index';
+import { encodeError, encodeResult, type JsonRpcId, type JsonRpcMessage, type JsonRpcRequest } from '@protocol/jsonrpc';
+import { LATEST_PROTOCOL_VERSION, type CallToolResult, type ToolInfo } from '@protocol/mcp';
+import type { ByteTransport } from '@protocol/transport';
+
+// ---- a fake MCP server at the far end of the pipe, played by each test ----
+
+const FRAMING = 'ndjson';
+const framing = getFraming(FRAMING);
+
+/**
+ * The server's side of the stdio pipe. It reads what the client writes with the reference framing,
+ * and a test decides what to answer, when, and in which order.
+ */
+class FakeServer implements ByteTransport {
+  /** Every message the client wrote, in order. */
+  readonly fromClient: JsonRpcMessage[] = [];
+  /** True once the client closed the server's stdin. */
+  stdinEnded = false;
+  private readonly reader = framing.createReader();
+  private readonly dataListeners = new Set<(chunk: Uint8Array) => void>();
+  private readonly closeListeners = new Set<(reason: string) => void>();
+  private readonly writeListeners = new Set<() => void>();
+
+  write(bytes: Uint8Array): void {
+    if (this.stdinEnded) throw new Error('the client wrote to a stdin it had already closed');
+    for (const item of this.reader.push(bytes)) {
+      if (item.type === 'error') throw new Error(`the client wrote an unreadable frame: ${item.detail}`);
+      this.fromClient.push(item.value as JsonRpcMessage);
+    }
+    for (const listener of [...this.writeListeners]) listener();
+  }
+  end(): void {
+    this.stdinEnded = true;
+  }
+  onData(listener: (chunk: Uint8Array) => void) {
+    this.dataListeners.add(listener);
+    return () => void this.dataListeners.delete(listener);
+  }
+  onClose(listener: (reason: string) => void) {
+    this.closeListeners.add(listener);
+    return () => void this.closeListeners.delete(listener);
+  }
+
+  /** The methods the client sent, in order (requests and notifications). */
+  methods(): string[] {
+    return this.fromClient.flatMap((message) => ('method' in message ? [message.method] : []));
+  }
+  requests(method: string): JsonRpcRequest[] {
+    return this.fromClient.filter((message): message is JsonRpcRequest => 'method' in message && 'id' in message && message.method === method);
+  }
+  /**
+   * Waits for the client's `nth` request with this method (0 = the first). If a client call the
+   * test started fails first, that failure is the answer: it says more than "never sent".
+   */
+  request(method: string, nth = 0): Promise<JsonRpcRequest> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = this.requests(method)[nth];
+        if (found !== undefined) {
+          cleanup();
+          resolve(found);
+        } else if (failedCalls.length > 0) {
+          cleanup();
+          reject(failedCalls[0]);
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`the client never sent ${method} request #${nth + 1}`));
+      }, 150);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.writeListeners.delete(check);
+        callFailureListeners.delete(check);
+      };
+      this.writeListeners.add(check);
+      callFailureListeners.add(check);
+      check();
+    });
+  }
+
+  /** Writes messages to the server's stdout; several messages go out as one chunk. */
+  send(...messages: unknown[]): void {
+    const frames = messages.map((message) => framing.encode(message));
+    const chunk = new Uint8Array(frames.reduce((total, frame) => total + frame.length, 0));
+    let offset = 0;
+    for (const frame of frames) {
+      chunk.set(frame, offset);
+      offset += frame.length;
+    }
+    for (const listener of [...this.dataListeners]) listener(chunk);
+  }
+  answer(request: JsonRpcRequest, result: unknown): void {
+    this.send(encodeResult(request.id, result));
+  }
+  fail(request: JsonRpcRequest, code: number, message: string): void {
+    this.send(encodeError(request.id, code, message));
+  }
+  /** The server process went away (it exited, or its pipe broke). */
+  exit(reason: string): void {
+    for (const listener of [...this.closeListeners]) listener(reason);
+  }
+}
+
+// ---- what the fake server says ----
+
+const SERVER_INFO = { name: 'fake-echo-server', version: '1.0.0' };
+const initializeResult = (protocolVersion: string = LATEST_PROTOCOL_VERSION) => ({
+  protocolVersion,
+  capabilities: { tools: {} },
+  serverInfo: SERVER_INFO,
+});
+const ECHO_TOOL: ToolInfo = {
+  name: 'echo',
+  description: 'Echo the given text back verbatim.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The text to send back.' } }, required: ['text'] },
+};
+const textResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }] });
+
+// ---- helpers ----
+
+const clients: McpClient[] = [];
+/** Client calls started by this test (through inFlight or track) that have failed, oldest first. */
+let failedCalls: unknown[] = [];
+const callFailureListeners = new Set<() => void>();
+/** Counts finished tests, so a call failing after its test ended is not blamed on the next one. */
+let testsDone = 0;
+
+function whenCallFails(): (error: unknown) => void {
+  const startedIn = testsDone;
+  return (error) => {
+    if (startedIn !== testsDone) return;
+    failedCalls.push(error);
+    for (const listener of [...callFailureListeners]) listener();
+  };
+}
+
+function setup(options: Partial<McpClientOptions> = {}) {
+  const server = new FakeServer();
+  const client = new McpClient(server, { framing: FRAMING, clientInfo: { name: 'spec-client', version: '1.0.0' }, ...options });
+  clients.push(client);
+  const events: ClientEvent[] = [];
+  client.on((event) => events.push(event));
+  const protocolErrors = () => events.flatMap((event) => (event.type === 'protocol-error' ? [event.detail] : []));
+  return { client, server, protocolErrors };
+}
+
+/** A client that has finished the handshake. */
+async function readyClient(options: Partial<McpClientOptions> = {}) {
+  const parts = setup(options);
+  const connecting = inFlight(parts.client.connect());
+  parts.server.answer(await parts.server.request('initialize'), initializeResult());
+  await within(connecting, 'connect()');
+  return parts;
+}
+
+/** Waits for `promise`, failing with a readable message instead of hanging when it never settles. */
+async function within<T>(promise: Promise<T>, what: string, ms = 150): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} never settled (waited ${ms} ms)`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The error an operation fails with, whether it throws at once or returns a promise that rejects. */
+async function rejectionOf(run: () => unknown, what: string, ms = 150): Promise<unknown> {
+  let promise: Promise<unknown>;
+  try {
+    promise = Promise.resolve(run());
+  } catch (error) {
+    return error;
+  }
+  const outcome = await within(
+    promise.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    what,
+    ms,
+  );
+  if (outcome.ok) throw new Error(`${what} should have failed, but it succeeded with ${JSON.stringify(outcome.value)}`);
+  return outcome.error;
+}
+
+/** A promise the test awaits later: if it fails first, the failure is not lost as an unhandled rejection. */
+function inFlight<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(whenCallFails());
+  return promise;
+}
+
+/** Watches a promise without awaiting it (and without leaving its rejection unhandled). */
+function track<T>(promise: Promise<T>) {
+  const noteFailedCall = whenCallFails();
+  const seen: { promise: Promise<T>; settled: boolean; value?: T; error?: unknown } = { promise, settled: false };
+  promise.then(
+    (value) => Object.assign(seen, { settled: true, value }),
+    (error: unknown) => {
+      Object.assign(seen, { settled: true, error });
+      noteFailedCall(error);
+    },
+  );
+  return seen;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+  testsDone++;
+  failedCalls = [];
+  for (const client of clients.splice(0)) {
+    try {
+      client.close();
+    } catch {
+      // A half-written client may not close yet; the test itself has already reported why.
+    }
+  }
+});
+
+// ---- the spec ----
+
+describe('The handshake', () => {
+  it('initialize() sends one initialize request with protocolVersion, capabilities and clientInfo', async () => {
+    const { client, server } = setup();
+    track(client.initialize());
+    const request = await server.request('initialize');
+    expect(request.params).toMatchObject({ protocolVersion: LATEST_PROTOCOL_VERSION, clientInfo: { name: 'spec-client', version: '1.0.0' } });
+    expect(typeof (request.params as { capabilities?: unknown }).capabilities).toBe('object');
+    expect(server.requests('initialize')).toHaveLength(1);
+  });
+
+  it('the answer moves the client from "new" to "initialized" and initialize() resolves with the server\'s result', async () => {
+    const { client, server } = setup();
+    expect(client.state).toBe('new');
+    const initializing = inFlight(client.initialize());
+    server.answer(await server.request('initialize'), initializeResult());
+    const result = await within(initializing, 'initialize()');
+    expect(result).toMatchObject({ protocolVersion: LATEST_PROTOCOL_VERSION, serverInfo: SERVER_INFO });
+    expect(client.state).toBe('initialized');
+  });
+
+  it('notifyInitialized() sends notifications/initialized as a notification (no id) and moves to "ready"', async () => {
+    const { client, server } = setup();
+    const initializing = inFlight(client.initialize());
+    server.answer(await server.request('initialize'), initializeResult());
+    await within(initializing, 'initialize()');
+    client.notifyInitialized();
+    const notification = server.fromClient.at(-1);
+    expect(notification).toMatchObject({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(notification).not.toHaveProperty('id');
+    expect(client.state).toBe('ready');
+  });
+
+  it('connect() waits for the initialize answer before it sends notifications/initialized', async () => {
+    const { client, server } = setup();
+    const connecting = track(client.connect());
+    const request = await server.request('initialize');
+    await pause(10);
+    expect(server.methods()).toEqual(['initialize']);
+    expect(connecting.settled).toBe(false);
+    server.answer(request, initializeResult());
+    await within(connecting.promise, 'connect()');
+    expect(server.methods()).toEqual(['initialize', 'notifications/initialized']);
+    expect(client.state).toBe('ready');
+  });
+
+  it('a whole session runs in order: initialize → notifications/initialized → tools/list → tools/call', async () => {
+    const { client, server } = await readyClient();
+    const listing = inFlight(client.listTools());
+    server.answer(await server.request('tools/list'), { tools: [ECHO_TOOL] });
+    expect(await within(listing, 'listTools()')).toEqual([ECHO_TOOL]);
+
+    const calling = inFlight(client.callTool('echo', { text: 'hello from MCP' }));
+    const call = await server.request('tools/call');
+    expect(call.params).toEqual({ name: 'echo', arguments: { text: 'hello from MCP' } });
+    server.answer(call, textResult('hello from MCP'));
+    expect(await within(calling, 'callTool()')).toEqual(textResult('hello from MCP'));
+    expect(server.methods()).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
+  });
+
+  it('a tool that failed (isError: true) is still a result: callTool() resolves with it', async () => {
+    const { client, server } = await readyClient();
+    const calling = inFlight(client.callTool('echo', { text: 'x' }));
+    const failure = { content: [{ type: 'text', text: 'the tool broke' }], isError: true };
+    server.answer(await server.request('tools/call'), failure);
+    expect(await within(calling, 'callTool()')).toEqual(failure);
+  });
+});
+
+describe('No tool calls before ready', () => {
+  it('in "new", callTool() and listTools() are refused with ClientStateError and nothing is sent', async () => {
+    const { client, server } = setup();
+    expect(await rejectionOf(() => client.callTool('echo', { text: 'too early' }), 'callTool() in "new"')).toBeInstanceOf(ClientStateError);
+    expect(await rejectionOf(() => client.listTools(), 'listTools() in "new"')).toBeInstanceOf(ClientStateError);
+    expect(server.fromClient).toEqual([]);
+  });
+
+  it('in "initialized" (answered, but notifications/initialized not sent yet) tool calls are still refused', async () => {
+    const { client, server } = setup();
+    const initializing = inFlight(client.initialize());
+    server.answer(await server.request('initialize'), initializeResult());
+    await within(initializing, 'initialize()');
+    expect(client.state).toBe('initialized');
+    expect(await rejectionOf(() => client.callTool('echo', { text: 'still too early' }), 'callTool() in "initialized"')).toBeInstanceOf(ClientStateError);
+    expect(await rejectionOf(() => client.listTools(), 'listTools() in "initialized"')).toBeInstanceOf(ClientStateError);
+    expect(server.methods()).toEqual(['initialize']);
+  });
+
+  it('notifyInitialized() before initialize has been answered is refused, and no notification goes out', async () => {
+    const { client, server } = setup();
+    track(client.initialize());
+    await server.request('initialize');
+    expect(await rejectionOf(() => client.notifyInitialized(), 'notifyInitialized() in "new"')).toBeInstanceOf(ClientStateError);
+    expect(server.methods()).toEqual(['initialize']);
+    expect(client.state).toBe('new');
+  });
+});
+
+describe('Pairing responses by id', () => {
+  it('answers that come back in reverse order still reach the right calls', async () => {
+    const { client, server } = await readyClient();
+    const slow = track(client.callTool('delay_echo', { text: 'slow', ms: 50 }));
+    const fast = track(client.callTool('echo', { text: 'fast' }));
+    const slowRequest = await server.request('tools/call', 0);
+    const fastRequest = await server.request('tools/call', 1);
+
+    server.answer(fastRequest, textResult('fast'));
+    expect(await within(fast.promise, 'the second call')).toEqual(textResult('fast'));
+    expect(slow.settled).toBe(false);
+
+    server.answer(slowRequest, textResult('slow'));
+    expect(await within(slow.promise, 'the first call')).toEqual(textResult('slow'));
+  });
+
+  it('two answers in one chunk, newest first, are each delivered by id', async () => {
+    const { client, server } = await readyClient();
+    const first = inFlight(client.callTool('echo', { text: 'one' }));
+    const second = inFlight(client.callTool('echo', { text: 'two' }));
+    const [a, b] = [await server.request('tools/call', 0), await server.request('tools/call', 1)];
+    server.send(encodeResult(b.id, textResult('two')), encodeResult(a.id, textResult('one')));
+    expect(await within(first, 'the first call')).toEqual(textResult('one'));
+    expect(await within(second, 'the second call')).toEqual(textResult('two'));
+  });
+
+  it('id 0 is an id like any other: the answer to request 0 is delivered', async () => {
+    const { client, server, protocolErrors } = setup({ firstId: 0 });
+    const initializing = inFlight(client.initialize());
+    const request = await server.request('initialize');
+    expect(request.id).toBe(0);
+    server.answer(request, initializeResult());
+    await within(initializing, 'initialize() sent with id 0');
+    expect(client.state).toBe('initialized');
+    expect(protocolErrors()).toEqual([]);
+  });
+
+  it('every request in a session gets its own id', async () => {
+    const { client, server } = await readyClient();
+    track(client.listTools());
+    track(client.callTool('echo', { text: 'a' }));
+    track(client.callTool('echo', { text: 'b' }));
+    await server.request('tools/call', 1);
+    const ids = server.fromClient.flatMap((message) => ('id' in message ? [JSON.stringify(message.id)] : []));
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('a response with an unknown id is reported as a protocol error: not delivered, not thrown', async () => {
+    const { client, server, protocolErrors } = await readyClient();
+    const call = track(client.callTool('echo', { text: 'mine' }));
+    const request = await server.request('tools/call');
+    const strayId: JsonRpcId = typeof request.id === 'number' ? request.id + 1000 : `${request.id}-stray`;
+
+    expect(() => server.send(encodeResult(strayId, textResult('not yours')))).not.toThrow();
+    await pause(5);
+    expect(call.settled).toBe(false);
+    expect(protocolErrors()).toHaveLength(1);
+
+    server.answer(request, textResult('mine'));
+    expect(await within(call.promise, 'callTool()')).toEqual(textResult('mine'));
+  });
+
+  it('a second answer to an id already answered is reported too', async () => {
+    const { client, server, protocolErrors } = await readyClient();
+    const calling = inFlight(client.callTool('echo', { text: 'once' }));
+    const request = await server.request('tools/call');
+    server.answer(request, textResult('once'));
+    await within(calling, 'callTool()');
+    expect(() => server.answer(request, textResult('twice'))).not.toThrow();
+    expect(protocolErrors()).toHaveLength(1);
+  });
+
+  it('an error response rejects only its own call, with McpRpcError carrying the code', async () => {
+    const { client, server } = await readyClient();
+    const bad = track(client.callTool('no_such_tool', {}));
+    const good = track(client.callTool('echo', { text: 'fine' }));
+    const [badRequest, goodRequest] = [await server.request('tools/call', 0), await server.request('tools/call', 1)];
+    server.fail(badRequest, -32602, 'Unknown tool: no_such_tool');
+    server.answer(goodRequest, textResult('fine'));
+    const error = await rejectionOf(() => bad.promise, 'the call to an unknown tool');
+    expect(error).toBeInstanceOf(McpRpcError);
+    expect((error as McpRpcError).code).toBe(-32602);
+    expect(await within(good.promise, 'the other call')).toEqual(textResult('fine'));
+  });
+});
+
+describe('Initialize once, retry on failure', () => {
+  it('a second initialize() while the first is in flight is refused, and only one initialize goes out', async () => {
+    const { client, server } = setup();
+    const first = track(client.initialize());
+    const request = await server.request('initialize');
+    expect(await rejectionOf(() => client.initialize(), 'a second initialize() in flight')).toBeInstanceOf(ClientStateError);
+    expect(server.requests('initialize')).toHaveLength(1);
+
+    server.answer(request, initializeResult());
+    await within(first.promise, 'the first initialize()');
+    expect(client.state).toBe('initialized');
+  });
+
+  it('after an error response, initialize() rejects with McpRpcError, stays "new", and a retry works with a new id', async () => {
+    const { client, server } = setup();
+    const failed = inFlight(rejectionOf(() => client.initialize(), 'the first initialize()'));
+    const firstRequest = await server.request('initialize');
+    server.fail(firstRequest, -32602, 'initialize needs params.protocolVersion');
+    expect(await failed).toBeInstanceOf(McpRpcError);
+    expect(client.state).toBe('new');
+
+    const retry = inFlight(client.initialize());
+    const secondRequest = await server.request('initialize', 1);
+    expect(secondRequest.id).not.toEqual(firstRequest.id);
+    server.answer(secondRequest, initializeResult());
+    await within(retry, 'the retried initialize()');
+    expect(client.state).toBe('initialized');
+  });
+
+  it('once initialize has succeeded, initialize() is refused', async () => {
+    const { client, server } = await readyClient();
+    expect(await rejectionOf(() => client.initialize(), 'initialize() in "ready"')).toBeInstanceOf(ClientStateError);
+    expect(server.requests('initialize')).toHaveLength(1);
+  });
+});
+
+describe('Version negotiation', () => {
+  it('offers the version set in the options', async () => {
+    const { client, server } = setup({ protocolVersion: '2025-06-18' });
+    track(client.initialize());
+    expect((await server.request('initialize')).params).toMatchObject({ protocolVersion: '2025-06-18' });
+  });
+
+  it('accepts an older version it supports when the server answers with one', async () => {
+    const { client, server } = setup();
+    const initializing = inFlight(client.initialize());
+    server.answer(await server.request('initialize'), initializeResult('2024-11-05'));
+    expect(await within(initializing, 'initialize()')).toMatchObject({ protocolVersion: '2024-11-05' });
+    expect(client.state).toBe('initialized');
+  });
+
+  it('refuses a version it does not support: UnsupportedVersionError, "closed", and stdin ended', async () => {
+    const { client, server } = setup();
+    const failed = inFlight(rejectionOf(() => client.initialize(), 'initialize() answered with 2099-01-01'));
+    server.answer(await server.request('initialize'), initializeResult('2099-01-01'));
+    expect(await failed).toBeInstanceOf(UnsupportedVersionError);
+    expect(client.state).toBe('closed');
+    expect(server.stdinEnded).toBe(true);
+  });
+
+  it('supportedVersions narrows what it accepts', async () => {
+    const { client, server } = setup({ supportedVersions: ['2025-11-25'] });
+    const failed = inFlight(rejectionOf(() => client.initialize(), 'initialize() answered with 2024-11-05'));
+    server.answer(await server.request('initialize'), initializeResult('2024-11-05'));
+    expect(await failed).toBeInstanceOf(UnsupportedVersionError);
+    expect(client.state).toBe('closed');
+  });
+});
+
+describe('Timeouts and cancellation', () => {
+  it('a call nobody answers rejects with RequestTimeoutError after its timeout', async () => {
+    const { client } = await readyClient();
+    const error = await rejectionOf(() => client.callTool('echo', { text: 'anyone?' }, { timeoutMs: 30 }), 'callTool() with timeoutMs 30', 300);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+  });
+
+  it('after a timeout it sends notifications/cancelled naming the request, and a late answer counts as an unknown id', async () => {
+    const { client, server, protocolErrors } = await readyClient();
+    const failed = inFlight(rejectionOf(() => client.callTool('echo', { text: 'late' }, { timeoutMs: 30 }), 'callTool() with timeoutMs 30', 300));
+    const request = await server.request('tools/call');
+    expect(await failed).toBeInstanceOf(RequestTimeoutError);
+
+    const cancelled = server.fromClient.at(-1);
+    expect(cancelled).toMatchObject({ method: 'notifications/cancelled', params: { requestId: request.id } });
+    expect(cancelled).not.toHaveProperty('id');
+
+    server.answer(request, textResult('late'));
+    expect(protocolErrors()).toHaveLength(1);
+  });
+
+  it('initialize is never cancelled: when it times out, no notifications/cancelled goes out and it can be retried', async () => {
+    const { client, server } = setup({ requestTimeoutMs: 30 });
+    expect(await rejectionOf(() => client.initialize(), 'initialize() with a 30 ms timeout', 300)).toBeInstanceOf(RequestTimeoutError);
+    expect(server.methods()).toEqual(['initialize']);
+    expect(client.state).toBe('new');
+
+    const retry = inFlight(client.initialize());
+    server.answer(await server.request('initialize', 1), initializeResult());
+    await within(retry, 'the retried initialize()');
+    expect(client.state).toBe('initialized');
+  });
+});
+
+describe('Closing', () => {
+  it('close() ends the server\'s stdin, moves to "closed" and rejects every pending request with ClientClosedError', async () => {
+    const { client, server } = await readyClient();
+    const first = inFlight(rejectionOf(() => client.callTool('echo', { text: 'a' }), 'a pending call when close() runs'));
+    const second = inFlight(rejectionOf(() => client.listTools(), 'a pending listTools() when close() runs'));
+    await server.request('tools/list');
+    client.close();
+    expect(server.stdinEnded).toBe(true);
+    expect(client.state).toBe('closed');
+    expect(await first).toBeInstanceOf(ClientClosedError);
+    expect(await second).toBeInstanceOf(ClientClosedError);
+  });
+
+  it('after close(), every call is refused with ClientClosedError and nothing more is sent', async () => {
+    const { client, server } = await readyClient();
+    client.close();
+    const sent = server.fromClient.length;
+    expect(await rejectionOf(() => client.callTool('echo', { text: 'after' }), 'callTool() after close()')).toBeInstanceOf(ClientClosedError);
+    expect(await rejectionOf(() => client.initialize(), 'initialize() after close()')).toBeInstanceOf(ClientClosedError);
+    expect(server.fromClient).toHaveLength(sent);
+  });
+
+  it('close() works in "new" too, and calling it twice is harmless', () => {
+    const { client, server } = setup();
+    client.close();
+    expect(() => client.close()).not.toThrow();
+    expect(client.state).toBe('closed');
+    expect(server.stdinEnded).toBe(true);
+  });
+
+  it('when the server goes away, pending requests are rejected and the client is "closed"', async () => {
+    const { client, server } = await readyClient();
+    const pending = inFlight(rejectionOf(() => client.callTool('echo', { text: 'bye' }), 'a call pending when the server exits'));
+    await server.request('tools/call');
+    server.exit('the server process exited with code 1');
+    expect(await pending).toBeInstanceOf(ClientClosedError);
+    expect(client.state).toBe('closed');
+  });
+});

@@ -1,0 +1,109 @@
+// The control messages of the local bridge's WebSocket, apart from the tap lines it relays.
+//
+//   page → bridge   {"type":"start","program":"echo-server","framing":"ndjson","faults":[]}   (first message, once)
+//   bridge → page   {"type":"started"}  or  {"type":"refused","reason":"..."}
+//   then            tap event lines one way, tap command lines the other (see tap-protocol.ts)
+//
+// The start message is the only thing a page can say about WHAT runs, so it is checked against
+// closed sets and turned into an argv here: nothing the page sends ever reaches a command line
+// except a name picked from these sets. Pure (no node:*), so a browser host may import the types.
+
+import { FRAMING_NAMES, type FramingName } from '../src/protocol/framing/types.ts';
+import { FAULT_NAMES, type FaultName } from '../src/protocol/faults.ts';
+import type { ProgramName, ProgramSpec } from '../src/runtime/host.ts';
+import { parseEchoServerArgs } from './echo-server-args.ts';
+
+export const BRIDGE_PATH = '/bridge';
+
+/** Every program the bridge can spawn; each is `<programsDir>/<name>.mjs`. */
+export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server'];
+
+export interface BridgeStartMessage {
+  type: 'start';
+  program: ProgramName;
+  framing: FramingName;
+  faults: FaultName[];
+}
+
+export type BridgeReply = { type: 'started' } | { type: 'refused'; reason: string };
+
+export type StartCheck = { ok: true; spec: ProgramSpec } | { ok: false; reason: string };
+
+const START_FIELDS = new Set(['type', 'program', 'framing', 'faults']);
+
+/** Check one WebSocket text message as a start request. Never throws. */
+export function parseStartMessage(text: string): StartCheck {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return refuse('the first message must be a JSON start message');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('the start message must be a JSON object');
+  const message = value as Record<string, unknown>;
+  if (message.type !== 'start') return refuse('the first message must have "type":"start"');
+
+  // Unknown fields are refused rather than ignored: a page that sends options we do not know
+  // expects something we will not do.
+  const unknown = Object.keys(message).filter((key) => !START_FIELDS.has(key));
+  if (unknown.length > 0) return refuse(`unknown field(s) in start message: ${unknown.map(quoteName).join(', ')}`);
+
+  const { program, framing, faults = [] } = message;
+  if (!isOneOf(BRIDGE_PROGRAMS, program)) return refuse(`unknown program; expected one of ${BRIDGE_PROGRAMS.join(', ')}`);
+  if (!isOneOf(FRAMING_NAMES, framing)) return refuse(`unknown framing; expected one of ${FRAMING_NAMES.join(', ')}`);
+  if (!Array.isArray(faults) || !faults.every((fault) => isOneOf(FAULT_NAMES, fault))) {
+    return refuse(`faults must be a list of ${FAULT_NAMES.join(', ')}`);
+  }
+  if (new Set(faults).size !== faults.length) return refuse('a fault is listed twice');
+
+  const spec: ProgramSpec = { program, framing, faults: faults as FaultName[] };
+  if (program === 'sdk-echo-server') {
+    // The official SDK's server has no switches: it speaks NDJSON and has no fault injection.
+    if (framing !== 'ndjson') return refuse('sdk-echo-server speaks ndjson only');
+    if (faults.length > 0) return refuse('sdk-echo-server takes no faults');
+    return { ok: true, spec };
+  }
+  // Let the echo server's own argument parser judge combinations (e.g. a framing-only fault),
+  // so the page hears "refused" now instead of seeing the process die with a usage error.
+  const parsed = parseEchoServerArgs(programArguments(spec));
+  if (parsed.kind !== 'run') return refuse(parsed.kind === 'usage-error' ? parsed.message : 'invalid echo-server options');
+  return { ok: true, spec };
+}
+
+/** The program's own arguments for a checked spec (the program path goes in front of these). */
+export function programArguments(spec: ProgramSpec): string[] {
+  if (spec.program === 'sdk-echo-server') return [];
+  return [`--framing=${spec.framing}`, ...spec.faults.map((fault) => `--fault=${fault}`)];
+}
+
+export function encodeBridgeReply(reply: BridgeReply): string {
+  return JSON.stringify(reply);
+}
+
+/** Read a bridge reply from a text message; null for anything else (such as a tap line). */
+export function parseBridgeReply(text: string): BridgeReply | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const reply = value as Record<string, unknown>;
+  if (reply.type === 'started') return { type: 'started' };
+  if (reply.type === 'refused' && typeof reply.reason === 'string') return { type: 'refused', reason: reply.reason };
+  return null;
+}
+
+function refuse(reason: string): StartCheck {
+  return { ok: false, reason };
+}
+
+function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
+}
+
+// Field names come from the page: show them JSON-quoted and short, never as raw text in a log.
+function quoteName(name: string): string {
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+}

@@ -1,0 +1,89 @@
+// How the page learns about the bridge: two <meta> tags injected into index.html by whoever
+// serves it (server/start.ts, or the Vite plugin), and which origins may then connect.
+//
+//   <meta name="mcp-bridge-token" content="...">   the per-start secret for ws://HOST/bridge?token=
+//   <meta name="mcp-bridge-shared" content="1">    the bridge is shared on a LAN (--host mode)
+//
+// Loopback mode always injects the token: only this machine can load the page, and the Origin
+// check stops other sites from using it. A shared bridge is reachable by anyone on the network,
+// so there the token goes only into pages whose URL already carries it (the join link the
+// instructor hands out); everyone else gets the page without a bridge.
+
+import { hostname, networkInterfaces } from 'node:os';
+import { tokensEqual } from './bridge-auth.ts';
+
+export const TOKEN_META_NAME = 'mcp-bridge-token';
+export const SHARED_META_NAME = 'mcp-bridge-shared';
+
+export interface BridgeMode {
+  token: string;
+  /** True for --host mode: reachable from the LAN, token only for join links. */
+  shared: boolean;
+}
+
+/** The meta tags for one request: `requestUrl` is the path and query the browser asked for. */
+export function bridgeMetaFor(requestUrl: string, mode: BridgeMode): { token: string | null; shared: boolean } {
+  if (!mode.shared) return { token: mode.token, shared: false };
+  const given = new URL(requestUrl, 'http://page.invalid').searchParams.get('token');
+  return { token: given !== null && tokensEqual(given, mode.token) ? mode.token : null, shared: true };
+}
+
+/** Put the meta tags first in <head>, before any script that might look for them. */
+export function injectBridgeMeta(html: string, meta: { token: string | null; shared: boolean }): string {
+  const tags: string[] = [];
+  if (meta.token !== null) tags.push(`<meta name="${TOKEN_META_NAME}" content="${escapeAttribute(meta.token)}">`);
+  if (meta.shared) tags.push(`<meta name="${SHARED_META_NAME}" content="1">`);
+  if (tags.length === 0) return html;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return `${tags.join('')}${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${tags.join('\n    ')}${html.slice(at)}`;
+}
+
+/** The page's own origins when served on loopback: the three names a browser may use for it. */
+export function loopbackOrigins(port: number): string[] {
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`];
+}
+
+/**
+ * Every origin under which this machine's server can be reached at `port`: each interface
+ * address, plus the host name. All of them name our own server, so allowing them all lets in
+ * nothing but our page, whichever address a learner typed.
+ */
+export function allInterfaceOrigins(port: number): string[] {
+  const origins = new Set(loopbackOrigins(port));
+  for (const address of interfaceAddresses()) origins.add(`http://${hostForUrl(address)}:${port}`);
+  origins.add(`http://${hostname()}:${port}`);
+  return [...origins];
+}
+
+/** The IPv4 addresses other machines on the LAN can use to reach this one. */
+export function lanAddresses(): string[] {
+  return interfaceAddresses({ externalOnly: true }).filter((address) => !address.includes(':'));
+}
+
+function interfaceAddresses(filter: { externalOnly?: boolean } = {}): string[] {
+  const addresses: string[] = [];
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      if (filter.externalOnly && entry.internal) continue;
+      // Link-local IPv6 needs a zone id that browsers do not put in an origin: skip it.
+      if (entry.family === 'IPv6' && entry.address.toLowerCase().startsWith('fe80:')) continue;
+      addresses.push(entry.address);
+    }
+  }
+  return addresses;
+}
+
+/** A bind address (or host name) only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export function hostForUrl(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,128 @@
+// The local bridge: lets a page run the REAL echo server as a child process of this machine.
+// It hangs off an existing HTTP server (ours from `npm start`, or Vite's) and takes WebSocket
+// upgrades on /bridge. Every connection runs one tap, which runs one server; the page then sees
+// the same tap lines a WebContainer would produce (see bridge-session.ts and tap-protocol.ts).
+//
+// What keeps it from being a remote shell: it binds where its HTTP server binds (loopback by
+// default), it checks the Origin and a per-start token before the upgrade (bridge-auth.ts), and it
+// spawns only the programs it ships, with arguments picked from closed sets (bridge-messages.ts).
+
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { checkUpgradeRequest } from './bridge-auth.ts';
+import { BRIDGE_PATH } from './bridge-messages.ts';
+import { BridgeSession, DEFAULT_START_TIMEOUT_MS } from './bridge-session.ts';
+
+export interface BridgeOptions {
+  /** The per-start secret the page must pass as `?token=`. */
+  token: string;
+  /** Origins allowed to connect; a function when they are only known once the server listens. */
+  allowedOrigins: (() => readonly string[]) | readonly string[];
+  /** Where tap.mjs, echo-server.mjs and sdk-echo-server.mjs live. */
+  programsDir: string;
+  /** Most servers running at once, over all connections. */
+  maxTotal?: number;
+  /** How long a connection may wait before its start message; default 10 s. */
+  startTimeoutMs?: number;
+  /**
+   * Running learner-written server code is not supported, and a shared (--host) bridge must never
+   * allow it: the option exists so that the day it is added, turning it on is a visible decision.
+   */
+  allowLearnerPrograms?: false;
+  /** Where the bridge reports refusals and the tap's stderr; defaults to console.error. */
+  log?: (line: string) => void;
+}
+
+export interface Bridge {
+  /** Handle an HTTP upgrade if it is for /bridge (then true: the socket is taken care of). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Close every connection and wait until every process it started is gone. */
+  closeAll(): Promise<void>;
+  readonly activeProcesses: number;
+  /** Process ids of the running taps (each leads a process group with its server), for tests. */
+  readonly tapPids: readonly number[];
+}
+
+export const DEFAULT_MAX_TOTAL = 64;
+// A frame may be up to 10 MiB (DEFAULT_MAX_MESSAGE_BYTES); as base64 inside a command line that is
+// about 13.4 MiB. Anything bigger is not a command we would relay.
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+export function createBridge(options: BridgeOptions): Bridge {
+  if ((options.allowLearnerPrograms as boolean | undefined) === true) {
+    throw new Error('allowLearnerPrograms is not supported: the bridge runs only the programs it ships');
+  }
+  const maxTotal = options.maxTotal ?? DEFAULT_MAX_TOTAL;
+  const log = options.log ?? ((line: string) => console.error(`[bridge] ${line}`));
+  const allowedOrigins = (): readonly string[] =>
+    typeof options.allowedOrigins === 'function' ? options.allowedOrigins() : options.allowedOrigins;
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  const sessions = new Set<BridgeSession>();
+  const running = new Set<BridgeSession>();
+  let closing = false;
+
+  const context = {
+    programsDir: options.programsDir,
+    startTimeoutMs: options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+    log,
+    admit: (): string | null => {
+      if (closing) return 'the bridge is shutting down';
+      if (running.size >= maxTotal) return `the bridge already runs ${running.size} servers, its limit (${maxTotal}); close another tab or run first`;
+      return null;
+    },
+    processStarted: (session: BridgeSession) => void running.add(session),
+    processEnded: (session: BridgeSession) => void running.delete(session),
+  };
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
+    if (url.pathname !== BRIDGE_PATH) return false;
+    const check = closing ? { ok: false as const, reason: 'the bridge is shutting down' } : checkUpgradeRequest(req, url, { token: options.token, allowedOrigins: allowedOrigins() });
+    if (!check.ok) {
+      log(`refused an upgrade from ${req.headers.origin ?? 'no origin'}: ${check.reason}`);
+      rejectUpgrade(socket, check.reason);
+      return true;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const session = new BridgeSession(ws, context);
+      sessions.add(session);
+      void session.ended.then(() => sessions.delete(session));
+    });
+    return true;
+  }
+
+  async function closeAll(): Promise<void> {
+    closing = true;
+    const all = [...sessions];
+    for (const session of all) session.shutdown();
+    // Refused sockets may still be in their closing handshake; nothing is left to say to them.
+    for (const client of wss.clients) client.terminate();
+    // Every session ends once its tap exits; KILL_GRACE_MS after SIGTERM its process group is SIGKILLed,
+    // so this cannot wait forever unless the OS itself refuses to reap.
+    await Promise.all(all.map((session) => session.ended));
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  }
+
+  return {
+    handleUpgrade,
+    closeAll,
+    get activeProcesses() {
+      return running.size;
+    },
+    get tapPids() {
+      return [...running].map((session) => session.tapPid).filter((pid): pid is number => pid !== undefined);
+    },
+  };
+}
+
+// Refuse before the handshake with a plain HTTP answer: the browser reports a failed connection,
+// and a person using curl or the tests sees why.
+function rejectUpgrade(socket: Duplex, reason: string): void {
+  const body = `${reason}\n`;
+  socket.end(
+    `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.on('error', () => {});
+}

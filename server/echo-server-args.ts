@@ -1,0 +1,84 @@
+// Command-line options of the echo server: which framing it speaks and which faults it injects.
+// Parsing is pure (argv in, a closed outcome out) so it is tested without spawning anything.
+
+import { FRAMING_NAMES, type FramingName } from '../src/protocol/framing/types.ts';
+import { FAULT_DESCRIPTIONS, FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
+
+/** Content-Length is the chapter's framing, so it is what the server speaks unless told otherwise. */
+export const DEFAULT_FRAMING: FramingName = 'content-length';
+
+/** Faults that only mean something for one framing. */
+const FRAMING_ONLY_FAULTS: Partial<Record<FaultName, FramingName>> = {
+  // A wrong Content-Length value: NDJSON has no header to get wrong.
+  'char-length': 'content-length',
+};
+
+export interface EchoServerOptions {
+  framing: FramingName;
+  faults: FaultName[];
+}
+
+export type EchoServerArgs =
+  | { kind: 'run'; options: EchoServerOptions }
+  | { kind: 'help' }
+  | { kind: 'usage-error'; message: string };
+
+export function parseEchoServerArgs(argv: readonly string[]): EchoServerArgs {
+  let framing: FramingName = DEFAULT_FRAMING;
+  const faults = new Set<FaultName>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    const [flag, inlineValue] = splitOption(arg);
+    if (flag !== '--framing' && flag !== '--fault') return usageError(`unknown option: ${arg}`);
+    // Both `--framing=ndjson` and `--framing ndjson` are accepted.
+    const value = inlineValue ?? argv[++i];
+    if (value === undefined || value === '') return usageError(`${flag} needs a value`);
+    if (flag === '--framing') {
+      if (!isFramingName(value)) return usageError(`unknown framing: ${value}`);
+      framing = value;
+    } else {
+      if (!isFaultName(value)) return usageError(`unknown fault: ${value}`);
+      faults.add(value);
+    }
+  }
+  for (const fault of faults) {
+    const only = FRAMING_ONLY_FAULTS[fault];
+    if (only && only !== framing) return usageError(`--fault=${fault} only applies to --framing=${only}`);
+  }
+  return { kind: 'run', options: { framing, faults: [...faults] } };
+}
+
+export function usageText(program = 'echo-server.mjs'): string {
+  const width = Math.max(...FAULT_NAMES.map((name) => name.length));
+  const faultLines = FAULT_NAMES.map((name) => `  ${name.padEnd(width)}  ${FAULT_DESCRIPTIONS[name]}`);
+  return [
+    `usage: node ${program} [--framing=${FRAMING_NAMES.join('|')}] [--fault=NAME]...`,
+    '',
+    'An MCP echo server on stdin/stdout. Frames go to stdout, logs to stderr.',
+    '',
+    'framings:',
+    `  content-length  Content-Length: N\\r\\n\\r\\n<json> (the chapter's framing; the default)`,
+    '  ndjson          one JSON object per line (what the MCP spec and the official SDK use)',
+    '',
+    'faults (repeat --fault to combine them):',
+    ...faultLines,
+    '',
+    'options:',
+    '  --help          show this text',
+    '',
+  ].join('\n');
+}
+
+function usageError(message: string): EchoServerArgs {
+  return { kind: 'usage-error', message };
+}
+
+function splitOption(arg: string): [string, string | undefined] {
+  const eq = arg.indexOf('=');
+  return eq === -1 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
+}
+
+function isFramingName(value: string): value is FramingName {
+  return (FRAMING_NAMES as readonly string[]).includes(value);
+}

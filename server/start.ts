@@ -1,0 +1,254 @@
+// `npm start`: build the app if needed, then serve dist/ and the local bridge on ONE port.
+//
+//   npm start                      http://127.0.0.1:5317/, only this machine
+//   npm start -- --port=0          any free port (the URL printed is the real one)
+//   npm start -- --host[=ADDR]     share one bridge on a workshop LAN (binds 0.0.0.0 by default);
+//                                  prints a join link per network interface
+//
+// One port for both means the page's origin and the bridge's are the same, so the bridge's Origin
+// check is a plain list of this server's own URLs.
+
+import { readdir, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildNodePrograms } from '../scripts/build-node-programs.ts';
+import { createBridgeToken } from './bridge-auth.ts';
+import { allInterfaceOrigins, bridgeMetaFor, hostForUrl, injectBridgeMeta, isLoopbackHost, lanAddresses, loopbackOrigins } from './bridge-page.ts';
+import { createBridge, type Bridge } from './bridge.ts';
+import { createStaticHandler } from './static-files.ts';
+
+export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+export const DEFAULT_PORT = 5317;
+export const DEFAULT_LOOPBACK = '127.0.0.1';
+export const DEFAULT_SHARED_BIND = '0.0.0.0';
+
+export interface StartServerOptions {
+  /** Default 5317; 0 picks a free port. */
+  port?: number;
+  /** The address to bind. Default 127.0.0.1, or 0.0.0.0 when shared. */
+  host?: string;
+  /** --host mode: a bridge shared on the LAN; the token goes only to pages opened with it. */
+  shared?: boolean;
+  /** The built app to serve; default <project>/dist. */
+  distDir?: string;
+  /** Where tap.mjs and the servers are; default <distDir>/generated. */
+  programsDir?: string;
+  /** Serve distDir as it is: no app build, no program build (tests pass a tiny fake dist). */
+  skipBuild?: boolean;
+  maxTotal?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  /** The URL to open on this machine, e.g. http://127.0.0.1:5317/ */
+  url: string;
+  port: number;
+  token: string;
+  /** --host mode: one link per LAN address, token included. Empty on loopback. */
+  joinUrls: string[];
+  bridge: Bridge;
+  /** Stop serving, close every bridge connection, and wait until every child process is gone. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const shared = options.shared ?? false;
+  const host = options.host ?? (shared ? DEFAULT_SHARED_BIND : DEFAULT_LOOPBACK);
+  if (!shared && !isLoopbackHost(host)) {
+    // Outside loopback every page would get the token; that is what shared mode exists to prevent.
+    throw new Error(`binding ${host} shares the bridge beyond this machine: use shared mode (--host)`);
+  }
+  const log = options.log ?? ((line: string) => console.log(line));
+  const distDir = resolve(options.distDir ?? resolve(PROJECT_ROOT, 'dist'));
+  const programsDir = resolve(options.programsDir ?? resolve(distDir, 'generated'));
+
+  if (!options.skipBuild) {
+    if (await appBuildIsStale(PROJECT_ROOT, distDir)) {
+      log('Building the app (vite build)...');
+      await buildApp(PROJECT_ROOT, distDir);
+    }
+    // Cheap (well under a second) and always current, so it runs every start.
+    await buildNodePrograms(programsDir);
+  }
+
+  const token = createBridgeToken();
+  let port = 0;
+  const ownOrigins = (): string[] => (shared ? allInterfaceOrigins(port) : [...loopbackOrigins(port), `http://${hostForUrl(host)}:${port}`]);
+  const bridge = createBridge({
+    token,
+    programsDir,
+    maxTotal: options.maxTotal,
+    allowedOrigins: ownOrigins,
+    log: (line) => log(`[bridge] ${line}`),
+  });
+  const mode = { token, shared };
+  const server = createServer(
+    createStaticHandler({
+      root: distDir,
+      transformIndexHtml: (html, req) => {
+        // DNS rebinding: a site whose name now resolves to 127.0.0.1 could load this page as its
+        // own. The Origin check already stops it at /bridge; not handing it the token is a second
+        // wall. A request for one of our own names carries that name in Host.
+        const ours = ownOrigins().includes(`http://${req.headers.host ?? ''}`);
+        const meta = bridgeMetaFor(req.url ?? '/', mode);
+        return injectBridgeMeta(html, ours ? meta : { token: null, shared: meta.shared });
+      },
+    }),
+  );
+  server.on('upgrade', (req, socket, head: Buffer) => {
+    if (!bridge.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+
+  port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  const localHost = host === DEFAULT_SHARED_BIND || host === '::' ? DEFAULT_LOOPBACK : hostForUrl(host);
+  const joinHosts = host === DEFAULT_SHARED_BIND || host === '::' ? lanAddresses() : [hostForUrl(host)];
+
+  let closed: Promise<void> | null = null;
+  return {
+    url: `http://${localHost}:${port}/`,
+    port,
+    token,
+    joinUrls: shared ? joinHosts.map((address) => `http://${address}:${port}/?token=${token}`) : [],
+    bridge,
+    close: () => (closed ??= closeServer(server, bridge)),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use: try --port=0 for a free one`) : error);
+    });
+    server.listen(port, host, () => resolvePort((server.address() as AddressInfo).port));
+  });
+}
+
+async function closeServer(server: Server, bridge: Bridge): Promise<void> {
+  const stopped = new Promise<void>((done) => server.close(() => done()));
+  server.closeAllConnections();
+  await bridge.closeAll();
+  await stopped;
+}
+
+// ---- building the app when dist/ is missing or older than its sources ----
+
+// Stale means: a file the build reads changed after dist/index.html was written. Modification
+// times are a heuristic (a checkout or branch switch can set them either way), good enough for a
+// convenience rebuild; deleting dist/ always forces one. public/ is left out on purpose: the Vite
+// plugin rewrites public/generated on every build, which would make every start look stale.
+const BUILD_INPUTS = ['src', 'exercises', 'index.html', 'vite.config.ts'];
+
+export async function appBuildIsStale(projectRoot: string, distDir: string): Promise<boolean> {
+  const builtAt = await newestModification(join(distDir, 'index.html'));
+  if (builtAt === 0) return true;
+  for (const input of BUILD_INPUTS) {
+    if ((await newestModification(join(projectRoot, input))) > builtAt) return true;
+  }
+  return false;
+}
+
+/** The latest mtime of a file or anything under a directory; 0 when it does not exist. */
+async function newestModification(path: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return info.mtimeMs;
+  // The directory's own mtime counts too: deleting or renaming a file changes only that.
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(path)) newest = Math.max(newest, await newestModification(join(path, entry)));
+  return newest;
+}
+
+async function buildApp(projectRoot: string, distDir: string): Promise<void> {
+  // Loaded only when needed: serving an up-to-date dist/ should not pay for loading Vite.
+  const { build } = await import('vite');
+  await build({ root: projectRoot, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+}
+
+// ---- the CLI ----
+
+export type StartArgs =
+  | { kind: 'run'; port: number; host: string | null; distDir: string | null; build: boolean }
+  | { kind: 'help' }
+  | { kind: 'usage-error'; message: string };
+
+export const START_USAGE = `usage: npm start [-- --port=N] [--host[=ADDR]] [--dist=DIR] [--no-build]
+  --port=N      port to serve on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host[=ADDR] share the bridge on the LAN (binds ${DEFAULT_SHARED_BIND} unless ADDR is given);
+                only pages opened through a printed join link can use it
+  --dist=DIR    serve this build instead of dist/ (its Node programs in DIR/generated)
+  --no-build    serve the build as it is: no vite build, no rebuild of the Node programs`;
+
+/** `host` is null for loopback mode, otherwise the address to bind in shared mode. */
+export function parseStartArgs(argv: readonly string[]): StartArgs {
+  let port = DEFAULT_PORT;
+  let host: string | null = null;
+  let distDir: string | null = null;
+  let build = true;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    if (arg === '--host') host = DEFAULT_SHARED_BIND;
+    else if (arg.startsWith('--host=')) host = arg.slice('--host='.length) || DEFAULT_SHARED_BIND;
+    else if (arg === '--no-build') build = false;
+    else if (arg.startsWith('--dist=') && arg.length > '--dist='.length) distDir = arg.slice('--dist='.length);
+    else if (arg === '--port' || arg.startsWith('--port=')) {
+      const value = arg === '--port' ? argv[++i] : arg.slice('--port='.length);
+      if (value === undefined || !/^\d{1,5}$/.test(value) || Number(value) > 65535) return { kind: 'usage-error', message: `bad port: ${value ?? '(none)'}` };
+      port = Number(value);
+    } else return { kind: 'usage-error', message: `unknown option: ${arg}` };
+  }
+  return { kind: 'run', port, host, distDir, build };
+}
+
+async function main(): Promise<void> {
+  const args = parseStartArgs(process.argv.slice(2));
+  if (args.kind !== 'run') {
+    if (args.kind === 'usage-error') console.error(args.message);
+    console.log(START_USAGE);
+    process.exitCode = args.kind === 'help' ? 0 : 2;
+    return;
+  }
+  const running = await startServer({
+    port: args.port,
+    shared: args.host !== null,
+    host: args.host ?? undefined,
+    distDir: args.distDir ?? undefined,
+    skipBuild: !args.build,
+  });
+  console.log(`MCP Playground: ${running.url}`);
+  if (running.joinUrls.length > 0) {
+    console.log('Shared bridge: anyone with a join link can run the echo servers on this machine.');
+    for (const url of running.joinUrls) console.log(`  join: ${url}`);
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    // A second Ctrl-C means "now": skip the wait for children (they are SIGKILLed within 2 s anyway).
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log(`\n${signal}: stopping the server and every echo server it started...`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+const runAsScript = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runAsScript) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,116 @@
+// The exercise catalogue: every `exercises/NN-slug/` folder's files, as text, turned into checked
+// Exercise objects. Where the text comes from is the caller's business (a Vite glob in the page,
+// the disk in Node: catalogue-browser.ts, catalogue-node.ts); a broken folder is reported as a
+// problem and left out, never thrown, so one bad exercise does not take the page down.
+
+import { LOCALES, type Exercise, type ExerciseMeta, type Locale, type LocalizedText } from './types.ts';
+
+export interface Catalogue {
+  /** Sorted by `meta.order`, then id. */
+  exercises: Exercise[];
+  /** One sentence per folder that could not be read, naming the folder. */
+  problems: string[];
+}
+
+/** Folder name → file name → text. */
+export type ExerciseFiles = Record<string, Record<string, string>>;
+
+/**
+ * Groups `…/<folder>/<file>` paths (glob keys like `/exercises/01-jsonrpc/meta.json`) by folder.
+ */
+export function groupByFolder(files: Record<string, string>): ExerciseFiles {
+  const folders: ExerciseFiles = {};
+  for (const [path, text] of Object.entries(files)) {
+    const parts = path.split('/').filter(Boolean);
+    const file = parts[parts.length - 1];
+    const folder = parts[parts.length - 2];
+    if (!file || !folder) continue;
+    (folders[folder] ??= {})[file] = text;
+  }
+  return folders;
+}
+
+export function buildCatalogue(folders: ExerciseFiles): Catalogue {
+  const exercises: Exercise[] = [];
+  const problems: string[] = [];
+  for (const [folder, files] of Object.entries(folders)) {
+    const result = readExercise(folder, files);
+    if (typeof result === 'string') problems.push(`exercises/${folder}: ${result}`);
+    else exercises.push(result);
+  }
+  exercises.sort((a, b) => a.meta.order - b.meta.order || a.meta.id.localeCompare(b.meta.id));
+  return { exercises, problems };
+}
+
+function readExercise(folder: string, files: Record<string, string>): Exercise | string {
+  for (const required of ['meta.json', 'starter.ts', 'spec.ts']) {
+    if (files[required] === undefined) return `${required} is missing`;
+  }
+  const meta = parseMeta(files['meta.json'] as string);
+  if (typeof meta === 'string') return `meta.json: ${meta}`;
+  if (meta.id !== folder) return `meta.json: "id" is "${meta.id}" but the folder is "${folder}"`;
+  const content: Exercise['content'] = {};
+  const hints: Exercise['hints'] = {};
+  for (const locale of LOCALES) {
+    const text = files[`content.${locale}.md`];
+    if (text !== undefined) content[locale] = text;
+    const hintText = files[`hints.${locale}.md`];
+    if (hintText !== undefined) hints[locale] = parseHints(hintText);
+  }
+  if (content.en === undefined) return 'content.en.md is missing';
+  return { meta, content, starter: files['starter.ts'] as string, spec: files['spec.ts'] as string, hints };
+}
+
+/** Hints are separated by lines holding only `---`; empty hints are dropped. */
+export function parseHints(text: string): string[] {
+  return text
+    .replace(/\r\n/g, '\n')
+    .split(/^[ \t]*---[ \t]*$/m)
+    .map((hint) => hint.trim())
+    .filter((hint) => hint.length > 0);
+}
+
+/** Checks meta.json; returns the reason it is unusable as a string. */
+export function parseMeta(text: string): ExerciseMeta | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (!isRecord(data)) return 'must be a JSON object';
+  const { id, order, title, learnerFile, solution, steps } = data;
+  if (typeof id !== 'string' || !/^\d{2}-[a-z0-9-]+$/.test(id)) return '"id" must look like "01-jsonrpc"';
+  if (typeof order !== 'number' || !Number.isFinite(order)) return '"order" must be a number';
+  const localized = parseLocalized(title);
+  if (!localized) return '"title" must be an object with an "en" string (and optionally "zh-CN")';
+  if (typeof learnerFile !== 'string' || !/^[\w.-]+\.ts$/.test(learnerFile)) return '"learnerFile" must be a file name ending in .ts';
+  if (!Array.isArray(solution) || solution.length === 0 || !solution.every((path) => typeof path === 'string' && path.endsWith('.ts'))) {
+    return '"solution" must be a non-empty list of .ts paths';
+  }
+  const stepMap: Record<string, string> = {};
+  if (steps !== undefined) {
+    if (!isRecord(steps) || !Object.values(steps).every((value) => typeof value === 'string')) return '"steps" must map describe titles to heading ids';
+    Object.assign(stepMap, steps);
+  }
+  return { id, order, title: localized, learnerFile, solution: solution as string[], steps: stepMap };
+}
+
+function parseLocalized(value: unknown): LocalizedText | undefined {
+  if (!isRecord(value) || typeof value.en !== 'string') return undefined;
+  const text: LocalizedText = { en: value.en };
+  for (const locale of LOCALES) {
+    const entry = value[locale];
+    if (typeof entry === 'string') text[locale] = entry;
+  }
+  return text;
+}
+
+/** The text in `locale`, falling back to English. */
+export function localized(text: LocalizedText, locale: Locale): string {
+  return text[locale] ?? text.en;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,47 @@
+// The page's entry: pick the UI language, create the live session (hosts are chosen at run time),
+// render, then start looking for a host.
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createDefaultHosts, parseForcedHost, selectHost } from './runtime/host-selection.ts';
+import { App } from './ui/App.tsx';
+import { browserI18nEnvironment, createI18n } from './ui/i18n/index.ts';
+import { LiveSessionContext } from './ui/live-session-context.ts';
+import { LiveSessionStore } from './ui/stores/live-session-store.ts';
+import './ui/styles/app.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html must contain <div id="root">');
+
+const i18n = createI18n(browserI18nEnvironment());
+
+const forcedHost = parseForcedHost(window.location.search);
+// Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.
+const hosts = createDefaultHosts();
+const forced = forcedHost.ok ? forcedHost.forced : null;
+const session = new LiveSessionStore({
+  forced,
+  invalidForced: forcedHost.ok ? null : shorten(new URLSearchParams(window.location.search).get('host') ?? ''),
+  selectHost: async () => {
+    const selection = await selectHost({ forced, hosts });
+    return { host: selection.chosen, availability: selection.availability };
+  },
+});
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <LiveSessionContext.Provider value={session}>
+        <App />
+      </LiveSessionContext.Provider>
+    </I18nextProvider>
+  </StrictMode>,
+);
+
+void session.probeHosts();
+
+/** A query value is shown back to the learner: keep a pasted novel from taking over the panel. */
+function shorten(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}

@@ -1,0 +1,131 @@
+// One connection of the echo server: bytes in from stdin, frames out to stdout, log lines out to
+// stderr. It joins a frame reader, an McpServer and the chosen faults, and knows nothing about
+// where the bytes come from, so the Node program (stdin/stdout) and a Web Worker host share it.
+
+import { getFraming } from './framing/index.ts';
+import type { FramingName } from './framing/types.ts';
+import { ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS, createEchoTools } from './echo-tools.ts';
+import {
+  buggyNotificationReply,
+  encodeWithCharLength,
+  splitIntoWrites,
+  stdoutLogLine,
+  toolFailureAsRpcError,
+  type FaultName,
+} from './faults.ts';
+import { ErrorCode, encodeError, validateMessage, type JsonRpcNotification, type JsonRpcResponse } from './jsonrpc.ts';
+import { McpServer, type ServerTool } from './server.ts';
+
+export interface ServerSessionOptions {
+  framing: FramingName;
+  faults?: readonly FaultName[];
+  /** Default: createEchoTools(). */
+  tools?: readonly ServerTool[];
+  /** The server's stdout: frames only (unless the stdout-log fault is on). */
+  write(bytes: Uint8Array): void;
+  /** The server's stderr: where every log line belongs. */
+  log?(line: string): void;
+  /** For split-writes; defaults to Math.random. */
+  random?: () => number;
+}
+
+export interface ServerSession {
+  push(chunk: Uint8Array): void;
+  /** stdin ended: resolves when every in-flight request has been answered */
+  finish(): Promise<void>;
+}
+
+export function createServerSession(options: ServerSessionOptions): ServerSession {
+  const faults = new Set(options.faults ?? []);
+  const log = options.log ?? (() => {});
+  const random = options.random ?? Math.random;
+  const framing = getFraming(options.framing);
+  const reader = framing.createReader();
+  const server = new McpServer({
+    serverInfo: ECHO_SERVER_INFO,
+    instructions: ECHO_SERVER_INSTRUCTIONS,
+    tools: options.tools ?? createEchoTools(),
+    requireInitialized: !faults.has('no-gate'),
+  });
+  const inFlight = new Set<Promise<void>>();
+  const textEncoder = new TextEncoder();
+
+  const miscount = faults.has('char-length') && framing.name === 'content-length';
+  if (faults.has('char-length') && !miscount) log('fault char-length has no effect: ndjson frames carry no length');
+
+  /** Every byte that reaches stdout goes through here, so each fault has exactly one place to act. */
+  function send(message: unknown, label: string): void {
+    if (faults.has('stdout-log')) options.write(textEncoder.encode(stdoutLogLine(label)));
+    const frame = miscount ? encodeWithCharLength(message) : framing.encode(message);
+    if (faults.has('split-writes')) {
+      for (const piece of splitIntoWrites(frame, random)) options.write(piece);
+    } else {
+      options.write(frame);
+    }
+  }
+
+  function answer(response: JsonRpcResponse, label: string): void {
+    send(faults.has('error-as-rpc-error') ? toolFailureAsRpcError(response) : response, label);
+  }
+
+  function receive(value: unknown): void {
+    const incoming = describeIncoming(value);
+    log(incoming.line);
+    if (incoming.kind === 'notification' && faults.has('reply-to-notification')) {
+      send(buggyNotificationReply(incoming.notification), incoming.label);
+    }
+    // Not awaited: a slow tool must not hold up the requests behind it, so each response is
+    // written the moment its own request completes, whatever the arrival order was.
+    const pending: Promise<void> = server
+      .handle(value)
+      .then((response) => {
+        if (response !== null) answer(response, incoming.label);
+      })
+      .catch((error: unknown) => {
+        // McpServer turns bad input into error responses, so this is a bug in the server itself
+        // or a result JSON cannot carry (a BigInt, a cycle). Still answer: a client must not be
+        // left waiting forever for an id that will never come back.
+        log(`internal error while handling ${incoming.label}: ${error instanceof Error ? error.message : String(error)}`);
+        if (incoming.kind === 'request') answer(encodeError(incoming.id, ErrorCode.InternalError, 'Internal error'), incoming.label);
+      })
+      .finally(() => inFlight.delete(pending));
+    inFlight.add(pending);
+  }
+
+  return {
+    push(chunk) {
+      for (const item of reader.push(chunk)) {
+        if (item.type === 'message') {
+          receive(item.value);
+        } else {
+          log(`dropped ${item.length} bytes at offset ${item.offset} (${item.kind}): ${item.detail}`);
+          send(server.parseError(item.detail), 'parse error');
+        }
+      }
+    },
+    async finish() {
+      if (reader.bufferedBytes > 0) log(`stdin ended inside a frame: ${reader.bufferedBytes} bytes never completed`);
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
+}
+
+type Incoming =
+  | { kind: 'request'; id: string | number; label: string; line: string }
+  | { kind: 'notification'; notification: JsonRpcNotification; label: string; line: string }
+  | { kind: 'other'; label: string; line: string };
+
+/** Names a message for the logs: `tools/call #3`, with string ids quoted so "3" and 3 differ. */
+function describeIncoming(value: unknown): Incoming {
+  const outcome = validateMessage(value);
+  if (!outcome.ok) return { kind: 'other', label: 'invalid request', line: `invalid message: ${outcome.reason}` };
+  const message = outcome.message;
+  if ('method' in message) {
+    if ('id' in message) {
+      const label = `${message.method} #${JSON.stringify(message.id)}`;
+      return { kind: 'request', id: message.id, label, line: `request ${label}` };
+    }
+    return { kind: 'notification', notification: message, label: message.method, line: `notification ${message.method}` };
+  }
+  return { kind: 'other', label: 'response', line: `response #${JSON.stringify(message.id)} from the client (ignored)` };
+}

@@ -1,0 +1,207 @@
+// The local bridge host: `npm start` (or the Vite dev server) runs a small Node server that spawns
+// the tap for us and relays its lines over a WebSocket. One socket per started server:
+//
+//   page → bridge   {"type":"start","program":"echo-server","framing":"ndjson","faults":[]}
+//   bridge → page   {"type":"started"}  or  {"type":"refused","reason":"..."}
+//   then            tap event lines one way, tap command lines the other, one per text message
+//
+// The bridge only accepts pages that carry its per-run token, which it writes into the page it
+// serves; a page from anywhere else has no token and so no bridge.
+
+import { BRIDGE_PATH, parseBridgeReply, type BridgeStartMessage } from '../../server/bridge-messages.ts';
+import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
+import { createTapWire, type LineChannel } from './tap-wire.ts';
+
+export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
+export const DEFAULT_CONNECT_TIMEOUT_MS = 1500;
+export const DEFAULT_START_TIMEOUT_MS = 10_000;
+const OPEN = 1;
+
+export const NO_BRIDGE_TOKEN_REASON =
+  'this page was not served by `npm start` or the dev server, so there is no local bridge';
+export const BRIDGE_LOST_REASON = 'connection to the bridge lost';
+
+export interface BridgeHostDeps {
+  /** Default: the browser's WebSocket. Node tests pass the `ws` package's. */
+  WebSocketImpl?: typeof WebSocket;
+  /** Default: ws(s)://<this page's host>/bridge. The token is added as `?token=`. */
+  url?: string;
+  /** Default: the content of `<meta name="mcp-bridge-token">`. */
+  token?: string;
+  connectTimeoutMs?: number;
+  /** How long the bridge may take to answer a start message. */
+  startTimeoutMs?: number;
+}
+
+export interface BridgeHost extends Host {
+  readonly kind: 'bridge';
+  /** Opens a socket and closes it again: is a bridge there, and does it take our token? */
+  probe(): Promise<HostAvailability>;
+}
+
+interface Endpoint {
+  url: string;
+  /** The url without the token, for messages people read (and may paste into a bug report). */
+  shownUrl: string;
+  Impl: typeof WebSocket;
+}
+
+export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
+  const connectTimeoutMs = deps.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const startTimeoutMs = deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+
+  // Read when needed, not at creation: the page (and its meta tag) may not exist yet, or at all.
+  function endpoint(): Endpoint {
+    const token = deps.token ?? readTokenFromPage();
+    if (!token) throw new Error(NO_BRIDGE_TOKEN_REASON);
+    const shownUrl = deps.url ?? defaultBridgeUrl();
+    if (!shownUrl) throw new Error('there is no page address to find the bridge at');
+    const Impl = deps.WebSocketImpl ?? (globalThis.WebSocket as typeof WebSocket | undefined);
+    if (!Impl) throw new Error('this browser has no WebSocket');
+    const url = `${shownUrl}${shownUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+    return { url, shownUrl, Impl };
+  }
+
+  return {
+    kind: 'bridge',
+    async probe() {
+      try {
+        const socket = await openSocket(endpoint(), connectTimeoutMs);
+        socket.close(1000, 'probe');
+        return { kind: 'bridge', status: 'available' };
+      } catch (error) {
+        return { kind: 'bridge', status: 'unavailable', reason: messageOf(error) };
+      }
+    },
+    async start(spec) {
+      const socket = await openSocket(endpoint(), connectTimeoutMs);
+      return startOnSocket(socket, spec, startTimeoutMs);
+    },
+  };
+}
+
+function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    let socket: WebSocket;
+    try {
+      socket = new endpoint.Impl(endpoint.url);
+    } catch (error) {
+      reject(new Error(`could not connect to the bridge at ${endpoint.shownUrl}: ${messageOf(error)}`));
+      return;
+    }
+    let failure = '';
+    const timer = setTimeout(() => {
+      settle();
+      socket.close();
+      reject(new Error(`no answer from the bridge at ${endpoint.shownUrl} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const settle = (): void => {
+      clearTimeout(timer);
+      socket.onopen = socket.onclose = null;
+      // Not null: closing a socket that is still connecting raises one more error event, and
+      // Node's `ws` throws an error nobody listens for.
+      socket.onerror = () => {};
+    };
+    socket.onopen = () => {
+      settle();
+      resolve(socket);
+    };
+    // Browsers hide why a connection failed; Node's `ws` says (e.g. "Unexpected server response: 403").
+    socket.onerror = (event) => {
+      const message = (event as { message?: unknown }).message;
+      if (typeof message === 'string') failure = message;
+    };
+    socket.onclose = (event) => {
+      settle();
+      const detail = failure || `closed with code ${event.code}${event.reason ? `: ${event.reason}` : ''}`;
+      reject(new Error(`could not connect to the bridge at ${endpoint.shownUrl} (${detail}); is \`npm start\` still running?`));
+    };
+  });
+}
+
+function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number): Promise<Wire> {
+  return new Promise((resolve, reject) => {
+    const lineListeners = new Set<(line: string) => void>();
+    const closeListeners = new Set<(reason: string) => void>();
+    let started = false;
+    let closedByUs = false;
+
+    const channel: LineChannel = {
+      send(line) {
+        if (socket.readyState === OPEN) socket.send(line);
+      },
+      close() {
+        closedByUs = true;
+        socket.close(1000, 'done');
+      },
+      onLine(listener) {
+        lineListeners.add(listener);
+        return () => lineListeners.delete(listener);
+      },
+      onClose(listener) {
+        closeListeners.add(listener);
+        return () => closeListeners.delete(listener);
+      },
+    };
+
+    const timer = setTimeout(() => {
+      closedByUs = true;
+      socket.close();
+      reject(new Error(`the bridge did not start ${spec.program} within ${startTimeoutMs} ms`));
+    }, startTimeoutMs);
+
+    socket.onmessage = (event: MessageEvent) => {
+      if (typeof event.data !== 'string') return; // the bridge speaks text only
+      if (started) {
+        // One line per message is the rule; splitting anyway costs nothing and forgives a batch.
+        for (const line of event.data.split('\n')) {
+          if (line.trim() !== '') for (const listener of [...lineListeners]) listener(line);
+        }
+        return;
+      }
+      const reply = parseBridgeReply(event.data);
+      if (!reply) return;
+      clearTimeout(timer);
+      if (reply.type === 'refused') {
+        closedByUs = true;
+        socket.close(1000, 'refused');
+        reject(new Error(reply.reason));
+        return;
+      }
+      started = true;
+      // Created here, synchronously, so the very next message already has a listener.
+      resolve(createTapWire('bridge', channel));
+    };
+    socket.onclose = (event: CloseEvent) => {
+      clearTimeout(timer);
+      const detail = `code ${event.code}${event.reason ? `: ${event.reason}` : ''}`;
+      if (!started) {
+        if (!closedByUs) reject(new Error(`${BRIDGE_LOST_REASON} before ${spec.program} started (${detail})`));
+        return;
+      }
+      if (closedByUs) return;
+      for (const listener of [...closeListeners]) listener(`${BRIDGE_LOST_REASON} (${detail})`);
+    };
+    socket.onerror = () => {
+      // Always followed by a close event, which reports it.
+    };
+
+    const start: BridgeStartMessage = { type: 'start', program: spec.program, framing: spec.framing, faults: [...spec.faults] };
+    socket.send(JSON.stringify(start));
+  });
+}
+
+function readTokenFromPage(): string | null {
+  if (typeof document === 'undefined') return null;
+  const content = document.querySelector(`meta[name="${BRIDGE_TOKEN_META}"]`)?.getAttribute('content');
+  return content ? content : null;
+}
+
+function defaultBridgeUrl(): string | null {
+  if (typeof location === 'undefined' || !location.host) return null;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${BRIDGE_PATH}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Host, HostAvailability, HostKind } from './host.ts';
+import { createDefaultHosts, parseForcedHost, selectHost, type HostEntries } from './host-selection.ts';
+
+type Outcome = 'available' | string | Error;
+
+/** Fake hosts: each outcome is "available", an unavailability reason, or an Error the probe throws. */
+function fakeHosts(outcomes: Record<HostKind, Outcome>) {
+  const probed: HostKind[] = [];
+  const entry = (kind: HostKind) => {
+    const host: Host = {
+      kind,
+      start: () => Promise.reject(new Error('not used in these tests')),
+    };
+    return {
+      host,
+      async probe(): Promise<HostAvailability> {
+        probed.push(kind);
+        const outcome = outcomes[kind];
+        if (outcome instanceof Error) throw outcome;
+        return outcome === 'available' ? { kind, status: 'available' } : { kind, status: 'unavailable', reason: outcome };
+      },
+    };
+  };
+  const hosts: HostEntries = { webcontainer: entry('webcontainer'), bridge: entry('bridge'), worker: entry('worker') };
+  return { hosts, probed };
+}
+
+function reasons(availability: HostAvailability[]): Record<string, string> {
+  return Object.fromEntries(availability.map((item) => [item.kind, item.status === 'available' ? 'available' : item.reason]));
+}
+
+describe('selectHost', () => {
+  it('takes the WebContainer when it boots, and does not probe the others', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts });
+    expect(selection.chosen).toBe(hosts.webcontainer.host);
+    expect(probed).toEqual(['webcontainer']);
+    expect(reasons(selection.availability)).toEqual({
+      webcontainer: 'available',
+      bridge: 'not tried: webcontainer is available and comes first',
+      worker: 'not tried: webcontainer is available and comes first',
+    });
+  });
+
+  it('falls back to the bridge when the WebContainer cannot boot', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'boot timed out', bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts });
+    expect(selection.chosen).toBe(hosts.bridge.host);
+    expect(probed).toEqual(['webcontainer', 'bridge']);
+    expect(reasons(selection.availability)).toEqual({
+      webcontainer: 'boot timed out',
+      bridge: 'available',
+      worker: 'not tried: bridge is available and comes first',
+    });
+  });
+
+  it('falls back to the worker when neither WebContainer nor bridge works', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'not isolated', bridge: 'no token', worker: 'available' });
+    const selection = await selectHost({ hosts });
+    expect(selection.chosen).toBe(hosts.worker.host);
+    expect(probed).toEqual(['webcontainer', 'bridge', 'worker']);
+    expect(reasons(selection.availability)).toEqual({ webcontainer: 'not isolated', bridge: 'no token', worker: 'available' });
+  });
+
+  it('chooses nothing, with every reason, when no host works', async () => {
+    const { hosts } = fakeHosts({ webcontainer: 'a', bridge: 'b', worker: 'c' });
+    const selection = await selectHost({ hosts });
+    expect(selection.chosen).toBeNull();
+    expect(reasons(selection.availability)).toEqual({ webcontainer: 'a', bridge: 'b', worker: 'c' });
+  });
+
+  it('turns a probe that throws into a reason and moves on', async () => {
+    const { hosts } = fakeHosts({ webcontainer: new Error('kaboom'), bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts });
+    expect(selection.chosen).toBe(hosts.bridge.host);
+    expect(reasons(selection.availability).webcontainer).toBe('the webcontainer check failed: kaboom');
+  });
+
+  it('tries only the forced host and says why the others were not tried', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts, forced: 'worker' });
+    expect(selection.chosen).toBe(hosts.worker.host);
+    expect(probed).toEqual(['worker']);
+    expect(reasons(selection.availability)).toEqual({
+      webcontainer: 'not tried: ?host=worker forces worker',
+      bridge: 'not tried: ?host=worker forces worker',
+      worker: 'available',
+    });
+  });
+
+  it('does not fall back from a forced host that is unavailable', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'no bridge here', worker: 'available' });
+    const selection = await selectHost({ hosts, forced: 'bridge' });
+    expect(selection.chosen).toBeNull();
+    expect(probed).toEqual(['bridge']);
+    expect(reasons(selection.availability).bridge).toBe('no bridge here');
+  });
+
+  it('always reports the hosts in preference order', async () => {
+    const { hosts } = fakeHosts({ webcontainer: 'x', bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts, forced: 'bridge' });
+    expect(selection.availability.map((item) => item.kind)).toEqual(['webcontainer', 'bridge', 'worker']);
+  });
+});
+
+describe('parseForcedHost', () => {
+  it('reads each known host', () => {
+    expect(parseForcedHost('?host=webcontainer')).toEqual({ ok: true, forced: 'webcontainer' });
+    expect(parseForcedHost('?lang=zh&host=bridge')).toEqual({ ok: true, forced: 'bridge' });
+    expect(parseForcedHost('host=Worker')).toEqual({ ok: true, forced: 'worker' });
+  });
+
+  it('means "choose automatically" when absent or empty', () => {
+    expect(parseForcedHost('')).toEqual({ ok: true, forced: null });
+    expect(parseForcedHost('?host=')).toEqual({ ok: true, forced: null });
+  });
+
+  it('refuses other values with a reason that lists the choices', () => {
+    const parsed = parseForcedHost('?host=docker');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.reason).toContain('?host=docker is not a host');
+    expect(parsed.reason).toContain('?host=webcontainer, ?host=bridge, ?host=worker');
+  });
+});
+
+describe('createDefaultHosts', () => {
+  it('creates one host of each kind', () => {
+    const hosts = createDefaultHosts();
+    expect(hosts.webcontainer.host.kind).toBe('webcontainer');
+    expect(hosts.bridge.host.kind).toBe('bridge');
+    expect(hosts.worker.host.kind).toBe('worker');
+  });
+
+  it('in Node (no page, no isolation, no Worker) every default host explains itself', async () => {
+    const selection = await selectHost({ hosts: createDefaultHosts() });
+    expect(selection.chosen).toBeNull();
+    expect(reasons(selection.availability)).toEqual({
+      webcontainer: expect.stringContaining('not cross-origin isolated'),
+      bridge: expect.stringContaining('not served by `npm start`'),
+      worker: 'this browser has no Web Workers',
+    });
+  });
+});

@@ -1,0 +1,88 @@
+// Which host runs the live server: WebContainer when it boots in time (real Node, nothing to
+// install), else the local bridge when `npm start` serves the page, else the in-browser worker
+// (always there, but only our own echo server). `?host=` forces one, for workshops and tests.
+// Every host that is not used gets a reason, so the page can always say why it runs where it does.
+
+import { createBridgeHost } from './bridge-host.ts';
+import { HOST_KINDS, type Host, type HostAvailability, type HostKind } from './host.ts';
+import { createWebContainerHost } from './webcontainer-host.ts';
+import { createWorkerHost } from './worker-host.ts';
+
+export interface HostEntry {
+  probe(): Promise<HostAvailability>;
+  host: Host;
+}
+
+export type HostEntries = Record<HostKind, HostEntry>;
+
+export interface HostSelection {
+  chosen: Host | null;
+  /** One entry per host, in preference order; every host that was not chosen has a reason. */
+  availability: HostAvailability[];
+}
+
+export interface SelectHostOptions {
+  forced?: HostKind | null;
+  hosts: HostEntries;
+}
+
+/** Probe in preference order and stop at the first that works: a later probe would only cost time. */
+export async function selectHost(options: SelectHostOptions): Promise<HostSelection> {
+  const forced = options.forced ?? null;
+  const found = new Map<HostKind, HostAvailability>();
+  let chosen: HostKind | null = null;
+  for (const kind of forced ? [forced] : HOST_KINDS) {
+    const availability = await probeSafely(kind, options.hosts[kind]);
+    found.set(kind, availability);
+    if (availability.status === 'available') {
+      chosen = kind;
+      break;
+    }
+  }
+  const notTried = (kind: HostKind): HostAvailability => ({
+    kind,
+    status: 'unavailable',
+    reason: forced ? `not tried: ?host=${forced} forces ${forced}` : `not tried: ${chosen} is available and comes first`,
+  });
+  return {
+    chosen: chosen === null ? null : options.hosts[chosen].host,
+    availability: HOST_KINDS.map((kind) => found.get(kind) ?? notTried(kind)),
+  };
+}
+
+async function probeSafely(kind: HostKind, entry: HostEntry): Promise<HostAvailability> {
+  try {
+    const availability = await entry.probe();
+    // Trust the status, not the kind: a probe wired to the wrong slot must not mislabel the panel.
+    return availability.status === 'available' ? { kind, status: 'available' } : { kind, status: 'unavailable', reason: availability.reason };
+  } catch (error) {
+    return { kind, status: 'unavailable', reason: `the ${kind} check failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+export type ForcedHost = { ok: true; forced: HostKind | null } | { ok: false; reason: string };
+
+/** Reads `?host=webcontainer|bridge|worker` from a query string (`location.search`). */
+export function parseForcedHost(search: string): ForcedHost {
+  const value = new URLSearchParams(search).get('host');
+  if (value === null || value.trim() === '') return { ok: true, forced: null };
+  const kind = HOST_KINDS.find((known) => known === value.trim().toLowerCase());
+  if (kind) return { ok: true, forced: kind };
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return {
+    ok: false,
+    reason: `?host=${shown} is not a host this page knows; use ${HOST_KINDS.map((known) => `?host=${known}`).join(', ')}, or leave it out to pick automatically`,
+  };
+}
+
+/** The real hosts, each created once per call; probing one does not start the others. */
+export function createDefaultHosts(): HostEntries {
+  const webcontainer = createWebContainerHost();
+  const bridge = createBridgeHost();
+  const worker = createWorkerHost();
+  return {
+    webcontainer: { probe: () => webcontainer.probe(), host: webcontainer },
+    bridge: { probe: () => bridge.probe(), host: bridge },
+    worker: { probe: () => worker.probe(), host: worker },
+  };
+}

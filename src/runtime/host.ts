@@ -1,0 +1,42 @@
+// One interface for the three places the live echo server can run: a WebContainer, a local Node
+// bridge, or a Web Worker. Whatever the host, the page gets the same thing back: a Wire.
+
+import type { FramingName } from '../protocol/framing/types.ts';
+import type { FaultName } from '../protocol/faults.ts';
+import type { ByteTransport, Unsubscribe } from '../protocol/transport.ts';
+import type { TapEvent } from './tap-protocol.ts';
+
+export type HostKind = 'webcontainer' | 'bridge' | 'worker';
+export const HOST_KINDS: readonly HostKind[] = ['webcontainer', 'bridge', 'worker'];
+
+/** The programs a host may run. A closed set: nothing else is ever spawned. */
+export type ProgramName = 'echo-server' | 'sdk-echo-server';
+
+export interface ProgramSpec {
+  program: ProgramName;
+  framing: FramingName;
+  faults: readonly FaultName[];
+}
+
+/**
+ * A running server as the page sees it. As a ByteTransport it is what an MCP client talks to
+ * (stdin one way, stdout chunks the other); `onTapEvent` additionally reports every byte that
+ * crossed the pipes, before anyone parsed it, plus stderr and the exit.
+ */
+export interface Wire extends ByteTransport {
+  readonly host: HostKind;
+  onTapEvent(listener: (event: TapEvent) => void): Unsubscribe;
+  /** Stop the server now (the client's polite way out is `end()`, which closes stdin). */
+  kill(): void;
+}
+
+/** Why a host can or cannot be used, in words the live panel can show as they are. */
+export type HostAvailability =
+  | { kind: HostKind; status: 'available' }
+  | { kind: HostKind; status: 'unavailable'; reason: string };
+
+export interface Host {
+  readonly kind: HostKind;
+  /** Start one server process and hand back its wire. Rejects with a readable Error. */
+  start(spec: ProgramSpec): Promise<Wire>;
+}

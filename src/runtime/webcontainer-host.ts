@@ -1,0 +1,273 @@
+// The WebContainer host: real Node.js in the page, running the tap, which runs the echo server.
+// The runtime loads from StackBlitz's servers, allows one instance per page, needs cross-origin
+// isolation, and offline its boot() never settles, so everything here is about saying early and
+// plainly why it cannot be used, and about reading tap lines through a pseudo-terminal.
+
+import { programArguments } from '../../server/bridge-messages.ts';
+import { TimeoutError, once, oncePerPage, withTimeout } from './boot-once.ts';
+import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
+import { PtyLineSplitter } from './pty-line-splitter.ts';
+import { encodeTapEvent, type TapEvent } from './tap-protocol.ts';
+import { createTapWire, type LineChannel } from './tap-wire.ts';
+
+/** The slice of `WebContainerProcess` (from `@webcontainer/api`) this host uses. */
+export interface WebContainerProcessLike {
+  readonly output: ReadableStream<string>;
+  readonly input: WritableStream<string>;
+  readonly exit: Promise<number>;
+  kill(): void;
+}
+
+export type MountTree = Record<string, { file: { contents: string } }>;
+
+export interface SpawnOptionsLike {
+  output?: boolean;
+  terminal?: { cols: number; rows: number };
+}
+
+/** The slice of `WebContainer` this host uses; tests pass a fake that runs real Node. */
+export interface WebContainerLike {
+  mount(tree: MountTree): Promise<void>;
+  spawn(command: string, args: string[], options?: SpawnOptionsLike): Promise<WebContainerProcessLike>;
+}
+
+/** The bundles the host mounts: built by scripts/build-node-programs.ts into public/generated/. */
+export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server'] as const;
+export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number];
+
+export const DEFAULT_BOOT_TIMEOUT_MS = 6000;
+export const DEFAULT_SPAWN_TIMEOUT_MS = 15_000;
+const EXIT_WAIT_MS = 1000;
+// A wide terminal: nothing in the pseudo-terminal path should ever need to wrap a tap line.
+const TERMINAL_SIZE = { cols: 1000, rows: 40 };
+
+export interface WebContainerHostDeps {
+  /** Default: `WebContainer.boot()` from `@webcontainer/api`, once per page. */
+  boot?: () => Promise<WebContainerLike>;
+  /** Default: fetch `<base>generated/<name>.mjs`. */
+  fetchProgram?: (name: WebContainerFileName) => Promise<string>;
+  /** How long boot() may take before we call the host unavailable. */
+  timeoutMs?: number;
+  /** How long the tap may take to report that the server is running. */
+  spawnTimeoutMs?: number;
+  /** Default: `globalThis.crossOriginIsolated`. */
+  isolated?: () => boolean;
+  /** Default: whether `SharedArrayBuffer` exists. */
+  hasSharedArrayBuffer?: () => boolean;
+  /** Must match the page's Cross-Origin-Embedder-Policy header; used by the default boot only. */
+  coep?: 'require-corp' | 'credentialless';
+}
+
+export interface WebContainerHost extends Host {
+  readonly kind: 'webcontainer';
+  /** Boots (once), loads and mounts the programs; says why not when it cannot. */
+  probe(): Promise<HostAvailability>;
+}
+
+export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebContainerHost {
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
+  const spawnTimeoutMs = deps.spawnTimeoutMs ?? DEFAULT_SPAWN_TIMEOUT_MS;
+  const isolated = deps.isolated ?? (() => globalThis.crossOriginIsolated === true);
+  const hasSharedArrayBuffer = deps.hasSharedArrayBuffer ?? (() => typeof SharedArrayBuffer === 'function');
+  const coep = deps.coep ?? 'require-corp';
+  // An injected boot belongs to this host; the real one belongs to the page (one instance only).
+  const boot = deps.boot ? once(deps.boot) : () => oncePerPage('webcontainer-boot', () => bootRealWebContainer(coep));
+  const fetchProgram = deps.fetchProgram ?? fetchGeneratedProgram;
+  const loadFiles = once(() => loadMountTree(fetchProgram));
+  const mounted = new WeakMap<WebContainerLike, Promise<void>>();
+
+  function mountOnce(instance: WebContainerLike): Promise<void> {
+    let mounting = mounted.get(instance);
+    if (!mounting) {
+      mounting = loadFiles().then((tree) => instance.mount(tree));
+      mounted.set(instance, mounting);
+      mounting.catch(() => mounted.delete(instance));
+    }
+    return mounting;
+  }
+
+  async function ready(): Promise<WebContainerLike> {
+    if (!isolated()) throw new Error(NOT_ISOLATED_REASON);
+    if (!hasSharedArrayBuffer()) throw new Error(NO_SHARED_ARRAY_BUFFER_REASON);
+    let instance: WebContainerLike;
+    try {
+      instance = await withTimeout(boot(), timeoutMs);
+    } catch (error) {
+      if (error instanceof TimeoutError) throw new Error(bootTimeoutReason(timeoutMs));
+      throw new Error(`WebContainer failed to boot: ${messageOf(error)}`);
+    }
+    try {
+      await mountOnce(instance);
+    } catch (error) {
+      throw new Error(`could not load the server programs into the WebContainer: ${messageOf(error)}`);
+    }
+    return instance;
+  }
+
+  return {
+    kind: 'webcontainer',
+    async probe() {
+      try {
+        await ready();
+        return { kind: 'webcontainer', status: 'available' };
+      } catch (error) {
+        return { kind: 'webcontainer', status: 'unavailable', reason: messageOf(error) };
+      }
+    },
+    async start(spec) {
+      const instance = await ready();
+      const args = ['tap.mjs', '--', 'node', `${spec.program}.mjs`, ...programArguments(spec)];
+      const tapProcess = await instance.spawn('node', args, { output: true, terminal: TERMINAL_SIZE });
+      return startedWire(tapProcess, spec, spawnTimeoutMs);
+    },
+  };
+}
+
+/** Reads the tap through the terminal; resolves once the tap reports the server running. */
+async function startedWire(tapProcess: WebContainerProcessLike, spec: ProgramSpec, spawnTimeoutMs: number): Promise<Wire> {
+  const channel = processLineChannel(tapProcess);
+  // Created before waiting, so the spawn event lands in the wire's replay for its first listener.
+  const wire = createTapWire('webcontainer', channel);
+  try {
+    await withTimeout(channel.spawned, spawnTimeoutMs);
+  } catch (error) {
+    channel.close();
+    const detail = error instanceof TimeoutError ? `the tap did not report it running within ${spawnTimeoutMs} ms` : messageOf(error);
+    throw new Error(`could not start ${spec.program} in the WebContainer: ${detail}`);
+  }
+  return wire;
+}
+
+interface ProcessLineChannel extends LineChannel {
+  /** Settles with the tap's first word: a spawn event, or an error / the end before one. */
+  readonly spawned: Promise<void>;
+}
+
+function processLineChannel(tapProcess: WebContainerProcessLike): ProcessLineChannel {
+  const lineListeners = new Set<(line: string) => void>();
+  const closeListeners = new Set<(reason: string) => void>();
+  const splitter = new PtyLineSplitter();
+  const writer = tapProcess.input.getWriter();
+  let closedByUs = false;
+  let settleSpawn: { resolve(): void; reject(error: Error): void } | null = null;
+  const spawned = new Promise<void>((resolve, reject) => {
+    settleSpawn = { resolve, reject };
+  });
+  spawned.catch(() => {}); // observed by startedWire; never an unhandled rejection
+
+  function deliver(event: TapEvent): void {
+    if (event.ev === 'spawn') settleSpawn?.resolve();
+    if (event.ev === 'error') settleSpawn?.reject(new Error(event.message));
+    if (event.ev === 'spawn' || event.ev === 'error') settleSpawn = null;
+    if (closedByUs) return;
+    // Re-encoded as a clean line: the wire parses every channel the same way.
+    const line = encodeTapEvent(event);
+    for (const listener of [...lineListeners]) listener(line);
+  }
+
+  async function pump(): Promise<void> {
+    let failure = '';
+    const reader = tapProcess.output.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const event of splitter.push(value)) deliver(event);
+      }
+    } catch (error) {
+      failure = `reading the terminal failed: ${messageOf(error)}`;
+    }
+    for (const event of splitter.flush()) deliver(event);
+    const code = await Promise.race([tapProcess.exit, delay(EXIT_WAIT_MS).then(() => null)]).catch(() => null);
+    const noise = splitter.recentNoise();
+    const reason = [
+      failure || `the tap process in the WebContainer ended${code === null ? '' : ` with code ${code}`}`,
+      noise.length > 0 ? `last output: ${noise[noise.length - 1]}` : '',
+    ]
+      .filter((part) => part !== '')
+      .join('; ');
+    settleSpawn?.reject(new Error(reason));
+    settleSpawn = null;
+    if (closedByUs) return;
+    for (const listener of [...closeListeners]) listener(reason);
+  }
+  void pump();
+
+  return {
+    spawned,
+    send(line) {
+      if (closedByUs) return;
+      // The tap reads lines; `\n` alone, because a terminal may turn a typed `\r\n` into two lines.
+      writer.write(`${line}\n`).catch(() => {
+        // The process is gone; the pump reports the end.
+      });
+    },
+    close() {
+      if (closedByUs) return;
+      closedByUs = true;
+      // The tap exits by itself right after its exit event; only one that lingers (stuck, or
+      // never started properly) is killed.
+      const timer = setTimeout(() => tapProcess.kill(), EXIT_WAIT_MS);
+      tapProcess.exit.then(
+        () => clearTimeout(timer),
+        () => clearTimeout(timer),
+      );
+    },
+    onLine(listener) {
+      lineListeners.add(listener);
+      return () => lineListeners.delete(listener);
+    },
+    onClose(listener) {
+      closeListeners.add(listener);
+      return () => closeListeners.delete(listener);
+    },
+  };
+}
+
+async function loadMountTree(fetchProgram: (name: WebContainerFileName) => Promise<string>): Promise<MountTree> {
+  const tree: MountTree = {};
+  await Promise.all(
+    WEBCONTAINER_FILES.map(async (name) => {
+      tree[`${name}.mjs`] = { file: { contents: await fetchProgram(name) } };
+    }),
+  );
+  return tree;
+}
+
+async function fetchGeneratedProgram(name: WebContainerFileName): Promise<string> {
+  const url = `${import.meta.env?.BASE_URL ?? '/'}generated/${name}.mjs`;
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new Error(`${url} answered ${response.status} (build it with: npx tsx scripts/build-node-programs.ts)`);
+  }
+  return response.text();
+}
+
+async function bootRealWebContainer(coep: 'require-corp' | 'credentialless'): Promise<WebContainerLike> {
+  // Loaded on demand: the API is only needed when this host is tried, not in the first bundle.
+  const { WebContainer } = await import('@webcontainer/api');
+  return WebContainer.boot({ coep, workdirName: 'mcp-playground' });
+}
+
+export const NOT_ISOLATED_REASON =
+  'this page is not cross-origin isolated, which WebContainers need: it must be served with the headers ' +
+  '"Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: require-corp" (or "credentialless")';
+
+export const NO_SHARED_ARRAY_BUFFER_REASON =
+  'this browser has no SharedArrayBuffer, which WebContainers need (it needs cross-origin isolation and a recent browser)';
+
+export function bootTimeoutReason(timeoutMs: number): string {
+  return (
+    `WebContainer did not boot within ${Math.round(timeoutMs / 100) / 10} s. Its runtime loads from StackBlitz's servers, ` +
+    'so one of these is likely: this computer is offline; the browser blocks third-party cookies or storage ' +
+    '(tracking protection) for StackBlitz; or this browser does not support WebContainers'
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

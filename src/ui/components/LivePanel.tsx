@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { HandshakeView } from './HandshakeView.tsx';
+import { HostStatus } from './HostStatus.tsx';
+import { MessageLog } from './MessageLog.tsx';
+import { ServerControls } from './ServerControls.tsx';
+
+export function LivePanel() {
+  const { t } = useTranslation();
+  return (
+    <section className="pane live-panel" aria-labelledby="live-panel-heading">
+      <h2 id="live-panel-heading">{t('panel.heading')}</h2>
+      <div className="live-panel__controls">
+        <HostStatus />
+        <ServerControls />
+        <HandshakeView />
+      </div>
+      <MessageLog />
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { LogEntry, LogFrame } from '../stores/message-log.ts';
+import { formatId, formatTapTime, prettyJson, showControlCharacters } from './log-format.ts';
+
+const ARROW = { c2s: '→', s2c: '←', stderr: '⚠', system: '●' } as const;
+
+type Lane = keyof typeof ARROW;
+
+function laneOf(entry: LogEntry): Lane {
+  if (entry.type === 'bytes') return entry.direction;
+  if (entry.type === 'stderr') return 'stderr';
+  return 'system';
+}
+
+/**
+ * One row of the log; rows that carry bytes expand (click, Enter or Space) to show them parsed.
+ * Memoised: entries never change once logged, so a new chunk re-renders one row, not the whole log.
+ */
+export const LogEntryRow = memo(function LogEntryRow({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const lane = laneOf(entry);
+  const hasError = entryHasError(entry);
+  const expandable = entry.type === 'bytes' || entry.type === 'stderr';
+  const detailsId = `log-entry-${entry.seq}`;
+  const bytes = byteCount(entry);
+
+  const cells = (
+    <>
+      <span className={`dir dir--${lane}`} title={t(`log.${lane}`)}>
+        <span aria-hidden="true">{ARROW[lane]}</span>
+        <span className="visually-hidden">{t(`log.${lane}`)}</span>
+      </span>
+      <span className="log-entry__time mono">{entry.t === null ? '' : t('log.time', { t: formatTapTime(entry.t) })}</span>
+      <span className="log-entry__bytes mono">{bytes === null ? '' : t('log.bytes', { count: bytes })}</span>
+      <span className="log-entry__summary">
+        <EntrySummary entry={entry} />
+      </span>
+    </>
+  );
+
+  return (
+    <li className={`log-entry log-entry--${lane}${hasError ? ' has-error' : ''}`} data-testid="log-entry">
+      {expandable ? (
+        <button type="button" className="log-entry__row" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
+          {cells}
+        </button>
+      ) : (
+        <div className="log-entry__row">{cells}</div>
+      )}
+      {expandable && expanded && (
+        <div id={detailsId} className="log-entry__details">
+          <EntryDetails entry={entry} />
+        </div>
+      )}
+    </li>
+  );
+});
+
+function byteCount(entry: LogEntry): number | null {
+  if (entry.type === 'bytes') return entry.bytes.length;
+  if (entry.type === 'stderr') return entry.byteLength;
+  return null;
+}
+
+function entryHasError(entry: LogEntry): boolean {
+  if (entry.type === 'bytes') return entry.frames.some((frame) => frame.type === 'error' || frame.kind === 'invalid');
+  if (entry.type === 'exit') return entry.code !== 0 && entry.code !== null;
+  return entry.type === 'error' || entry.type === 'closed';
+}
+
+function EntrySummary({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation();
+  switch (entry.type) {
+    case 'bytes':
+      return (
+        <>
+          {entry.frames.length === 0 && <span className="chip chip--muted">{t('log.noFrame')}</span>}
+          {entry.frames.map((frame, index) => (
+            <span key={index} className={`chip${frame.type === 'error' || frame.kind === 'invalid' ? ' chip--error' : ''}`}>
+              {frameSummary(t, frame)}
+            </span>
+          ))}
+          {entry.bufferedBytes > 0 && <span className="chip chip--muted">{t('log.partial', { count: entry.bufferedBytes })}</span>}
+        </>
+      );
+    case 'stderr':
+      return <span className="mono stderr-text">{firstLine(entry.text)}</span>;
+    case 'spawn':
+      return t('log.spawn', { pid: entry.pid, argv: entry.argv.join(' ') });
+    case 'exit':
+      return entry.code === null ? t('log.exitSignal', { signal: entry.signal ?? '?' }) : t('log.exit', { code: entry.code });
+    case 'error':
+      return t('log.tapError', { message: entry.message });
+    case 'closed':
+      return t('log.closed', { reason: entry.reason });
+  }
+}
+
+export function frameSummary(t: TFunction, frame: LogFrame): string {
+  if (frame.type === 'error') return t('log.unreadable', { kind: frame.kind, detail: frame.detail });
+  const id = formatId(frame.id);
+  switch (frame.kind) {
+    case 'request':
+      return `${frame.method ?? ''} ${id}`;
+    case 'notification':
+      return frame.method ?? t('log.notification');
+    case 'response':
+      return `${frame.method === null ? t('log.response') : t('log.responseTo', { method: frame.method })} ${id}`;
+    case 'error-response':
+      return `${frame.method === null ? t('log.errorResponse') : t('log.errorResponseTo', { method: frame.method })} ${id}`;
+    case 'invalid':
+      return t('log.invalid', { reason: frame.invalidReason ?? '' });
+  }
+}
+
+function EntryDetails({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation();
+  if (entry.type === 'stderr') return <pre className="mono raw">{entry.text}</pre>;
+  if (entry.type !== 'bytes') return null;
+  return (
+    <>
+      <h4>{t('log.rawBytes')}</h4>
+      <pre className="mono raw">{showControlCharacters(entry.text)}</pre>
+      {entry.frames.map((frame, index) => (
+        <div key={index} className={`frame${frame.type === 'error' || frame.kind === 'invalid' ? ' is-error' : ''}`}>
+          <h4>
+            {t('log.frame', { index: index + 1, length: frame.length })}
+            {frame.startedEarlier && <span className="hint"> · {t('log.continued')}</span>}
+          </h4>
+          {frame.type === 'error' ? <p>{frameSummary(t, frame)}</p> : <pre className="mono json">{prettyJson(frame.value)}</pre>}
+          {frame.type === 'message' && frame.kind === 'invalid' && <p>{frameSummary(t, frame)}</p>}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((part) => part.trim() !== '') ?? '';
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+}

@@ -1,0 +1,102 @@
+// Automatic host choice in real Chromium with no network: the WebContainer never boots, the page
+// says why and falls back within the boot timeout; losing the bridge mid-session is reported and
+// Retry finds the next host.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
+import type { RunningServer } from '../../server/start.ts';
+import { launchChromium, openPage, startAppServer } from './browser.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+// Time for the page to load, the bridge probe and rendering, on top of the WebContainer's timeout.
+const MARGIN_MS = 5000;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('automatic host selection (offline)', () => {
+  // The first two only wait on the boot timeout, so they wait side by side.
+  it.concurrent('ignores an unknown ?host=, gives up on the WebContainer in time and says why, then uses the bridge', async () => {
+    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    try {
+      const started = Date.now();
+      await page.goto(`${server.url}?host=nope`);
+      await page.getByText(/“\?host=nope” is not a known host/).waitFor();
+      await page.getByText('Looking for a host…').waitFor();
+
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(DEFAULT_BOOT_TIMEOUT_MS - 500);
+      expect(elapsed).toBeLessThan(DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS);
+
+      const hosts = page.getByRole('list', { name: 'Host' });
+      const webcontainer = await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent();
+      expect(webcontainer).toMatch(/not used: WebContainer did not boot within \d+(\.\d)? s/);
+      expect(await hosts.getByRole('listitem').filter({ hasText: 'In-browser worker' }).textContent()).toMatch(/not used: not tried/);
+
+      // And the chosen host really works.
+      await page.getByRole('button', { name: 'Run handshake' }).click();
+      await page.getByText('Handshake complete.').waitFor({ timeout: 15_000 });
+    } finally {
+      await close();
+    }
+  });
+
+  it.concurrent('says why a forced WebContainer cannot run the server; the page stays usable', async () => {
+    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    try {
+      await page.goto(`${server.url}?host=webcontainer`);
+      await page.getByText('No host available').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
+      await page.getByText(/^No host can run the server here/).waitFor();
+      const row = await page.getByRole('list', { name: 'Host' }).getByRole('listitem').textContent();
+      expect(row).toMatch(/WebContainer not used: WebContainer did not boot within/);
+      expect(await page.getByRole('button', { name: 'Start server' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Run handshake' }).isDisabled()).toBe(true);
+
+      // Still a working page: the language switch answers, and Retry probes again.
+      await page.getByRole('button', { name: '中文' }).click();
+      await page.getByText('没有可用的运行环境').waitFor();
+      await page.getByRole('button', { name: '重新检查运行环境' }).click();
+      await page.getByText('正在寻找运行环境…').waitFor();
+      await page.getByText('没有可用的运行环境').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
+    } finally {
+      await close();
+    }
+  });
+
+  // Last: it shuts the bridge down for good.
+  it('reports the bridge going away mid-session; Retry falls back to the worker and Start works', async () => {
+    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    try {
+      await page.goto(server.url);
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
+      await page.getByRole('button', { name: 'Start server' }).click();
+      await page.getByRole('status').filter({ hasText: /Server running in Local bridge/ }).waitFor({ timeout: 10_000 });
+
+      // The bridge shuts down (as when `npm start` is stopped) while the server runs.
+      await server.bridge.closeAll();
+      const failed = page.getByRole('status').filter({ hasText: /Server failed: connection to the bridge lost/ });
+      await failed.waitFor({ timeout: 10_000 });
+      expect(await failed.getAttribute('class')).toContain('is-error');
+
+      await page.getByRole('button', { name: 'Check the hosts again' }).click();
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
+      const bridgeRow = await page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: 'Local bridge' }).textContent();
+      expect(bridgeRow).toMatch(/not used: /);
+
+      await page.getByRole('button', { name: 'Start server' }).click();
+      await page.getByRole('status').filter({ hasText: /Server running in In-browser worker/ }).waitFor({ timeout: 10_000 });
+    } finally {
+      await close();
+    }
+  });
+});

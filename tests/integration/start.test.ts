@@ -1,0 +1,200 @@
+// `npm start`'s server on a free loopback port, with a tiny fake dist/ (no vite build here): the
+// page, its meta tags in both modes, the bridge on the same port, and the CLI's clean shutdown.
+
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
+import { appBuildIsStale, parseStartArgs, startServer, type RunningServer } from '../../server/start.ts';
+import { isAlive, tryUpgrade, waitUntil, WsTapTransport } from './ws-tap-transport.ts';
+
+const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+const INDEX = '<!doctype html>\n<html>\n  <head>\n    <title>fake</title>\n  </head>\n  <body>fake app</body>\n</html>\n';
+const TOKEN_META = /<meta name="mcp-bridge-token" content="([^"]+)">/;
+const SHARED_META = '<meta name="mcp-bridge-shared" content="1">';
+
+let base: string;
+let distDir: string;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'mcp-start-'));
+  distDir = join(base, 'dist');
+  await mkdir(join(distDir, 'assets'), { recursive: true });
+  await writeFile(join(distDir, 'index.html'), INDEX);
+  await writeFile(join(distDir, 'assets', 'main.js'), 'export {}');
+  await buildNodePrograms(join(distDir, 'generated'));
+});
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+async function serve(options: { shared?: boolean } = {}): Promise<RunningServer> {
+  const running = await startServer({ port: 0, host: '127.0.0.1', distDir, skipBuild: true, log: () => {}, ...options });
+  servers.push(running);
+  return running;
+}
+
+async function page(url: string): Promise<{ status: number; html: string; headers: Headers }> {
+  const res = await fetch(url);
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+const ECHO = { type: 'start', program: 'echo-server', framing: 'ndjson', faults: [] };
+
+describe('startServer, loopback mode', () => {
+  it('serves the page with the token injected, isolated, and on the URL it reports', async () => {
+    const running = await serve();
+    expect(running.url).toBe(`http://127.0.0.1:${running.port}/`);
+    expect(running.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(running.joinUrls).toEqual([]);
+    for (const path of ['', 'lesson/1', '?token=anything']) {
+      const { status, html, headers } = await page(running.url + path);
+      expect(status).toBe(200);
+      expect(html.match(TOKEN_META)?.[1]).toBe(running.token);
+      expect(html).not.toContain(SHARED_META);
+      expect(headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    }
+    expect((await page(`${running.url}generated/tap.mjs`)).headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it('withholds the token from a page requested under another host name (DNS rebinding)', async () => {
+    const running = await serve();
+    const html = await new Promise<string>((resolvePage, reject) => {
+      const req = request({ host: '127.0.0.1', port: running.port, path: '/', headers: { host: `rebound.example:${running.port}` } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolvePage(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(html).toContain('fake app');
+    expect(html).not.toMatch(TOKEN_META);
+  });
+
+  it('runs the bridge on the same port, for the page origins only', async () => {
+    const running = await serve();
+    const bridgeUrl = `ws://127.0.0.1:${running.port}/bridge?token=${running.token}`;
+    for (const origin of [`http://127.0.0.1:${running.port}`, `http://localhost:${running.port}`]) {
+      const transport = await WsTapTransport.start(bridgeUrl, origin, ECHO);
+      await transport.waitForEvent((event) => event.ev === 'spawn');
+      transport.close();
+    }
+    expect(await tryUpgrade(bridgeUrl, `http://127.0.0.1:${running.port + 1}`)).toMatchObject({ kind: 'rejected', status: 403 });
+    expect(await tryUpgrade(`ws://127.0.0.1:${running.port}/elsewhere`, `http://127.0.0.1:${running.port}`)).toMatchObject({
+      kind: 'rejected',
+      status: 404,
+    });
+  });
+
+  it('close() ends the bridge processes and stops listening', async () => {
+    const running = await serve();
+    const transport = await WsTapTransport.start(`ws://127.0.0.1:${running.port}/bridge?token=${running.token}`, `http://127.0.0.1:${running.port}`, ECHO);
+    await transport.waitForEvent((event) => event.ev === 'spawn');
+    const pids = [...running.bridge.tapPids, transport.serverPid as number];
+    await running.close();
+    expect(running.bridge.activeProcesses).toBe(0);
+    await waitUntil(() => pids.every((pid) => !isAlive(pid)), 1_000, 'the processes to be gone');
+    await expect(fetch(running.url)).rejects.toThrow();
+  });
+
+  it('refuses to bind beyond loopback unless shared', async () => {
+    await expect(startServer({ port: 0, host: '0.0.0.0', distDir, skipBuild: true, log: () => {} })).rejects.toThrow(/shared mode/);
+  });
+});
+
+describe('startServer, shared (--host) mode', () => {
+  it('injects the token only for a URL that carries it, and marks the bridge shared', async () => {
+    const running = await serve({ shared: true });
+    expect(running.joinUrls).toEqual([`http://127.0.0.1:${running.port}/?token=${running.token}`]);
+
+    const plain = await page(running.url);
+    expect(plain.html).not.toMatch(TOKEN_META);
+    expect(plain.html).toContain(SHARED_META);
+    const wrong = await page(`${running.url}?token=${running.token.slice(1)}`);
+    expect(wrong.html).not.toMatch(TOKEN_META);
+
+    const joined = await page(running.joinUrls[0] as string);
+    expect(joined.html.match(TOKEN_META)?.[1]).toBe(running.token);
+    expect(joined.html).toContain(SHARED_META);
+  });
+
+  it('lets a joined page start a server', async () => {
+    const running = await serve({ shared: true });
+    const transport = await WsTapTransport.start(`ws://127.0.0.1:${running.port}/bridge?token=${running.token}`, `http://127.0.0.1:${running.port}`, ECHO);
+    await transport.waitForEvent((event) => event.ev === 'spawn');
+  });
+});
+
+describe('the CLI', () => {
+  it('parses its options', () => {
+    expect(parseStartArgs([])).toEqual({ kind: 'run', port: 5317, host: null, distDir: null, build: true });
+    expect(parseStartArgs(['--port=0', '--host'])).toMatchObject({ kind: 'run', port: 0, host: '0.0.0.0' });
+    expect(parseStartArgs(['--port', '8080', '--host=192.168.1.5'])).toMatchObject({ port: 8080, host: '192.168.1.5' });
+    expect(parseStartArgs(['--dist=/x', '--no-build'])).toMatchObject({ distDir: '/x', build: false });
+    expect(parseStartArgs(['--port=99999']).kind).toBe('usage-error');
+    expect(parseStartArgs(['--port=abc']).kind).toBe('usage-error');
+    expect(parseStartArgs(['--verbose']).kind).toBe('usage-error');
+    expect(parseStartArgs(['-h'])).toEqual({ kind: 'help' });
+  });
+
+  it('prints its URL, serves, and on SIGINT stops every process it started', async () => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts', '--port=0', '--no-build', `--dist=${distDir}`], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));
+    try {
+      let out = '';
+      cli.stdout.setEncoding('utf8');
+      cli.stdout.on('data', (text: string) => (out += text));
+      await waitUntil(() => /MCP Playground: http:\/\/127\.0\.0\.1:\d+\//.test(out), 15_000, 'the URL line');
+      const url = (/MCP Playground: (\S+)/.exec(out) as RegExpExecArray)[1] as string;
+      const { html } = await page(url);
+      const token = (html.match(TOKEN_META) as RegExpMatchArray)[1] as string;
+      const origin = new URL(url).origin;
+      const transport = await WsTapTransport.start(`${origin.replace('http', 'ws')}/bridge?token=${token}`, origin, ECHO);
+      await transport.waitForEvent((event) => event.ev === 'spawn');
+      const serverPid = transport.serverPid as number;
+
+      cli.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(await transport.closed).not.toBe(1000); // the server went away, not the echo server
+      await waitUntil(() => !isAlive(serverPid), 1_000, 'the echo server to be gone');
+    } finally {
+      if (cli.exitCode === null) cli.kill('SIGKILL');
+    }
+  });
+});
+
+describe('appBuildIsStale', () => {
+  it('is stale without a build, and when a source is newer than dist/index.html', async () => {
+    const project = join(base, 'project');
+    await mkdir(join(project, 'src', 'deep'), { recursive: true });
+    await writeFile(join(project, 'index.html'), '<html></html>');
+    await writeFile(join(project, 'src', 'deep', 'a.ts'), 'export {}');
+    const dist = join(project, 'dist');
+    expect(await appBuildIsStale(project, dist)).toBe(true);
+
+    await mkdir(dist);
+    await writeFile(join(dist, 'index.html'), '<html></html>');
+    const past = new Date(Date.now() - 60_000);
+    for (const path of ['index.html', 'src', 'src/deep', 'src/deep/a.ts']) await utimes(join(project, path), past, past);
+    expect(await appBuildIsStale(project, dist)).toBe(false);
+
+    await writeFile(join(project, 'src', 'deep', 'a.ts'), 'export const changed = 1');
+    expect(await appBuildIsStale(project, dist)).toBe(true);
+  });
+});
