@@ -70,7 +70,7 @@ describe.each(FRAMING_NAMES)('%s framing: properties', (name) => {
         expect(whole.map((item) => (item.type === 'message' ? item.value : item))).toEqual(messages.map(afterJson));
         expect(readChunks(framing, cutAt(stream, cutPoints))).toEqual(whole);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
@@ -119,7 +119,7 @@ describe.each(FRAMING_NAMES)('%s framing: properties', (name) => {
         const read = readChunks(framing, cutAt(stream, cutPoints)).filter((item) => item.type === 'message');
         expect(read.map((item) => item.value)).toEqual(pairs.map(([, value]) => afterJson(value)));
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
   });
 
@@ -137,7 +137,7 @@ describe.each(FRAMING_NAMES)('%s framing: properties', (name) => {
         const items = readChunks(framing, cutAt(frame, cutPoints));
         expect(items).toEqual([{ type: 'message', value: afterJson(original), offset: 0, length: frame.length }]);
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     );
   });
 });

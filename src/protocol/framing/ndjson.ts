@@ -74,7 +74,7 @@ class NdjsonReader implements FrameReader {
     } else if (!isBlank(body)) {
       items.push(readJsonBody(body, this.lineOffset, length));
     }
-    // Blank lines carry nothing and are skipped without a word, as the SDK does.
+    // A blank line carries no message, so it is skipped without a report.
   }
 
   /** Keep `chunk[at..]`, the start of a line whose newline has not arrived yet. */
@@ -82,7 +82,8 @@ class NdjsonReader implements FrameReader {
     if (this.discarding) return;
     const held = this.line.length + (chunk.length - at);
     if (held > this.maxMessageBytes + 1) {
-      // Report once, as soon as it is certain, then drop bytes until the newline without holding them.
+      // Report once, as soon as it is certain (the length is what was seen so far), then drop
+      // bytes until the newline without holding them.
       this.line.clear();
       this.discarding = true;
       items.push(this.tooLarge(held, `no newline within ${this.maxMessageBytes} bytes; dropping the rest of the line`));
