@@ -3,7 +3,8 @@
 //   list                       every exercise's id and title
 //   check <id> [file]          run the exercise's spec under real Vitest against `file`
 //                              (default: the exercise's starter.ts)
-//   check <id> --solution      run it against the reference solution (meta.solution[0])
+//   check <id> --solution      run it against the reference (meta.solutionModule, else
+//                              meta.solution[0])
 //
 // `check` prints one line per test (✓ / ✗ and its name, a failure's message indented below) and
 // last a line `N passed, N failed`; it exits 0 when all passed, 1 otherwise, and 2 for a usage
@@ -12,6 +13,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { solutionEntry } from '../src/exercise/catalogue.ts';
 import { readCatalogueFromDisk, EXERCISES_DIR, PROJECT_ROOT } from '../src/exercise/catalogue-node.ts';
 import { stripAnsi } from '../src/exercise/error-details.ts';
 import { LEARNER_FILE_ENV } from '../src/exercise/exercise-modules-plugin.ts';
@@ -84,7 +86,7 @@ async function check(args: Args): Promise<number> {
     throw new UsageError(`unknown exercise '${id}' (known: ${known})`, false);
   }
   const folder = join(args.dir, id);
-  const learnerFile = args.solution ? resolve(PROJECT_ROOT, exercise.meta.solution[0] as string) : file ? resolve(file) : join(folder, 'starter.ts');
+  const learnerFile = args.solution ? resolve(PROJECT_ROOT, solutionEntry(exercise.meta)) : file ? resolve(file) : join(folder, 'starter.ts');
   if (!existsSync(learnerFile)) throw new UsageError(`no such file: ${learnerFile}`, false);
 
   process.env[LEARNER_FILE_ENV] = learnerFile;

@@ -71,7 +71,7 @@ class FakeServer implements ByteTransport {
       const timer = setTimeout(() => {
         cleanup();
         reject(new Error(`the client never sent ${method} request #${nth + 1}`));
-      }, 150);
+      }, 100);
       const cleanup = () => {
         clearTimeout(timer);
         this.writeListeners.delete(check);
@@ -159,7 +159,7 @@ async function readyClient(options: Partial<McpClientOptions> = {}) {
 }
 
 /** Waits for `promise`, failing with a readable message instead of hanging when it never settles. */
-async function within<T>(promise: Promise<T>, what: string, ms = 150): Promise<T> {
+async function within<T>(promise: Promise<T>, what: string, ms = 100): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} never settled (waited ${ms} ms)`)), ms);
@@ -172,7 +172,7 @@ async function within<T>(promise: Promise<T>, what: string, ms = 150): Promise<T
 }
 
 /** The error an operation fails with, whether it throws at once or returns a promise that rejects. */
-async function rejectionOf(run: () => unknown, what: string, ms = 150): Promise<unknown> {
+async function rejectionOf(run: () => unknown, what: string, ms = 100): Promise<unknown> {
   let promise: Promise<unknown>;
   try {
     promise = Promise.resolve(run());
@@ -184,7 +184,7 @@ async function rejectionOf(run: () => unknown, what: string, ms = 150): Promise<
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     ),
-    what,
+    `${what} should have failed, but it`,
     ms,
   );
   if (outcome.ok) throw new Error(`${what} should have failed, but it succeeded with ${JSON.stringify(outcome.value)}`);
@@ -333,11 +333,11 @@ describe('Pairing responses by id', () => {
     const fastRequest = await server.request('tools/call', 1);
 
     server.answer(fastRequest, textResult('fast'));
-    expect(await within(fast.promise, 'the second call')).toEqual(textResult('fast'));
-    expect(slow.settled).toBe(false);
+    expect(await within(fast.promise, 'the second call'), 'what the second call got').toEqual(textResult('fast'));
+    expect(slow.settled, 'the first call settled before its own answer arrived').toBe(false);
 
     server.answer(slowRequest, textResult('slow'));
-    expect(await within(slow.promise, 'the first call')).toEqual(textResult('slow'));
+    expect(await within(slow.promise, 'the first call'), 'what the first call got').toEqual(textResult('slow'));
   });
 
   it('two answers in one chunk, newest first, are each delivered by id', async () => {
@@ -346,8 +346,8 @@ describe('Pairing responses by id', () => {
     const second = inFlight(client.callTool('echo', { text: 'two' }));
     const [a, b] = [await server.request('tools/call', 0), await server.request('tools/call', 1)];
     server.send(encodeResult(b.id, textResult('two')), encodeResult(a.id, textResult('one')));
-    expect(await within(first, 'the first call')).toEqual(textResult('one'));
-    expect(await within(second, 'the second call')).toEqual(textResult('two'));
+    expect(await within(first, 'the first call'), 'what the first call got').toEqual(textResult('one'));
+    expect(await within(second, 'the second call'), 'what the second call got').toEqual(textResult('two'));
   });
 
   it('id 0 is an id like any other: the answer to request 0 is delivered', async () => {
@@ -380,8 +380,8 @@ describe('Pairing responses by id', () => {
 
     expect(() => server.send(encodeResult(strayId, textResult('not yours')))).not.toThrow();
     await pause(5);
-    expect(call.settled).toBe(false);
-    expect(protocolErrors()).toHaveLength(1);
+    expect(call.settled, 'the stray response was delivered to the waiting call').toBe(false);
+    expect(protocolErrors(), 'protocol-error events').toHaveLength(1);
 
     server.answer(request, textResult('mine'));
     expect(await within(call.promise, 'callTool()')).toEqual(textResult('mine'));
@@ -394,7 +394,7 @@ describe('Pairing responses by id', () => {
     server.answer(request, textResult('once'));
     await within(calling, 'callTool()');
     expect(() => server.answer(request, textResult('twice'))).not.toThrow();
-    expect(protocolErrors()).toHaveLength(1);
+    expect(protocolErrors(), 'protocol-error events').toHaveLength(1);
   });
 
   it('an error response rejects only its own call, with McpRpcError carrying the code', async () => {
@@ -498,7 +498,7 @@ describe('Timeouts and cancellation', () => {
     expect(cancelled).not.toHaveProperty('id');
 
     server.answer(request, textResult('late'));
-    expect(protocolErrors()).toHaveLength(1);
+    expect(protocolErrors(), 'protocol-error events').toHaveLength(1);
   });
 
   it('initialize is never cancelled: when it times out, no notifications/cancelled goes out and it can be retried', async () => {

@@ -15,7 +15,7 @@ export function loadCatalogue(): Catalogue {
   return catalogue;
 }
 
-/** The text of a reference file named in `meta.solution` ('src/protocol/jsonrpc.ts'). */
+/** The text of a reference file named in `meta.solution` / `meta.solutionModule` ('src/protocol/jsonrpc.ts'). */
 export async function loadSolutionSource(path: string): Promise<string | undefined> {
   const load = solutionFiles[`/${path.replace(/^\/+/, '')}`];
   return load ? load() : undefined;

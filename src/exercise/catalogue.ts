@@ -79,7 +79,7 @@ export function parseMeta(text: string): ExerciseMeta | string {
     return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
   }
   if (!isRecord(data)) return 'must be a JSON object';
-  const { id, order, title, learnerFile, solution, steps } = data;
+  const { id, order, title, learnerFile, solution, solutionModule, steps } = data;
   if (typeof id !== 'string' || !/^\d{2}-[a-z0-9-]+$/.test(id)) return '"id" must look like "01-jsonrpc"';
   if (typeof order !== 'number' || !Number.isFinite(order)) return '"order" must be a number';
   const localized = parseLocalized(title);
@@ -88,12 +88,20 @@ export function parseMeta(text: string): ExerciseMeta | string {
   if (!Array.isArray(solution) || solution.length === 0 || !solution.every((path) => typeof path === 'string' && path.endsWith('.ts'))) {
     return '"solution" must be a non-empty list of .ts paths';
   }
+  if (solutionModule !== undefined && (typeof solutionModule !== 'string' || !solutionModule.endsWith('.ts'))) return '"solutionModule" must be a .ts path';
   const stepMap: Record<string, string> = {};
   if (steps !== undefined) {
     if (!isRecord(steps) || !Object.values(steps).every((value) => typeof value === 'string')) return '"steps" must map describe titles to heading ids';
     Object.assign(stepMap, steps);
   }
-  return { id, order, title: localized, learnerFile, solution: solution as string[], steps: stepMap };
+  const meta: ExerciseMeta = { id, order, title: localized, learnerFile, solution: solution as string[], steps: stepMap };
+  if (solutionModule !== undefined) meta.solutionModule = solutionModule;
+  return meta;
+}
+
+/** The reference file that stands for the learner's file: `solutionModule`, else `solution[0]`. */
+export function solutionEntry(meta: ExerciseMeta): string {
+  return meta.solutionModule ?? (meta.solution[0] as string);
 }
 
 function parseLocalized(value: unknown): LocalizedText | undefined {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { parseMeta } from './catalogue.ts';
+import { parseMeta, solutionEntry } from './catalogue.ts';
 import { PROJECT_ROOT } from './catalogue-node.ts';
 
 /** The environment variable naming the learner's file; it wins over the `learner` option. */
@@ -14,8 +14,8 @@ export const LEARNER_FILE_ENV = 'EXERCISE_LEARNER_FILE';
 
 export interface ExerciseModulesOptions {
   /**
-   * What '@learner' is when EXERCISE_LEARNER_FILE is not set: the exercise's `starter.ts`, or the
-   * first file of its `meta.solution` (what `npm test` checks every spec against).
+   * What '@learner' is when EXERCISE_LEARNER_FILE is not set: the exercise's `starter.ts`, or its
+   * reference (`meta.solutionModule`, else `meta.solution[0]`: what `npm test` checks specs against).
    */
   learner: 'starter' | 'solution';
   root?: string;
@@ -50,10 +50,8 @@ export function learnerFileFor(importer: string | undefined, mode: ExerciseModul
   if (!folder) return undefined;
   if (mode === 'starter') return join(folder, 'starter.ts');
   const meta = parseMeta(readFileSync(join(folder, 'meta.json'), 'utf8'));
-  if (typeof meta === 'string' || meta.solution[0] === undefined) {
-    throw new Error(`${join(folder, 'meta.json')}: ${typeof meta === 'string' ? meta : 'no solution listed'}`);
-  }
-  return resolve(root, meta.solution[0]);
+  if (typeof meta === 'string') throw new Error(`${join(folder, 'meta.json')}: ${meta}`);
+  return resolve(root, solutionEntry(meta));
 }
 
 /** The nearest folder above `file` that holds a meta.json. */

@@ -46,17 +46,18 @@ export interface TestNode {
 }
 
 type TimeoutOption = number | { timeout?: number } | undefined;
-type EachTable = ReadonlyArray<unknown>;
-type EachFn<T> = (title: string, fn: (...args: unknown[]) => T, options?: TimeoutOption) => void;
+/** A row of an `.each` table is spread into the callback's arguments when it is an array. */
+type RowArgs<Row> = Row extends readonly unknown[] ? Row : [Row];
+type EachFn<Row, T> = (title: string, fn: (...args: RowArgs<Row>) => T, options?: TimeoutOption) => void;
 
 export interface TestFunction {
   (title: string, fn: TestFn, options?: TimeoutOption): void;
-  each(table: EachTable): EachFn<unknown>;
+  each<Row>(table: readonly Row[]): EachFn<Row, unknown>;
 }
 
 export interface DescribeFunction {
   (title: string, fn: () => void): void;
-  each(table: EachTable): EachFn<void>;
+  each<Row>(table: readonly Row[]): EachFn<Row, void>;
 }
 
 export interface SpecApi {
@@ -129,17 +130,18 @@ export function createSpecCollector(): SpecCollector {
     }
   }
 
+  const rowArgs = <Row>(row: Row) => (Array.isArray(row) ? row : [row]) as unknown as RowArgs<Row>;
   const it = addTest as TestFunction;
   it.each = (table) => (title, testFn, options) => {
     table.forEach((row, index) => {
-      const args = Array.isArray(row) ? row : [row];
+      const args = rowArgs(row);
       addTest(formatEachTitle(title, args, index), () => testFn(...args), options);
     });
   };
   const describe = addSuite as DescribeFunction;
   describe.each = (table) => (title, body) => {
     table.forEach((row, index) => {
-      const args = Array.isArray(row) ? row : [row];
+      const args = rowArgs(row);
       addSuite(formatEachTitle(title, args, index), () => body(...args));
     });
   };

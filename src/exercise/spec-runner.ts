@@ -4,6 +4,7 @@
 // timers) the page terminates it, answers with an 'error' result, and starts a fresh warm worker.
 // The page never waits on the worker synchronously, so it never freezes.
 
+import { solutionEntry } from './catalogue.ts';
 import { protocolIdOfPath } from './protocol-modules.ts';
 import type { PageToSpecWorker, SpecWorkerToPage } from './spec-worker-core.ts';
 import type { Exercise, RunResult, SpecRunRequest, TestResult } from './types.ts';
@@ -51,7 +52,7 @@ interface WarmWorker {
 /** The request for one exercise and the learner's current code. */
 export function requestFor(exercise: Exercise, learnerSource: string): SpecRunRequest {
   const request: SpecRunRequest = { specSource: exercise.spec, learnerSource, learnerFile: exercise.meta.learnerFile, steps: exercise.meta.steps };
-  const location = exercise.meta.solution[0] === undefined ? undefined : protocolIdOfPath(exercise.meta.solution[0]);
+  const location = protocolIdOfPath(solutionEntry(exercise.meta));
   if (location) request.learnerModuleId = location;
   return request;
 }
@@ -65,6 +66,8 @@ export class SpecRunner {
   private queue: Promise<unknown> = Promise.resolve();
   private nextRunId = 1;
   private currentStatus: SpecRunnerStatus = 'idle';
+  /** Ends the run in progress at once, if any. */
+  private cancelCurrent: ((message: string) => void) | undefined;
 
   constructor(options: SpecRunnerOptions = {}) {
     this.createWorker = options.createWorker ?? createBrowserSpecWorker;
@@ -94,10 +97,12 @@ export class SpecRunner {
     return result;
   }
 
+  /** Terminates the worker; a run in progress answers 'error' at once. */
   dispose(): void {
     this.currentStatus = 'disposed';
     this.warm?.worker.terminate();
     this.warm = undefined;
+    this.cancelCurrent?.('The test runner was closed.');
   }
 
   private workerSlot(): WarmWorker {
@@ -117,24 +122,34 @@ export class SpecRunner {
       slot.worker = { postMessage() {}, onMessage() {}, onError() {}, terminate() {} };
       return slot; // not kept: the next run tries again
     }
+    let wasReady = false;
     slot.worker.onMessage((data) => {
       const message = data as SpecWorkerToPage;
-      if (message?.type === 'ready') markReady();
-      else slot.onMessage?.(message);
+      if (message?.type === 'ready') {
+        wasReady = true;
+        markReady();
+      } else slot.onMessage?.(message);
     });
     slot.worker.onError((message) => {
       markFailed(new Error(message));
       slot.onFailure?.(message);
-      this.replace(slot);
+      // One that never loaded is not replaced at once: the next would likely fail the same way,
+      // in a loop. The next run tries again.
+      if (wasReady) this.replace(slot);
+      else this.discard(slot);
     });
     this.warm = slot;
     return slot;
   }
 
-  /** Throws a worker away and starts loading the next one, so the next run finds it warm. */
-  private replace(slot: WarmWorker): void {
+  private discard(slot: WarmWorker): void {
     slot.worker.terminate();
     if (this.warm === slot) this.warm = undefined;
+  }
+
+  /** Throws a worker away and starts loading the next one, so the next run finds it warm. */
+  private replace(slot: WarmWorker): void {
+    this.discard(slot);
     if (this.currentStatus !== 'disposed') this.workerSlot();
   }
 
@@ -146,7 +161,7 @@ export class SpecRunner {
     try {
       const ready = await settleWithin(slot.ready, this.startTimeoutMs);
       if (ready !== 'ok') {
-        this.replace(slot);
+        this.discard(slot);
         const why = ready === 'timeout' ? `it did not start within ${Math.round(this.startTimeoutMs / 1000)} s` : ready.message;
         return errorResult(`The test runner could not start: ${why}. Reload the page to try again.`, [], started);
       }
@@ -168,6 +183,7 @@ export class SpecRunner {
         clearTimeout(overall);
         slot.onMessage = undefined;
         slot.onFailure = undefined;
+        this.cancelCurrent = undefined;
         resolve(result);
       };
       const stop = (message: string) => {
@@ -195,6 +211,7 @@ export class SpecRunner {
         }
       };
       slot.onFailure = (message) => finish(errorResult(`The test runner failed: ${message}`, tests, started));
+      this.cancelCurrent = (message) => finish(errorResult(message, tests, started));
       armSilence();
       slot.worker.postMessage({ type: 'run', runId, request });
     });

@@ -16,8 +16,14 @@ export interface ExerciseMeta {
   title: LocalizedText;
   /** The file name shown in the editor, e.g. `jsonrpc.ts`. */
   learnerFile: string;
-  /** Reference files, project-root relative; the first is the main one (what `@learner` is in `npm test`). */
+  /** Reference files, project-root relative, shown as the answer; the first is the main one. */
   solution: string[];
+  /**
+   * The reference module that stands for the learner's whole file when the spec runs against the
+   * reference (`npm test`, `check --solution`), when that is not `solution[0]` — e.g. a module that
+   * re-exports what the learner writes in one file but the reference keeps in several.
+   */
+  solutionModule?: string;
   /** Describe-block title → the lesson heading id it exercises. */
   steps: Record<string, string>;
 }

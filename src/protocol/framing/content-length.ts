@@ -13,7 +13,7 @@ import { classifyHeaderLine, indexOfContentLength } from './header-line.ts';
 import { readJsonBody, toJsonText } from './json-body.ts';
 import { PendingBytes } from './pending-bytes.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './types.ts';
-import type { Framing, FrameReader, ReadItem, ReaderOptions } from './types.ts';
+import type { FrameReader as FrameReaderContract, Framing, ReadItem, ReaderOptions } from './types.ts';
 
 /** A header block that has not ended within this many bytes is dropped, so memory stays bounded. */
 export const MAX_HEADER_BYTES = 8 * 1024;
@@ -21,18 +21,21 @@ export const MAX_HEADER_BYTES = 8 * 1024;
 const LF = 0x0a;
 const utf8 = new TextEncoder();
 
+/** One message as a whole frame: the header, a blank line, then the compact JSON body. */
+export function encodeFrame(message: unknown): Uint8Array {
+  const body = utf8.encode(toJsonText(message));
+  const header = utf8.encode(`Content-Length: ${body.length}\r\n\r\n`);
+  const frame = new Uint8Array(header.length + body.length);
+  frame.set(header);
+  frame.set(body, header.length);
+  return frame;
+}
+
 export const contentLengthFraming: Framing = {
   name: 'content-length',
-  encode(message: unknown): Uint8Array {
-    const body = utf8.encode(toJsonText(message));
-    const header = utf8.encode(`Content-Length: ${body.length}\r\n\r\n`);
-    const frame = new Uint8Array(header.length + body.length);
-    frame.set(header);
-    frame.set(body, header.length);
-    return frame;
-  },
-  createReader(options?: ReaderOptions): FrameReader {
-    return new ContentLengthReader(options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+  encode: encodeFrame,
+  createReader(options?: ReaderOptions): FrameReaderContract {
+    return new FrameReader(options);
   },
 };
 
@@ -42,7 +45,8 @@ export const contentLengthFraming: Framing = {
  */
 type Phase = 'header' | 'body' | 'discard' | 'skip-line';
 
-class ContentLengthReader implements FrameReader {
+/** The incremental Content-Length reader: push byte chunks of any size, get back messages. */
+export class FrameReader implements FrameReaderContract {
   private phase: Phase = 'header';
 
   // The header block so far. Headers are short, so they are copied into one small buffer that
@@ -64,7 +68,12 @@ class ContentLengthReader implements FrameReader {
   private frameOffset = 0;
   private frameLength = 0;
 
-  constructor(private readonly maxMessageBytes: number) {}
+  /** Largest body accepted, in bytes. */
+  private readonly maxMessageBytes: number;
+
+  constructor(options?: ReaderOptions) {
+    this.maxMessageBytes = options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
 
   /** Bytes of the unfinished frame received so far; a body being skipped is not held, so it is not counted. */
   get bufferedBytes(): number {

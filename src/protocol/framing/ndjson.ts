@@ -8,23 +8,27 @@
 import { readJsonBody, toJsonText } from './json-body.ts';
 import { PendingBytes } from './pending-bytes.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './types.ts';
-import type { Framing, FrameReader, ReadItem, ReaderOptions } from './types.ts';
+import type { FrameReader as FrameReaderContract, Framing, ReadItem, ReaderOptions } from './types.ts';
 
 const LF = 0x0a;
 const CR = 0x0d;
 const utf8 = new TextEncoder();
 
+/** One message as one line: compact JSON, then a newline. */
+export function encodeLine(message: unknown): Uint8Array {
+  return utf8.encode(`${toJsonText(message)}\n`);
+}
+
 export const ndjsonFraming: Framing = {
   name: 'ndjson',
-  encode(message: unknown): Uint8Array {
-    return utf8.encode(`${toJsonText(message)}\n`);
-  },
-  createReader(options?: ReaderOptions): FrameReader {
-    return new NdjsonReader(options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+  encode: encodeLine,
+  createReader(options?: ReaderOptions): FrameReaderContract {
+    return new LineReader(options);
   },
 };
 
-class NdjsonReader implements FrameReader {
+/** The incremental NDJSON reader: push byte chunks of any size, get back one item per line. */
+export class LineReader implements FrameReaderContract {
   /** The line so far: everything since the last newline. */
   private readonly line = new PendingBytes();
   /** True after a too-large report, until the end of that line. */
@@ -33,7 +37,12 @@ class NdjsonReader implements FrameReader {
   private chunkOffset = 0;
   private lineOffset = 0;
 
-  constructor(private readonly maxMessageBytes: number) {}
+  /** Largest line accepted, in bytes, not counting its line ending. */
+  private readonly maxMessageBytes: number;
+
+  constructor(options?: ReaderOptions) {
+    this.maxMessageBytes = options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
 
   get bufferedBytes(): number {
     return this.line.length;

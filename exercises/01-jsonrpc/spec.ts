@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ErrorCode,
+  encodeError,
+  encodeNotification,
+  encodeRequest,
+  encodeResult,
+  idKey,
+  isErrorResponse,
+  isNotification,
+  isRequest,
+  isResponse,
+  parseMessage,
+  responseTo,
+  validateMessage,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+} from '@learner';
+
+// The four shapes as they cross the wire, written out by hand so the tests do not depend on your builders.
+const request = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+const notification = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+const success = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
+const failure = '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}';
+
+/** parseMessage must accept `text` and hand back exactly the message it holds. */
+function expectAccepted(text: string): void {
+  expect(parseMessage(text), text).toEqual({ ok: true, message: JSON.parse(text) });
+}
+
+/** parseMessage must refuse `text` as an invalid request (-32600). */
+function expectInvalidRequest(text: string): void {
+  expect(parseMessage(text), text).toMatchObject({ ok: false, code: -32600 });
+}
+
+function message(text: string): JsonRpcMessage {
+  return JSON.parse(text) as JsonRpcMessage;
+}
+
+describe('Building the three shapes', () => {
+  it('encodeRequest builds { jsonrpc, id, method, params }, leaving params out when there are none', () => {
+    expect(encodeRequest(1, 'tools/call', { name: 'echo', arguments: { text: 'hi' } })).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'hi' } },
+    });
+    expect(encodeRequest('req-7', 'tools/list')).toStrictEqual({ jsonrpc: '2.0', id: 'req-7', method: 'tools/list' });
+  });
+
+  it('encodeRequest keeps id 0, the first id the official SDK client sends', () => {
+    expect(encodeRequest(0, 'initialize', { protocolVersion: '2025-06-18' })).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18' },
+    });
+  });
+
+  it('encodeNotification has no id key at all', () => {
+    const built = encodeNotification('notifications/initialized');
+    expect(built).toStrictEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect('id' in built).toBe(false);
+    expect(encodeNotification('notifications/cancelled', { requestId: 3 })).toStrictEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 3 },
+    });
+  });
+
+  it('encodeResult and encodeError build the two kinds of response', () => {
+    expect(encodeResult(2, { tools: [] })).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { tools: [] } });
+    expect(encodeResult(0, null)).toStrictEqual({ jsonrpc: '2.0', id: 0, result: null });
+    expect(encodeError(3, -32601, 'Method not found')).toStrictEqual({ jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } });
+    expect(encodeError(4, -32602, 'Unknown tool', { name: 'nope' })).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      error: { code: -32602, message: 'Unknown tool', data: { name: 'nope' } },
+    });
+  });
+});
+
+describe('Error codes', () => {
+  it('ErrorCode holds the five standard codes', () => {
+    expect(ErrorCode).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+  });
+
+  it('text that is not JSON is a parse error: -32700, with a null id', () => {
+    for (const text of ['{"jsonrpc":"2.0","id":1,', 'hello', '']) {
+      expect(parseMessage(text), JSON.stringify(text)).toMatchObject({ ok: false, code: -32700, id: null });
+    }
+  });
+
+  it('JSON that is not a valid message is an invalid request: -32600, not -32700', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0"}');
+    expectInvalidRequest('42');
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1,"method":"ping","result":{}}');
+  });
+
+  it('an invalid request keeps its id when the id can be read, so the error response can be paired', () => {
+    expect(parseMessage('{"jsonrpc":"1.0","id":7,"method":"ping"}')).toMatchObject({ ok: false, code: -32600, id: 7 });
+    expect(parseMessage('{"jsonrpc":"2.0","id":0,"method":42}')).toMatchObject({ ok: false, code: -32600, id: 0 });
+  });
+
+  it('an error response may carry an implementation code (-32000 to -32099) and a null id', () => {
+    expect(encodeError(null, -32001, 'Server busy')).toStrictEqual({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Server busy' } });
+    expectAccepted('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}');
+  });
+});
+
+describe('parseMessage accepts well-formed messages', () => {
+  it('a request, a notification, a success response and an error response', () => {
+    for (const text of [request, notification, success, failure]) expectAccepted(text);
+  });
+
+  it('id 0 is an ordinary id, in a request and in a response', () => {
+    expectAccepted('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}');
+    expectAccepted('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18"}}');
+    expectAccepted('{"jsonrpc":"2.0","id":0,"error":{"code":-32602,"message":"Unknown tool"}}');
+  });
+
+  it('string ids, params as an array, and a result that is null', () => {
+    expectAccepted('{"jsonrpc":"2.0","id":"abc-1","method":"ping"}');
+    expectAccepted('{"jsonrpc":"2.0","id":5,"method":"sum","params":[1,2]}');
+    expectAccepted('{"jsonrpc":"2.0","id":"abc-1","result":null}');
+  });
+
+  it('validateMessage checks a value that is already parsed, as the frame reader hands it out', () => {
+    expect(validateMessage({ jsonrpc: '2.0', id: 0, method: 'ping' })).toEqual({ ok: true, message: { jsonrpc: '2.0', id: 0, method: 'ping' } });
+    expect(validateMessage({ jsonrpc: '2.0', id: null, method: 'ping' })).toMatchObject({ ok: false, code: -32600 });
+  });
+});
+
+describe('parseMessage refuses malformed messages', () => {
+  it('a request whose id is null', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0","id":null,"method":"tools/list"}');
+  });
+
+  it('an id that is neither a string nor an integer', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1.5,"method":"ping"}');
+    expectInvalidRequest('{"jsonrpc":"2.0","id":{},"method":"ping"}');
+    expectInvalidRequest('{"jsonrpc":"2.0","id":true,"result":{}}');
+  });
+
+  it('a missing or wrong "jsonrpc"', () => {
+    expectInvalidRequest('{"id":1,"method":"ping"}');
+    expectInvalidRequest('{"jsonrpc":"1.0","id":1,"method":"ping"}');
+    expectInvalidRequest('{"jsonrpc":2,"id":1,"method":"ping"}');
+  });
+
+  it('a response carrying both result and error', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":-32603,"message":"Internal error"}}');
+  });
+
+  it('a response carrying neither result nor error', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1}');
+  });
+
+  it('a method that is not a non-empty string, or params that are not an object or an array', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1,"method":42}');
+    expectInvalidRequest('{"jsonrpc":"2.0","method":""}');
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}');
+  });
+
+  it('an error without an integer code and a string message', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1,"error":{"message":"no code"}}');
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1,"error":{"code":"-32600","message":"a string code"}}');
+    expectInvalidRequest('{"jsonrpc":"2.0","id":1,"error":"just text"}');
+  });
+
+  it('a batch (a JSON array): MCP does not use batching', () => {
+    expectInvalidRequest(`[${request},${notification}]`);
+  });
+
+  it('never throws, whatever the text', () => {
+    for (const text of ['null', '"text"', '[]', '{"jsonrpc":"2.0","id":1,"error":null}', '\u0000']) {
+      expect(() => parseMessage(text), JSON.stringify(text)).not.toThrow();
+      expect(parseMessage(text).ok, JSON.stringify(text)).toBe(false);
+    }
+  });
+});
+
+describe('Telling messages apart', () => {
+  it('each shape is exactly one of request, notification, response', () => {
+    const table: Array<[string, boolean, boolean, boolean]> = [
+      [request, true, false, false],
+      [notification, false, true, false],
+      [success, false, false, true],
+      [failure, false, false, true],
+    ];
+    for (const [text, req, note, resp] of table) {
+      const value = message(text);
+      expect([isRequest(value), isNotification(value), isResponse(value)], text).toEqual([req, note, resp]);
+    }
+  });
+
+  it('a request with id 0 is a request, not a notification, so it gets an answer', () => {
+    const value = message('{"jsonrpc":"2.0","id":0,"method":"initialize"}');
+    expect(isRequest(value)).toBe(true);
+    expect(isNotification(value)).toBe(false);
+  });
+
+  it('a response whose result is null, 0 or false is still a response', () => {
+    for (const text of ['{"jsonrpc":"2.0","id":1,"result":null}', '{"jsonrpc":"2.0","id":1,"result":0}', '{"jsonrpc":"2.0","id":0,"result":false}']) {
+      expect(isResponse(message(text)), text).toBe(true);
+    }
+  });
+
+  it('isErrorResponse tells a failure from a success', () => {
+    expect(isErrorResponse(message(failure) as JsonRpcResponse)).toBe(true);
+    expect(isErrorResponse(message(success) as JsonRpcResponse)).toBe(false);
+  });
+});
+
+describe('Pairing a response with its request', () => {
+  const sent = (id: string | number): JsonRpcRequest => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+  const answer = (id: string | number): JsonRpcResponse => ({ jsonrpc: '2.0', id, result: {} });
+
+  it('a response answers the request with the same id, whatever the order they arrive in', () => {
+    expect(responseTo(answer(2), sent(2))).toBe(true);
+    expect(responseTo(answer(3), sent(2))).toBe(false);
+    expect(responseTo(answer('a'), sent('a'))).toBe(true);
+  });
+
+  it('id 1 and id "1" are different ids', () => {
+    expect(responseTo(answer('1'), sent(1))).toBe(false);
+    expect(responseTo(answer(1), sent('1'))).toBe(false);
+  });
+
+  it('id 0 pairs like any other id', () => {
+    expect(responseTo(answer(0), sent(0))).toBe(true);
+    expect(responseTo(answer(0), sent(''))).toBe(false);
+  });
+
+  it('an error response with a null id answers no request', () => {
+    const orphan: JsonRpcResponse = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
+    expect(responseTo(orphan, sent(0))).toBe(false);
+  });
+
+  it('idKey gives one key per id and keeps the type apart', () => {
+    expect(idKey(1)).toBe(idKey(1));
+    expect(idKey(1)).not.toBe(idKey('1'));
+    expect(idKey(0)).not.toBe(idKey('0'));
+    expect(idKey(0)).not.toBe(idKey(''));
+    expect(typeof idKey(0)).toBe('string');
+  });
+});

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { encodeFrame, encodeLine, FrameReader, LineReader } from '@learner';
+import type { FrameReader as FrameReaderContract, ReadItem } from '@protocol/framing/types';
+
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+
+// Three messages: ASCII, Chinese (3 bytes a character) and an emoji (4 bytes, 2 UTF-16 units).
+const ping = { jsonrpc: '2.0', id: 0, method: 'ping' };
+const hello = { jsonrpc: '2.0', method: 'notifications/message', params: { text: '你好' } };
+const globe = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '你好 🌍' }] } };
+
+/** A Content-Length frame built by hand, so the reader tests do not depend on your encodeFrame. */
+function frame(json: string): string {
+  return `Content-Length: ${utf8.encode(json).length}\r\n\r\n${json}`;
+}
+const frames = (...messages: unknown[]) => utf8.encode(messages.map((message) => frame(JSON.stringify(message))).join(''));
+const lines = (...messages: unknown[]) => utf8.encode(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+
+/** What a reader found, without the offsets: `{ message }` or `{ error: kind }`. */
+function found(items: ReadItem[]): unknown[] {
+  return items.map((item) => (item.type === 'message' ? { message: item.value } : { error: item.kind }));
+}
+
+/** Push every chunk into `reader`, in order, and collect what it found. */
+function readAll(reader: FrameReaderContract, chunks: Uint8Array[]): unknown[] {
+  return chunks.flatMap((chunk) => found(reader.push(chunk)));
+}
+
+/** The stream cut in two at `at`. */
+const cutAt = (bytes: Uint8Array, at: number) => [bytes.subarray(0, at), bytes.subarray(at)];
+/** The stream one byte at a time. */
+const byteByByte = (bytes: Uint8Array) => Array.from(bytes, (byte) => Uint8Array.of(byte));
+
+describe('encodeFrame', () => {
+  it('writes "Content-Length: N", a blank line, then the compact JSON body', () => {
+    const bytes = encodeFrame(ping);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(text.decode(bytes)).toBe('Content-Length: 40\r\n\r\n{"jsonrpc":"2.0","id":0,"method":"ping"}');
+  });
+
+  it('counts UTF-8 bytes, not characters: "你好" is 6 bytes but only 2 characters', () => {
+    // {"text":"你好"} is 13 characters and 17 bytes.
+    expect(text.decode(encodeFrame({ text: '你好' }))).toBe('Content-Length: 17\r\n\r\n{"text":"你好"}');
+    const bytes = encodeFrame(globe);
+    const body = utf8.encode(JSON.stringify(globe));
+    expect(text.decode(bytes.subarray(0, bytes.length - body.length))).toBe(`Content-Length: ${body.length}\r\n\r\n`);
+  });
+});
+
+describe('FrameReader: frames in chunks of any size', () => {
+  it('reads one frame pushed in one chunk', () => {
+    const reader = new FrameReader();
+    expect(found(reader.push(frames(ping)))).toEqual([{ message: ping }]);
+    expect(reader.bufferedBytes).toBe(0);
+  });
+
+  it('reads every frame when several arrive in one chunk', () => {
+    expect(readAll(new FrameReader(), [frames(ping, hello, globe)])).toEqual([{ message: ping }, { message: hello }, { message: globe }]);
+  });
+
+  it('reads frames whose bodies hold multi-byte characters', () => {
+    expect(readAll(new FrameReader(), [frames(hello), frames(globe)])).toEqual([{ message: hello }, { message: globe }]);
+  });
+
+  it('holds back an unfinished frame, and counts its bytes in bufferedBytes', () => {
+    const reader = new FrameReader();
+    const stream = frames(ping); // 22 header bytes + 40 body bytes
+    expect(reader.push(stream.subarray(0, 10))).toEqual([]);
+    expect(reader.bufferedBytes).toBe(10);
+    expect(reader.push(stream.subarray(10, 30))).toEqual([]);
+    expect(reader.bufferedBytes).toBe(30);
+    expect(found(reader.push(stream.subarray(30)))).toEqual([{ message: ping }]);
+    expect(reader.bufferedBytes).toBe(0);
+  });
+
+  it('gives the same messages wherever the stream is cut in two', () => {
+    const stream = frames(ping, hello);
+    for (let at = 0; at <= stream.length; at++) {
+      expect(readAll(new FrameReader(), cutAt(stream, at)), `cut after byte ${at}`).toEqual([{ message: ping }, { message: hello }]);
+    }
+  });
+
+  it('gives the same messages when the stream arrives one byte at a time', () => {
+    expect(readAll(new FrameReader(), byteByByte(frames(ping, hello, globe)))).toEqual([{ message: ping }, { message: hello }, { message: globe }]);
+  });
+
+  it('survives a chunk that ends in the middle of a character', () => {
+    const stream = frames(hello);
+    const start = stream.indexOf(0xe4); // the first byte of 你 (E4 BD A0)
+    for (const at of [start + 1, start + 2, start + 4]) {
+      expect(readAll(new FrameReader(), cutAt(stream, at)), `cut after byte ${at}`).toEqual([{ message: hello }]);
+    }
+  });
+
+  it('says where each message sits in the stream: offset and length, in bytes', () => {
+    const reader = new FrameReader();
+    const first = frames(ping);
+    const [item] = reader.push(first);
+    const [next] = reader.push(frames(hello));
+    expect(item).toMatchObject({ type: 'message', offset: 0, length: first.length });
+    expect(next).toMatchObject({ type: 'message', offset: first.length, length: frames(hello).length });
+  });
+});
+
+describe('FrameReader: broken input', () => {
+  it('reports a body that is not JSON as a bad-json error, then reads the next frame', () => {
+    const stream = utf8.encode(`${frame('{"jsonrpc":')}${frame(JSON.stringify(ping))}`);
+    expect(readAll(new FrameReader(), [stream])).toEqual([{ error: 'bad-json' }, { message: ping }]);
+    expect(readAll(new FrameReader(), byteByByte(stream))).toEqual([{ error: 'bad-json' }, { message: ping }]);
+  });
+
+  it('reports a header without a usable Content-Length as bad-header, then reads the next frame', () => {
+    for (const header of ['Content-Length: abc\r\n\r\n', 'Content-Type: application/json\r\n\r\n']) {
+      const stream = utf8.encode(header + frame(JSON.stringify(ping)));
+      expect(readAll(new FrameReader(), [stream]), JSON.stringify(header)).toEqual([{ error: 'bad-header' }, { message: ping }]);
+    }
+  });
+
+  it('accepts other header fields next to Content-Length', () => {
+    const body = JSON.stringify(ping);
+    const stream = utf8.encode(`Content-Length: ${body.length}\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n${body}`);
+    expect(readAll(new FrameReader(), [stream])).toEqual([{ message: ping }]);
+  });
+
+  it('reports a body that is not valid UTF-8 as bad-json', () => {
+    const header = utf8.encode('Content-Length: 2\r\n\r\n');
+    const stream = new Uint8Array(header.length + 2);
+    stream.set(header);
+    stream.set([0xff, 0x7d], header.length); // 0xFF never occurs in UTF-8
+    expect(readAll(new FrameReader(), [stream, frames(ping)])).toEqual([{ error: 'bad-json' }, { message: ping }]);
+  });
+
+  it('never throws, whatever bytes arrive', () => {
+    const reader = new FrameReader();
+    expect(() => reader.push(Uint8Array.of(0xff, 0xfe, 0x00, 0x0d, 0x0a, 0x0d, 0x0a))).not.toThrow();
+    expect(() => reader.push(utf8.encode('Content-Length: -5\r\n\r\n}{\n'))).not.toThrow();
+  });
+});
+
+describe('encodeLine', () => {
+  it('writes one compact JSON object followed by "\\n"', () => {
+    expect(text.decode(encodeLine(ping))).toBe('{"jsonrpc":"2.0","id":0,"method":"ping"}\n');
+    expect(encodeLine(hello)).toEqual(utf8.encode(`${JSON.stringify(hello)}\n`));
+  });
+
+  it('never puts a raw newline inside the line: one in a string stays escaped as \\n', () => {
+    const bytes = encodeLine({ text: 'first line\nsecond line' });
+    expect(bytes.indexOf(0x0a)).toBe(bytes.length - 1);
+  });
+});
+
+describe('LineReader', () => {
+  it('reads one message per line, several lines in one chunk', () => {
+    const reader = new LineReader();
+    expect(readAll(reader, [lines(ping, hello, globe)])).toEqual([{ message: ping }, { message: hello }, { message: globe }]);
+    expect(reader.bufferedBytes).toBe(0);
+  });
+
+  it('holds a line until its newline arrives', () => {
+    const reader = new LineReader();
+    expect(reader.push(utf8.encode('{"jsonrpc":"2.0",'))).toEqual([]);
+    expect(reader.bufferedBytes).toBe(17);
+    expect(found(reader.push(utf8.encode('"id":0,"method":"ping"}\n')))).toEqual([{ message: ping }]);
+    expect(reader.bufferedBytes).toBe(0);
+  });
+
+  it('gives the same messages wherever the stream is cut in two, or one byte at a time', () => {
+    const stream = lines(ping, hello, globe);
+    const expected = [{ message: ping }, { message: hello }, { message: globe }];
+    for (let at = 0; at <= stream.length; at++) {
+      expect(readAll(new LineReader(), cutAt(stream, at)), `cut after byte ${at}`).toEqual(expected);
+    }
+    expect(readAll(new LineReader(), byteByByte(stream))).toEqual(expected);
+  });
+
+  it('strips one "\\r" before the "\\n", so CRLF line endings work, blank CRLF lines included', () => {
+    const stream = utf8.encode(`${JSON.stringify(ping)}\r\n\r\n${JSON.stringify(hello)}\r\n`);
+    expect(readAll(new LineReader(), [stream])).toEqual([{ message: ping }, { message: hello }]);
+    expect(readAll(new LineReader(), byteByByte(stream))).toEqual([{ message: ping }, { message: hello }]);
+  });
+
+  it('skips blank lines without reporting anything', () => {
+    const stream = utf8.encode(`\n\n${JSON.stringify(ping)}\n\n  \n${JSON.stringify(hello)}\n`);
+    expect(readAll(new LineReader(), [stream])).toEqual([{ message: ping }, { message: hello }]);
+  });
+
+  it('reports a line that is not JSON (a log line on stdout) as bad-json, then reads the next line', () => {
+    const stream = utf8.encode(`Server listening on stdio\n${JSON.stringify(ping)}\n`);
+    expect(readAll(new LineReader(), [stream])).toEqual([{ error: 'bad-json' }, { message: ping }]);
+  });
+});
