@@ -3,12 +3,18 @@
 // JSON object instead of the tables.
 
 import { runFramingBench, type FramingRow } from './framing.ts';
+import { formatHostsReport, runHostsBench, type HostRow } from './hosts.ts';
+import { formatExerciseRunReport, runExerciseRunBench, type ExerciseRunRow } from './exercise-run.ts';
 import { formatTable, ratio } from './report.ts';
 
 const FRAMING_GOAL_VS_JSON_PARSE = 1.5;
 
 interface BenchReport {
   framing: FramingRow[];
+  hosts: HostRow[];
+  /** Not hosts: measurements that explain them (Chromium's bare WebSocket round trip). */
+  hostReferences: HostRow<string>[];
+  exerciseRun: ExerciseRunRow[];
 }
 
 async function main(): Promise<void> {
@@ -32,7 +38,17 @@ async function main(): Promise<void> {
   );
   log(`goal: every reader ≤ ${FRAMING_GOAL_VS_JSON_PARSE}× JSON.parse and faster than the SDK's ReadBuffer`);
 
-  const report: BenchReport = { framing };
+  log('');
+  log('Live hosts: one echo tools/call round trip through each host, vs the official SDK client over stdio');
+  const hosts = await runHostsBench();
+  log(formatHostsReport(hosts));
+
+  log('');
+  log('Exercise run: pressing Run in the page until the results show, vs the CLI on the same spec (reference solution)');
+  const exerciseRun = await runExerciseRunBench();
+  log(formatExerciseRunReport(exerciseRun));
+
+  const report: BenchReport = { framing, hosts: hosts.rows, hostReferences: hosts.references, exerciseRun };
   if (json) console.log(JSON.stringify(report));
 }
 

@@ -1,18 +1,24 @@
-// One bridge connection: one WebSocket, at most one tap process (which runs one server).
+// One bridge connection: one WebSocket, at most one server process.
 //
-//   waiting --valid start--> running --tap exits / socket closes--> stopping --> ended
+//   waiting --valid start--> running --server exits / socket closes--> stopping --> ended
 //   waiting --anything else, or no start in time--> ended (refused, close 1008)
 //
-// The socket and the process live and die together: the tap's exit closes the socket, and a
-// closed socket kills the tap, so a page that goes away never leaves a server behind.
+// The tap runs in-process (tap-core.ts): the server is the bridge's own child, and the tap's event
+// lines go straight onto the socket. Lines produced in the same event-loop turn travel together in
+// one text message, separated by '\n' (tap-wire's page side splits them).
+//
+// The socket and the process live and die together: the server's exit closes the socket, and a
+// closed socket kills the server's process group, so a page that goes away never leaves a server
+// behind.
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawData, WebSocket } from 'ws';
 import type { ProgramSpec } from '../src/runtime/host.ts';
-import { TapLineSplitter, encodeTapCommand, parseTapCommand, type TapCommand } from '../src/runtime/tap-protocol.ts';
-import { encodeBridgeReply, parseStartMessage, programArguments } from './bridge-messages.ts';
+import { parseTapCommand, type TapCommand } from '../src/runtime/tap-protocol.ts';
+import { encodeBridgeReply, parseStartMessage, programArguments } from '../src/runtime/bridge-messages.ts';
+import { LineBatch } from './line-batch.ts';
+import { startTap, type TapCore, type TapEnd } from './tap-core.ts';
 
 export type SessionStatus = 'waiting' | 'running' | 'stopping' | 'ended';
 
@@ -31,8 +37,10 @@ export interface SessionContext {
 export const DEFAULT_START_TIMEOUT_MS = 10_000;
 /** How long a server gets to exit after SIGTERM before its whole process group is SIGKILLed. */
 export const KILL_GRACE_MS = 2_000;
-// A page that stops reading must not make us buffer without bound: pause the tap's stdout (and so,
-// through the pipe, the tap and the server) until the socket drains.
+// A page that stops reading must not make us buffer without bound: above the high mark, stop
+// reading the server's stdout and stderr (the pipes then hold the server) and the page's commands
+// (whose c2s lines would pile up too) until the socket drains. A server that stops reading its
+// stdin is held the same way: the page's writes wait in the page, not in the bridge.
 const HIGH_WATER_BYTES = 4 * 1024 * 1024;
 const LOW_WATER_BYTES = 1024 * 1024;
 // The page may stop the server, but not freeze it (SIGSTOP) or send it anything exotic.
@@ -43,10 +51,12 @@ const NORMAL_CLOSURE = 1000;
 
 export class BridgeSession {
   private currentStatus: SessionStatus = 'waiting';
-  private tap: ChildProcessWithoutNullStreams | null = null;
+  private tap: TapCore | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null;
   private killTimer: ReturnType<typeof setTimeout> | null = null;
-  private stdoutPaused = false;
+  private readonly batch = new LineBatch((text) => this.sendBatch(text));
+  private outputPaused = false;
+  private inputPaused = false;
   private resolveEnded!: () => void;
   /** Settles once the session holds no process any more (or never started one). */
   readonly ended: Promise<void> = new Promise((resolve) => (this.resolveEnded = resolve));
@@ -66,8 +76,8 @@ export class BridgeSession {
     return this.currentStatus;
   }
 
-  /** The tap's process id while it runs (it leads a process group holding the server too). */
-  get tapPid(): number | undefined {
+  /** The server's process id while it runs (it leads its own process group). */
+  get serverPid(): number | undefined {
     return this.tap?.pid;
   }
 
@@ -97,77 +107,81 @@ export class BridgeSession {
     if (!check.ok) return this.refuse(check.reason);
     const notAdmitted = this.context.admit();
     if (notAdmitted !== null) return this.refuse(notAdmitted);
-    this.spawnTap(check.spec);
+    this.startServer(check.spec);
   }
 
-  private spawnTap(spec: ProgramSpec): void {
-    const tapPath = join(this.context.programsDir, 'tap.mjs');
-    const programPath = join(this.context.programsDir, `${spec.program}.mjs`);
-    for (const path of [tapPath, programPath]) {
-      if (!existsSync(path)) return this.refuse(`the bridge has no ${path.slice(this.context.programsDir.length + 1)}: build the Node programs first`);
-    }
-    // Our own Node binary and fixed paths; no shell, nothing from the page but names checked
-    // against closed sets. `detached` gives the tap its own process group, so one kill reaches
-    // the server it spawned as well, even if the tap itself is already gone.
-    const tap = spawn(process.execPath, [tapPath, '--', process.execPath, programPath, ...programArguments(spec)], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-      env: childEnvironment(),
-      windowsHide: true,
-    });
-    this.tap = tap;
+  private startServer(spec: ProgramSpec): void {
+    const programFile = `${spec.program}.mjs`;
+    const programPath = join(this.context.programsDir, programFile);
+    if (!existsSync(programPath)) return this.refuse(`the bridge has no ${programFile}: build the Node programs first`);
     this.currentStatus = 'running';
     this.context.processStarted(this);
+    // Sent before the tap starts, so "started" is always a message of its own, ahead of every line.
     this.send(encodeBridgeReply({ type: 'started' }));
-
-    const lines = new TapLineSplitter();
-    tap.stdout.setEncoding('utf8');
-    tap.stdout.on('data', (text: string) => lines.push(text).forEach((line) => this.relayLine(line)));
-    const logLines = new TapLineSplitter();
-    const prefix = `[tap ${tap.pid ?? '?'} ${spec.program}]`;
-    tap.stderr.setEncoding('utf8');
-    tap.stderr.on('data', (text: string) => logLines.push(text).forEach((line) => this.context.log(`${prefix} ${line}`)));
-    // The tap may be gone before a command reaches it: EPIPE is expected then, not a crash.
-    tap.stdin.on('error', () => {});
-    tap.on('error', (error) => {
-      this.context.log(`${prefix} ${error.message}`);
-      this.processGone();
-    });
-    // 'close' comes after the exit AND the end of stdout, so the last lines are relayed first.
-    tap.on('close', () => {
-      lines.flush().forEach((line) => this.relayLine(line));
-      logLines.flush().forEach((line) => this.context.log(`${prefix} ${line}`));
-      this.processGone();
-      if (this.socket.readyState === this.socket.OPEN) this.socket.close(NORMAL_CLOSURE, 'server exited');
+    // Our own Node binary and a fixed path; no shell, nothing from the page but names checked
+    // against closed sets. The server's own process group lets one kill reach anything it spawns.
+    this.tap = startTap({
+      argv: [process.execPath, programPath, ...programArguments(spec)],
+      env: childEnvironment(),
+      ownProcessGroup: true,
+      // c2s and stderr lines may wait for the reply and share its message (line-batch.ts).
+      onLine: (line, event) => this.batch.add(line, event.ev === 'c2s' || event.ev === 'stderr'),
+      onEnd: (end) => this.serverEnded(spec, end),
     });
   }
 
-  private relayLine(line: string): void {
+  private sendBatch(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(line, () => {
-      if (this.stdoutPaused && this.socket.bufferedAmount < LOW_WATER_BYTES) this.resumeStdout();
+    this.socket.send(text, () => {
+      if (this.outputPaused && this.socket.bufferedAmount < LOW_WATER_BYTES) {
+        this.outputPaused = false;
+        this.tap?.resumeOutput();
+        this.updateSocketReading();
+      }
     });
-    if (!this.stdoutPaused && this.socket.bufferedAmount > HIGH_WATER_BYTES) {
-      this.stdoutPaused = true;
-      this.tap?.stdout.pause();
+    if (!this.outputPaused && this.socket.bufferedAmount > HIGH_WATER_BYTES) {
+      this.outputPaused = true;
+      this.tap?.pauseOutput();
+      this.updateSocketReading();
     }
-  }
-
-  private resumeStdout(): void {
-    this.stdoutPaused = false;
-    this.tap?.stdout.resume();
   }
 
   private handleCommandText(text: string): void {
     const command = toTapCommand(text);
     if (command) {
-      this.tap?.stdin.write(`${encodeTapCommand(command)}\n`);
+      const tap = this.tap;
+      if (!tap) return;
+      tap.run(command);
+      if (command.cmd === 'write' && !this.inputPaused && tap.inputBacklogBytes > HIGH_WATER_BYTES) {
+        this.inputPaused = true;
+        this.updateSocketReading();
+        tap.onInputDrained(() => {
+          this.inputPaused = false;
+          this.updateSocketReading();
+        });
+      }
       return;
     }
     if (isStartMessage(text)) {
       this.send(encodeBridgeReply({ type: 'refused', reason: 'this connection already runs a server: one process per connection' }));
     }
     // Anything else is dropped: only well-formed tap commands reach the tap.
+  }
+
+  private updateSocketReading(): void {
+    if (this.currentStatus !== 'running') return;
+    if (this.outputPaused || this.inputPaused) this.socket.pause();
+    else this.socket.resume();
+  }
+
+  private serverEnded(spec: ProgramSpec, end: TapEnd): void {
+    if (end.kind === 'spawn-failed') this.context.log(`could not start ${spec.program}: ${end.message}`);
+    // The exit line (or the spawn error) goes out before the close frame.
+    this.batch.flush();
+    this.processGone();
+    if (this.socket.readyState === this.socket.OPEN) {
+      this.socket.close(NORMAL_CLOSURE, end.kind === 'exited' ? 'server exited' : 'server could not start');
+    }
   }
 
   private refuse(reason: string): void {
@@ -189,35 +203,28 @@ export class BridgeSession {
     }
     if (this.currentStatus !== 'running' || !this.tap) return;
     this.currentStatus = 'stopping';
-    // Nobody reads any more, but the pipe must keep flowing or a blocked tap could never exit.
-    if (this.stdoutPaused) this.resumeStdout();
-    this.tap.kill('SIGTERM');
-    this.killTimer = setTimeout(() => this.killProcessGroup('SIGKILL'), KILL_GRACE_MS);
+    this.batch.clear();
+    // Nobody reads any more, but the pipes must keep flowing or a server blocked on a full pipe
+    // could never get to its exit.
+    if (this.outputPaused) this.tap.resumeOutput();
+    this.tap.killGroup('SIGTERM');
+    this.killTimer = setTimeout(() => this.tap?.killGroup('SIGKILL'), KILL_GRACE_MS);
   }
 
   private processGone(): void {
     if (this.currentStatus === 'ended') return;
     if (this.killTimer) clearTimeout(this.killTimer);
-    // Sweep: if the tap died without taking the server along (SIGKILL, crash), the group still
-    // holds the server. When the tap exited normally the group is empty and this is a no-op.
-    this.killProcessGroup('SIGKILL');
+    // Sweep: anything the server spawned and left behind is still in its group. When the server
+    // was alone (the usual case) the group is empty and this is a no-op.
+    this.tap?.killGroup('SIGKILL');
     this.currentStatus = 'ended';
     this.context.processEnded(this);
     this.resolveEnded();
   }
 
-  private killProcessGroup(signal: NodeJS.Signals): void {
-    const pid = this.tap?.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === 'win32') this.tap?.kill(signal);
-      else process.kill(-pid, signal);
-    } catch {
-      // ESRCH: nothing left in the group, which is the point.
-    }
-  }
-
   private send(text: string): void {
+    // A control message must not overtake the lines queued before it.
+    this.batch.flush();
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
   }
 
@@ -228,13 +235,14 @@ export class BridgeSession {
 }
 
 function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data as ArrayBuffer).toString('utf8');
+  return Buffer.from(data).toString('utf8');
 }
 
 /**
  * A message is a command only if it is a whole JSON object whose fields make a valid tap command.
- * It is rebuilt from the checked fields, so what reaches the tap is always one clean line.
+ * It is rebuilt from the checked fields, so what reaches the tap is always one clean command.
  */
 function toTapCommand(text: string): TapCommand | null {
   const value = parseObject(text);
@@ -258,7 +266,7 @@ function parseObject(text: string): Record<string, unknown> | null {
 }
 
 // The bundled programs need no loader: a NODE_OPTIONS inherited from tsx or a test runner would
-// only load it into every tap and server, slowing each start.
+// only load it into every server, slowing each start.
 function childEnvironment(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;

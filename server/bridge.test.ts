@@ -2,11 +2,14 @@
 // started, and that nothing is left running once a connection ends.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { getFraming } from '../src/protocol/framing/index.ts';
+import { parseTapEvent, type TapEvent } from '../src/runtime/tap-protocol.ts';
 import type { FramingName } from '../src/protocol/framing/types.ts';
 import { createBridge } from './bridge.ts';
+import { KILL_GRACE_MS } from './bridge-session.ts';
 import {
   buildProgramsForTest,
   closeOf,
@@ -51,7 +54,7 @@ async function startTransport(b: TestBridge, start: Record<string, unknown>): Pr
 
 const ECHO_NDJSON = { type: 'start', program: 'echo-server', framing: 'ndjson', faults: [] };
 
-/** Direct children of this test process, from /proc (the bridge spawns taps as our children). */
+/** Direct children of this test process, from /proc (the bridge spawns servers as our children). */
 function childPids(): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -112,7 +115,18 @@ describe('who may connect', () => {
     const spawn = await transport.waitForEvent((event) => event.ev === 'spawn');
     expect(spawn.ev === 'spawn' && spawn.argv.slice(-1)).toEqual(['--framing=ndjson']);
     expect(b.bridge.activeProcesses).toBe(1);
-    expect(b.bridge.tapPids).toHaveLength(1);
+    expect(b.bridge.serverPids).toEqual([transport.serverPid]);
+  });
+
+  it('runs the tap in-process: the server is the only process started, a direct child of the bridge', async () => {
+    const b = await newBridge();
+    const before = childPids();
+    const transport = await startTransport(b, ECHO_NDJSON);
+    const spawn = await transport.waitForEvent((event) => event.ev === 'spawn');
+    expect(spawn).toMatchObject({ ev: 'spawn', argv: [process.execPath, join(programs.dir, 'echo-server.mjs'), '--framing=ndjson'] });
+    expect(childPids().filter((pid) => !before.includes(pid))).toEqual([transport.serverPid]);
+    // Its own process group, so one kill reaches whatever it might spawn.
+    expect(processGroupOf(transport.serverPid as number)).toBe(transport.serverPid);
   });
 
   it('cannot be created with learner programs allowed', () => {
@@ -212,16 +226,16 @@ describe('what may be started', () => {
 });
 
 describe('processes end with their connection', () => {
-  it('kills the tap AND the server shortly after the socket closes', async () => {
+  it('kills the server shortly after the socket closes', async () => {
     const b = await newBridge();
     const transport = await startTransport(b, ECHO_NDJSON);
     await transport.waitForEvent((event) => event.ev === 'spawn');
-    const tapPid = b.bridge.tapPids[0] as number;
     const serverPid = transport.serverPid as number;
-    expect(isAlive(tapPid) && isAlive(serverPid)).toBe(true);
+    expect(b.bridge.serverPids).toEqual([serverPid]);
+    expect(isAlive(serverPid)).toBe(true);
 
     transport.close();
-    await waitUntil(() => !isAlive(tapPid) && !isAlive(serverPid), 4_000, 'tap and server to exit');
+    await waitUntil(() => !isAlive(serverPid), 4_000, 'the server to exit');
     await waitUntil(() => b.bridge.activeProcesses === 0, 1_000, 'the count to drop');
   });
 
@@ -229,9 +243,10 @@ describe('processes end with their connection', () => {
     const b = await newBridge();
     const transport = await startTransport(b, ECHO_NDJSON);
     await transport.waitForEvent((event) => event.ev === 'spawn');
-    const pids = [b.bridge.tapPids[0] as number, transport.serverPid as number];
+    const serverPid = transport.serverPid as number;
     transport.socket.terminate();
-    await waitUntil(() => pids.every((pid) => !isAlive(pid)), 4_000, 'tap and server to exit');
+    await waitUntil(() => !isAlive(serverPid), 4_000, 'the server to exit');
+    await waitUntil(() => b.bridge.activeProcesses === 0, 1_000, 'the count to drop');
   });
 
   it('SIGKILLs a server that ignores SIGTERM (stopped), within the grace period', async () => {
@@ -239,11 +254,21 @@ describe('processes end with their connection', () => {
     const transport = await startTransport(b, ECHO_NDJSON);
     await transport.waitForEvent((event) => event.ev === 'spawn');
     const serverPid = transport.serverPid as number;
-    const tapPid = b.bridge.tapPids[0] as number;
     // A stopped process cannot act on SIGTERM; only the group SIGKILL gets rid of it.
     process.kill(serverPid, 'SIGSTOP');
+    // A stop completes thread by thread; a SIGTERM that found one still running would be fatal at once.
+    await waitUntil(() => threadStates(serverPid).every((state) => state === 'T'), 2_000, 'every thread to stop');
+    const closedAt = Date.now();
     transport.close();
-    await waitUntil(() => !isAlive(serverPid) && !isAlive(tapPid), 5_000, 'the group kill');
+    // Half the grace period later the SIGTERM is still pending: the server lives on, stopped...
+    await new Promise((resolve) => setTimeout(resolve, KILL_GRACE_MS / 2));
+    expect(isAlive(serverPid)).toBe(true);
+    expect(readProcessState(serverPid)).toBe('T');
+    expect(b.bridge.activeProcesses).toBe(1);
+    // ...until the grace period ends and the SIGKILL reaches its group.
+    await waitUntil(() => !isAlive(serverPid), KILL_GRACE_MS + 3_000, 'the group kill');
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(KILL_GRACE_MS - 50);
+    await waitUntil(() => b.bridge.activeProcesses === 0, 1_000, 'the count to drop');
   });
 
   it('closes the socket with 1000 after relaying the exit when the server ends', async () => {
@@ -281,12 +306,43 @@ describe('processes end with their connection', () => {
     const b = await newBridge();
     const transports = await Promise.all([1, 2, 3].map(() => startTransport(b, ECHO_NDJSON)));
     await Promise.all(transports.map((t) => t.waitForEvent((event) => event.ev === 'spawn')));
-    const pids = [...b.bridge.tapPids, ...transports.map((t) => t.serverPid as number)];
-    expect(pids).toHaveLength(6);
+    const pids = transports.map((t) => t.serverPid as number);
+    expect([...b.bridge.serverPids].sort()).toEqual([...pids].sort());
+    expect(new Set(pids).size).toBe(3);
     await b.bridge.closeAll();
     expect(b.bridge.activeProcesses).toBe(0);
     await waitUntil(() => pids.every((pid) => !isAlive(pid)), 1_000, 'every process to be gone');
     await expect(startTransport(b, ECHO_NDJSON)).rejects.toThrow(/403|shutting down/);
+  });
+});
+
+describe('tap lines on the socket', () => {
+  it('sends the lines of one event-loop turn as one message, and loses none of them', async () => {
+    const b = await newBridge();
+    const transport = await startTransport(b, ECHO_NDJSON);
+    const messages = collectMessages(transport.socket);
+    await transport.waitForEvent((event) => event.ev === 'spawn');
+    const framing = getFraming('ndjson');
+    const frames = Array.from({ length: 50 }, (_, id) => framing.encode({ jsonrpc: '2.0', id, method: 'ping' }));
+    // Sent back to back: the bridge reads several commands per turn, so their c2s lines share messages.
+    for (const frame of frames) transport.write(frame);
+    const reply = collectS2c(transport);
+    await waitUntil(() => reply().split('\n').filter(Boolean).length === frames.length, 5_000, 'every ping reply');
+    transport.end();
+    expect(await transport.closed).toBe(1000);
+
+    const lines = messages.flatMap((message) => message.split('\n'));
+    // Every line of every message is a whole tap event: nothing blank, nothing cut.
+    expect(lines.filter((line) => parseTapEvent(line) === null)).toEqual([]);
+    expect(lines.length).toBeGreaterThan(messages.length);
+    expect(messages.some((message) => message.includes('\n'))).toBe(true);
+    const events = lines.map((line) => parseTapEvent(line) as TapEvent);
+    expect(events.at(-1)).toMatchObject({ ev: 'exit', code: 0 });
+    expect(events.filter((event) => event.ev === 'exit')).toHaveLength(1);
+    // The c2s bytes are exactly what was written, in order; a batch never reorders.
+    expect(Buffer.concat(events.flatMap((event) => (event.ev === 'c2s' ? [Buffer.from(event.b64, 'base64')] : [])))).toEqual(Buffer.concat(frames));
+    // The transport (listening since before the spawn event) parsed the very same events.
+    expect(transport.events.slice(-events.length)).toEqual(events);
   });
 });
 
@@ -323,6 +379,20 @@ function collectS2c(transport: WsTapTransport): () => string {
   const chunks: Buffer[] = [];
   transport.onData((chunk) => chunks.push(Buffer.from(chunk)));
   return () => Buffer.concat(chunks).toString('utf8');
+}
+
+/** The state of each thread of a process (from /proc/PID/task/TID/stat). */
+function threadStates(pid: number): string[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '?';
+  });
+}
+
+/** The process group id (field 5 of /proc/PID/stat). */
+function processGroupOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
 /** R running, S sleeping, T stopped... (field 3 of /proc/PID/stat) */

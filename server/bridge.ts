@@ -1,7 +1,8 @@
 // The local bridge: lets a page run the REAL echo server as a child process of this machine.
 // It hangs off an existing HTTP server (ours from `npm start`, or Vite's) and takes WebSocket
-// upgrades on /bridge. Every connection runs one tap, which runs one server; the page then sees
-// the same tap lines a WebContainer would produce (see bridge-session.ts and tap-protocol.ts).
+// upgrades on /bridge. Every connection runs one server, through the tap's code run in-process
+// (tap-core.ts); the page then sees the same tap lines a WebContainer's tap.mjs would produce
+// (see bridge-session.ts and tap-protocol.ts).
 //
 // What keeps it from being a remote shell: it binds where its HTTP server binds (loopback by
 // default), it checks the Origin and a per-start token before the upgrade (bridge-auth.ts), and it
@@ -11,7 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { checkUpgradeRequest } from './bridge-auth.ts';
-import { BRIDGE_PATH } from './bridge-messages.ts';
+import { BRIDGE_PATH } from '../src/runtime/bridge-messages.ts';
 import { BridgeSession, DEFAULT_START_TIMEOUT_MS } from './bridge-session.ts';
 
 export interface BridgeOptions {
@@ -19,7 +20,7 @@ export interface BridgeOptions {
   token: string;
   /** Origins allowed to connect; a function when they are only known once the server listens. */
   allowedOrigins: (() => readonly string[]) | readonly string[];
-  /** Where tap.mjs, echo-server.mjs and sdk-echo-server.mjs live. */
+  /** Where echo-server.mjs and sdk-echo-server.mjs live. */
   programsDir: string;
   /** Most servers running at once, over all connections. */
   maxTotal?: number;
@@ -30,7 +31,7 @@ export interface BridgeOptions {
    * allow it: the option exists so that the day it is added, turning it on is a visible decision.
    */
   allowLearnerPrograms?: false;
-  /** Where the bridge reports refusals and the tap's stderr; defaults to console.error. */
+  /** Where the bridge reports refusals and failed starts; defaults to console.error. */
   log?: (line: string) => void;
 }
 
@@ -40,8 +41,8 @@ export interface Bridge {
   /** Close every connection and wait until every process it started is gone. */
   closeAll(): Promise<void>;
   readonly activeProcesses: number;
-  /** Process ids of the running taps (each leads a process group with its server), for tests. */
-  readonly tapPids: readonly number[];
+  /** Process ids of the running servers (each leads its own process group), for tests. */
+  readonly serverPids: readonly number[];
 }
 
 export const DEFAULT_MAX_TOTAL = 64;
@@ -99,7 +100,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     for (const session of all) session.shutdown();
     // Refused sockets may still be in their closing handshake; nothing is left to say to them.
     for (const client of wss.clients) client.terminate();
-    // Every session ends once its tap exits; KILL_GRACE_MS after SIGTERM its process group is SIGKILLed,
+    // Every session ends once its server exits; KILL_GRACE_MS after SIGTERM its process group is SIGKILLed,
     // so this cannot wait forever unless the OS itself refuses to reap.
     await Promise.all(all.map((session) => session.ended));
     await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -111,8 +112,8 @@ export function createBridge(options: BridgeOptions): Bridge {
     get activeProcesses() {
       return running.size;
     },
-    get tapPids() {
-      return [...running].map((session) => session.tapPid).filter((pid): pid is number => pid !== undefined);
+    get serverPids() {
+      return [...running].map((session) => session.serverPid).filter((pid): pid is number => pid !== undefined);
     },
   };
 }

@@ -6,7 +6,7 @@
 //   node echo-server.mjs [--framing=content-length|ndjson] [--fault=NAME]...
 
 import { createServerSession } from '../src/protocol/server-session.ts';
-import { parseEchoServerArgs, usageText, type EchoServerOptions } from './echo-server-args.ts';
+import { parseEchoServerArgs, usageText, type EchoServerOptions } from '../src/runtime/echo-server-args.ts';
 
 const PROGRAM = 'echo-server.mjs';
 

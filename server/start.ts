@@ -33,7 +33,7 @@ export interface StartServerOptions {
   shared?: boolean;
   /** The built app to serve; default <project>/dist. */
   distDir?: string;
-  /** Where tap.mjs and the servers are; default <distDir>/generated. */
+  /** Where the built echo servers (and tap.mjs, for the WebContainer) are; default <distDir>/generated. */
   programsDir?: string;
   /** Serve distDir as it is: no app build, no program build (tests pass a tiny fake dist). */
   skipBuild?: boolean;

@@ -175,6 +175,31 @@ describe('createBridgeHost.start', () => {
     expect(await reason).toBe('server was stopped by SIGTERM');
   });
 
+  it('takes several tap lines in one message, \\n-separated, in order', async () => {
+    const { bridge, url } = await scriptedBridge();
+    const payload = new TextEncoder().encode('{"jsonrpc":"2.0","id":0,"result":{}}\n');
+    bridge.onStart = (socket) => {
+      socket.send('{"type":"started"}');
+      // What the bridge sends when the lines of one event-loop turn travel together.
+      socket.send(
+        [
+          event({ ev: 'spawn', pid: 7, argv: ['node', 'echo-server.mjs'] }),
+          event({ ev: 'stderr', b64: bytesToBase64(new TextEncoder().encode('[echo-server] ready\n')) }),
+          event({ ev: 's2c', b64: bytesToBase64(payload.subarray(0, 5)) }),
+        ].join('\n'),
+      );
+      socket.send(event({ ev: 's2c', b64: bytesToBase64(payload.subarray(5)) }));
+    };
+    const wire = await createBridgeHost({ WebSocketImpl, url, token: TOKEN }).start(SPEC);
+    const events: TapEvent[] = [];
+    const chunks: Uint8Array[] = [];
+    wire.onTapEvent((tapEvent) => events.push(tapEvent));
+    wire.onData((chunk) => chunks.push(chunk));
+    await waitFor(() => chunks.length === 2, 'two s2c chunks');
+    expect(events.map((tapEvent) => tapEvent.ev)).toEqual(['spawn', 'stderr', 's2c', 's2c']);
+    expect(concat(chunks)).toEqual(payload);
+  });
+
   it('rejects with the reason the bridge gives when it refuses', async () => {
     const { bridge, url } = await scriptedBridge();
     bridge.onStart = (socket) => {
@@ -218,12 +243,12 @@ describe('createBridgeHost.start', () => {
   });
 });
 
-// The same host against the project's real bridge, tap and echo server: one full MCP conversation.
+// The same host against the project's real bridge (with the tap in-process) and echo server: one full MCP conversation.
 describe('createBridgeHost with the real bridge', () => {
   const programsDir = resolve(import.meta.dirname, '../../public/generated');
 
   beforeAll(async () => {
-    if (!existsSync(resolve(programsDir, 'tap.mjs'))) await buildNodePrograms();
+    if (!existsSync(resolve(programsDir, 'echo-server.mjs'))) await buildNodePrograms();
   }, 60_000);
 
   async function realBridge(): Promise<{ url: string; bridge: Bridge; origin: string }> {
@@ -276,8 +301,8 @@ describe('createBridgeHost with the real bridge', () => {
     const s2c = concat(events.flatMap((tapEvent) => (tapEvent.ev === 's2c' ? [base64ToBytes(tapEvent.b64)] : [])));
     expect(received).toHaveLength(2);
     expect(s2c).toEqual(concat(received.map((message) => contentLengthFraming.encode(message))));
-    // The tap reports the exit just before it exits itself; the bridge then lets go of it.
-    await waitFor(() => bridge.activeProcesses === 0, 'the bridge to release the tap');
+    // The exit event is the server's last word; the bridge lets go of it right after.
+    await waitFor(() => bridge.activeProcesses === 0, 'the bridge to release the server');
   });
 });
 

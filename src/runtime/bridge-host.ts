@@ -1,16 +1,18 @@
-// The local bridge host: `npm start` (or the Vite dev server) runs a small Node server that spawns
-// the tap for us and relays its lines over a WebSocket. One socket per started server:
+// The local bridge host: `npm start` (or the Vite dev server) runs a small Node server that runs
+// the server for us, watched by the tap's code in-process, and relays the tap lines over a
+// WebSocket. One socket per started server:
 //
 //   page → bridge   {"type":"start","program":"echo-server","framing":"ndjson","faults":[]}
 //   bridge → page   {"type":"started"}  or  {"type":"refused","reason":"..."}
-//   then            tap event lines one way, tap command lines the other, one per text message
+//   then            tap event lines one way, one or more per text message ('\n' between them);
+//                   tap command lines the other way, one per text message
 //
 // The bridge only accepts pages that carry its per-run token, which it writes into the page it
 // serves; a page from anywhere else has no token and so no bridge.
 
-import { BRIDGE_PATH, parseBridgeReply, type BridgeStartMessage } from '../../server/bridge-messages.ts';
+import { BRIDGE_PATH, parseBridgeReply, type BridgeStartMessage } from './bridge-messages.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
-import { createTapWire, type LineChannel } from './tap-wire.ts';
+import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
 
 export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
 export const DEFAULT_CONNECT_TIMEOUT_MS = 1500;
@@ -153,10 +155,7 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return; // the bridge speaks text only
       if (started) {
-        // One line per message is the rule; splitting anyway costs nothing and forgives a batch.
-        for (const line of event.data.split('\n')) {
-          if (line.trim() !== '') for (const listener of [...lineListeners]) listener(line);
-        }
+        for (const line of tapLinesOf(event.data)) for (const listener of [...lineListeners]) listener(line);
         return;
       }
       const reply = parseBridgeReply(event.data);

@@ -4,8 +4,8 @@
 // s2c per write the server made, stderr, exit), so the page cannot tell the hosts apart by the
 // events, only by the host name.
 
-import { parseEchoServerArgs } from '../../server/echo-server-args.ts';
-import { programArguments } from '../../server/bridge-messages.ts';
+import { parseEchoServerArgs } from './echo-server-args.ts';
+import { programArguments } from './bridge-messages.ts';
 import { createServerSession, type ServerSession } from '../protocol/server-session.ts';
 import type { ProgramSpec } from './host.ts';
 import { base64ToBytes, bytesToBase64, roundTapTime, type TapCommand, type TapEvent } from './tap-protocol.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTapWire, describeExit, type LineChannel } from './tap-wire.ts';
-import { bytesToBase64, encodeTapEvent, parseTapCommand, type TapEvent } from './tap-protocol.ts';
+import fc from 'fast-check';
+import { createTapWire, describeExit, tapLinesOf, type LineChannel } from './tap-wire.ts';
+import { bytesToBase64, encodeTapEvent, parseTapCommand, parseTapEvent, type TapEvent } from './tap-protocol.ts';
 
 /** A LineChannel the test drives by hand: `receive` plays the tap, `sent` records the commands. */
 class FakeLineChannel implements LineChannel {
@@ -203,5 +204,34 @@ describe('createTapWire', () => {
     expect(received).toEqual([3]);
     expect(await thrown).toEqual(new Error('listener bug'));
     vi.restoreAllMocks();
+  });
+});
+
+describe('tapLinesOf', () => {
+  const spawn = encodeTapEvent({ tap: 1, ev: 'spawn', t: 0, pid: 7, argv: ['node'] });
+  const chunk = encodeTapEvent(s2c(bytes('{"jsonrpc":"2.0","id":1,"result":{}}\n'), 2));
+
+  it('takes a message of one line as that line', () => {
+    expect(tapLinesOf(spawn)).toEqual([spawn]);
+  });
+
+  it('splits a batch on \\n, in order, skipping blank lines', () => {
+    expect(tapLinesOf(`${spawn}\n${chunk}`)).toEqual([spawn, chunk]);
+    expect(tapLinesOf(`${spawn}\n\n${chunk}\n`)).toEqual([spawn, chunk]);
+    expect(tapLinesOf('')).toEqual([]);
+    expect(tapLinesOf(' \n ')).toEqual([]);
+  });
+
+  it('gives back every event of any batch of encoded events (property)', () => {
+    const event = fc.oneof(
+      fc.record({ tap: fc.constant(1 as const), ev: fc.constantFrom('c2s' as const, 's2c' as const, 'stderr' as const), t: fc.nat(), b64: fc.uint8Array({ maxLength: 64 }).map(bytesToBase64) }),
+      fc.record({ tap: fc.constant(1 as const), ev: fc.constant('error' as const), t: fc.nat(), message: fc.string() }),
+    );
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 1, maxLength: 10 }), (events) => {
+        const message = events.map((tapEvent) => encodeTapEvent(tapEvent)).join('\n');
+        expect(tapLinesOf(message).map(parseTapEvent)).toEqual(events);
+      }),
+    );
   });
 });

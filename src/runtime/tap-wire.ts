@@ -120,6 +120,15 @@ export function createTapWire(kind: HostKind, channel: LineChannel, options: Tap
   };
 }
 
+/**
+ * The tap lines one channel message carries. The bridge sends the lines of one event-loop turn
+ * together, '\n'-separated, to spend fewer WebSocket messages; one line alone is the simple case.
+ */
+export function tapLinesOf(message: string): string[] {
+  if (!message.includes('\n')) return message.trim() === '' ? [] : [message];
+  return message.split('\n').filter((line) => line.trim() !== '');
+}
+
 /** The words the live panel shows when a server ends. */
 export function describeExit(event: Pick<TapExitEvent, 'code' | 'signal'>): string {
   if (event.signal) return `server was stopped by ${event.signal}`;

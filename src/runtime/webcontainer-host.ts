@@ -3,7 +3,7 @@
 // isolation, and offline its boot() never settles, so everything here is about saying early and
 // plainly why it cannot be used, and about reading tap lines through a pseudo-terminal.
 
-import { programArguments } from '../../server/bridge-messages.ts';
+import { programArguments } from './bridge-messages.ts';
 import { TimeoutError, once, oncePerPage, withTimeout } from './boot-once.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { PtyLineSplitter } from './pty-line-splitter.ts';

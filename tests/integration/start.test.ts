@@ -103,10 +103,13 @@ describe('startServer, loopback mode', () => {
     const running = await serve();
     const transport = await WsTapTransport.start(`ws://127.0.0.1:${running.port}/bridge?token=${running.token}`, `http://127.0.0.1:${running.port}`, ECHO);
     await transport.waitForEvent((event) => event.ev === 'spawn');
-    const pids = [...running.bridge.tapPids, transport.serverPid as number];
+    // The bridge runs the tap in-process: the server is its only process, the one the spawn event names.
+    expect(running.bridge.serverPids).toEqual([transport.serverPid]);
+    const serverPid = transport.serverPid as number;
+    expect(isAlive(serverPid)).toBe(true);
     await running.close();
     expect(running.bridge.activeProcesses).toBe(0);
-    await waitUntil(() => pids.every((pid) => !isAlive(pid)), 1_000, 'the processes to be gone');
+    await waitUntil(() => !isAlive(serverPid), 1_000, 'the server to be gone');
     await expect(fetch(running.url)).rejects.toThrow();
   });
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
 import { createBridge, type Bridge, type BridgeOptions } from '../../server/bridge.ts';
-import { parseBridgeReply } from '../../server/bridge-messages.ts';
+import { parseBridgeReply } from '../../src/runtime/bridge-messages.ts';
 import {
   base64ToBytes,
   bytesToBase64,
@@ -49,11 +49,14 @@ export class WsTapTransport implements ByteTransport {
         resolveReply(text);
         return;
       }
-      const event = parseTapEvent(text);
-      if (!event) return;
-      this.events.push(event);
-      for (const listener of this.eventListeners) listener(event);
-      if (event.ev === 's2c') for (const listener of this.dataListeners) listener(base64ToBytes(event.b64));
+      // The bridge sends the lines of one event-loop turn together, '\n'-separated.
+      for (const line of text.split('\n')) {
+        const event = parseTapEvent(line);
+        if (!event) continue;
+        this.events.push(event);
+        for (const listener of this.eventListeners) listener(event);
+        if (event.ev === 's2c') for (const listener of this.dataListeners) listener(base64ToBytes(event.b64));
+      }
     });
     this.closed = new Promise((resolve) =>
       socket.on('close', (code, reason) => {

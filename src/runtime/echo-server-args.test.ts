@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FAULT_DESCRIPTIONS, FAULT_NAMES } from '../src/protocol/faults.ts';
-import { FRAMING_NAMES } from '../src/protocol/framing/types.ts';
+import { FAULT_DESCRIPTIONS, FAULT_NAMES } from '../protocol/faults.ts';
+import { FRAMING_NAMES } from '../protocol/framing/types.ts';
 import { DEFAULT_FRAMING, parseEchoServerArgs, usageText } from './echo-server-args.ts';
 
 describe('parseEchoServerArgs', () => {

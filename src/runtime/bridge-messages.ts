@@ -8,9 +8,9 @@
 // closed sets and turned into an argv here: nothing the page sends ever reaches a command line
 // except a name picked from these sets. Pure (no node:*), so a browser host may import the types.
 
-import { FRAMING_NAMES, type FramingName } from '../src/protocol/framing/types.ts';
-import { FAULT_NAMES, type FaultName } from '../src/protocol/faults.ts';
-import type { ProgramName, ProgramSpec } from '../src/runtime/host.ts';
+import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
+import { FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
+import type { ProgramName, ProgramSpec } from './host.ts';
 import { parseEchoServerArgs } from './echo-server-args.ts';
 
 export const BRIDGE_PATH = '/bridge';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAULT_NAMES } from '../src/protocol/faults.ts';
-import { FRAMING_NAMES } from '../src/protocol/framing/types.ts';
+import { FAULT_NAMES } from '../protocol/faults.ts';
+import { FRAMING_NAMES } from '../protocol/framing/types.ts';
 import { BRIDGE_PROGRAMS, encodeBridgeReply, parseBridgeReply, parseStartMessage, programArguments } from './bridge-messages.ts';
 
 const start = (fields: Record<string, unknown>) => JSON.stringify({ type: 'start', ...fields });

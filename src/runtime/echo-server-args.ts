@@ -1,8 +1,8 @@
 // Command-line options of the echo server: which framing it speaks and which faults it injects.
 // Parsing is pure (argv in, a closed outcome out) so it is tested without spawning anything.
 
-import { FRAMING_NAMES, type FramingName } from '../src/protocol/framing/types.ts';
-import { FAULT_DESCRIPTIONS, FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
+import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
+import { FAULT_DESCRIPTIONS, FAULT_NAMES, isFaultName, type FaultName } from '../protocol/faults.ts';
 
 /** Content-Length is the chapter's framing, so it is what the server speaks unless told otherwise. */
 export const DEFAULT_FRAMING: FramingName = 'content-length';

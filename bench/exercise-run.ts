@@ -1,0 +1,144 @@
+// Exercise runs: how long a learner waits between pressing Run and seeing the results, in the real
+// page, against the CLI that runs the same spec under real Vitest (`npm run --silent exercise --
+// check <id> --solution`), both on the reference solution, in the same run on the same machine.
+//
+// The page: the production build served by server/start.ts, Debian's Chromium driven over the bare
+// DevTools pipe (hosts-cdp.ts: no CDP domain enabled, so the driver adds nothing to the page's
+// work). The reference is put into the learner's saved progress before the page loads, exactly as
+// "Use the reference" would leave it. One timed sample: click Run, then wait until the results
+// panel shows a finished run (a MutationObserver on its status) and the next animation frame, when
+// the browser paints them. The spec worker is warm, as the page keeps it.
+
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { solutionEntry } from '../src/exercise/catalogue.ts';
+import { PROJECT_ROOT, readCatalogueFromDisk } from '../src/exercise/catalogue-node.ts';
+import { serializeProgress, PROGRESS_VERSION, type ExerciseProgress } from '../src/exercise/progress-data.ts';
+import { DEFAULT_PROGRESS_KEY } from '../src/exercise/progress-store.ts';
+import { UI_PREFERENCES_KEY } from '../src/ui/stores/ui-preferences.ts';
+import { startAppServer } from '../tests/e2e/browser.ts';
+import { openChromiumPage, type CdpPage } from './hosts-cdp.ts';
+import { formatTable, median, ratio } from './report.ts';
+
+export interface ExerciseRunRow {
+  exercise: string;
+  browserMedianMs: number;
+  cliMedianMs: number;
+  /** cliMedianMs / browserMedianMs. */
+  speedup: number;
+}
+
+export interface ExerciseRunOptions {
+  exercises?: readonly string[];
+  browserRuns?: number;
+  browserWarmupRuns?: number;
+  cliRuns?: number;
+}
+
+export const EXERCISE_RUN_GOAL_MS = 150;
+export const EXERCISE_RUN_GOAL_SPEEDUP = 10;
+
+const DEFAULTS = { exercises: ['01-jsonrpc', '02-frames'], browserRuns: 20, browserWarmupRuns: 3, cliRuns: 3 } as const;
+const PAGE_TIMEOUT_MS = 60_000;
+
+/** One timed run in the page; resolves with [milliseconds, the run's status]. */
+const TIMED_RUN = `new Promise((resolve, reject) => {
+  const status = document.querySelector('[data-testid="run-status"]');
+  const button = document.querySelector('[data-testid="run-button"]');
+  if (!status || !button) return reject(new Error('no Run button or results panel'));
+  const before = Number(status.dataset.seq);
+  const finished = () => Number(status.dataset.seq) > before && ['pass', 'fail', 'error'].includes(status.dataset.status);
+  const observer = new MutationObserver(() => {
+    if (!finished()) return;
+    observer.disconnect();
+    const at = performance.now();
+    requestAnimationFrame(() => resolve([performance.now() - started, status.dataset.status, at - started]));
+  });
+  observer.observe(status, { attributes: true, childList: true, subtree: true, characterData: true });
+  const started = performance.now();
+  button.click();
+})`;
+
+export async function runExerciseRunBench(options: ExerciseRunOptions = {}): Promise<ExerciseRunRow[]> {
+  const ids = options.exercises ?? DEFAULTS.exercises;
+  const browserRuns = options.browserRuns ?? DEFAULTS.browserRuns;
+  const warmups = options.browserWarmupRuns ?? DEFAULTS.browserWarmupRuns;
+  const cliRuns = options.cliRuns ?? DEFAULTS.cliRuns;
+  const catalogue = readCatalogueFromDisk();
+  const references: Record<string, ExerciseProgress> = {};
+  for (const id of ids) {
+    const exercise = catalogue.exercises.find((candidate) => candidate.meta.id === id);
+    if (!exercise) throw new Error(`unknown exercise ${id}`);
+    references[id] = { code: readFileSync(join(PROJECT_ROOT, solutionEntry(exercise.meta)), 'utf8'), completed: false, hintsRevealed: 0 };
+  }
+
+  const browser = await measureInPage(ids, references, browserRuns, warmups);
+  const rows: ExerciseRunRow[] = [];
+  for (const id of ids) {
+    const cli: number[] = [];
+    for (let i = 0; i < cliRuns; i += 1) cli.push(await timeCli(id));
+    const browserMedianMs = median(browser[id] ?? []);
+    const cliMedianMs = median(cli);
+    rows.push({ exercise: id, browserMedianMs, cliMedianMs, speedup: cliMedianMs / browserMedianMs });
+  }
+  return rows;
+}
+
+async function measureInPage(ids: readonly string[], references: Record<string, ExerciseProgress>, runs: number, warmups: number): Promise<Record<string, number[]>> {
+  const server = await startAppServer();
+  let page: CdpPage | null = null;
+  try {
+    page = await openChromiumPage(`${server.url}?host=worker`, PAGE_TIMEOUT_MS);
+    await page.waitFor(`document.querySelector('[data-testid="run-status"]') !== null`, PAGE_TIMEOUT_MS);
+    const progress = serializeProgress({ version: PROGRESS_VERSION, exercises: references });
+    await page.evaluate(`localStorage.setItem(${JSON.stringify(DEFAULT_PROGRESS_KEY)}, ${JSON.stringify(progress)})`);
+    const samples: Record<string, number[]> = {};
+    for (const id of ids) {
+      const exercise = readCatalogueFromDisk().exercises.find((candidate) => candidate.meta.id === id);
+      await page.evaluate(`localStorage.setItem(${JSON.stringify(UI_PREFERENCES_KEY)}, ${JSON.stringify(JSON.stringify({ exerciseId: id }))}); location.reload(); true`);
+      const file = exercise?.meta.learnerFile ?? '';
+      await page.waitFor(`document.readyState === 'complete' && document.querySelector('.workspace__file')?.textContent.includes(${JSON.stringify(file)}) === true`, PAGE_TIMEOUT_MS);
+      const times: number[] = [];
+      for (let i = 0; i < warmups + runs; i += 1) {
+        // The first run also waits for the spec worker to finish loading: not what a learner waits for later.
+        const [ms, status] = await page.evaluate<[number, string, number]>(TIMED_RUN);
+        if (status !== 'pass') process.stderr.write(`warning: ${id}: the reference run ended '${status}', not 'pass'\n`);
+        if (i >= warmups) times.push(ms);
+      }
+      samples[id] = times;
+    }
+    return samples;
+  } finally {
+    await page?.close();
+    await server.close();
+  }
+}
+
+/** Wall time of `npm run --silent exercise -- check <id> --solution`. */
+function timeCli(id: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn('npm', ['run', '--silent', 'exercise', '--', 'check', id, '--solution'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const elapsed = performance.now() - started;
+      if (code !== 0) process.stderr.write(`warning: the CLI check of ${id} exited with ${code}:\n${output.split('\n').slice(-5).join('\n')}\n`);
+      resolve(elapsed);
+    });
+  });
+}
+
+export function formatExerciseRunReport(rows: readonly ExerciseRunRow[]): string {
+  const table = formatTable(
+    ['exercise', 'page: Run → results (median ms)', 'CLI check (median ms)', 'page is faster by', 'goal'],
+    rows.map((row) => {
+      const met = row.browserMedianMs < EXERCISE_RUN_GOAL_MS && row.speedup >= EXERCISE_RUN_GOAL_SPEEDUP;
+      return [row.exercise, row.browserMedianMs.toFixed(1), row.cliMedianMs.toFixed(0), ratio(row.speedup), met ? 'met' : 'MISSED'];
+    }),
+  );
+  return `${table}\ngoal: results < ${EXERCISE_RUN_GOAL_MS} ms median in the page, and ≥ ${EXERCISE_RUN_GOAL_SPEEDUP}× faster than the CLI`;
+}

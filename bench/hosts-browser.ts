@@ -1,0 +1,114 @@
+// The two hosts measured in real headless Chromium (Debian's, with the e2e tests' flags, driven
+// over a bare CDP pipe: see hosts-cdp.ts for why not Playwright): the local bridge and the
+// in-browser worker.
+//
+// The approach, and why: the page must run the real host modules, but the production bundle does
+// not expose them (and the React app would share the page's main thread with the measurement). So
+// esbuild bundles a bench page — bench/hosts-page.ts (the real bridge-host.ts, worker-host.ts and
+// McpClient) and src/runtime/echo-worker.ts as its own module worker — into a temporary site
+// directory, next to the freshly built Node programs (generated/). The REAL server/start.ts serves
+// that directory (`distDir`) with the bridge on the same port, so the page gets its token from the
+// <meta> tag startServer injects, the isolation headers the app gets, and a bridge that spawns the
+// real tap and echo server. Only the app bundle is left out: it is not on the measured path.
+//
+// For reference the page also times its WebSocket against a bare `ws` echo socket on another
+// loopback port: what Chromium's WebSocket costs by itself, the floor under any bridge.
+
+import { writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { WebSocketServer } from 'ws';
+import { startServer } from '../server/start.ts';
+import { openChromiumPage, type CdpPage } from './hosts-cdp.ts';
+import type { PageHostKind } from './hosts-page.ts';
+import { PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
+
+const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+const PAGE_SCRIPT = 'bench.js';
+const WORKER_SCRIPT = 'echo-worker.js';
+const RUN_TIMEOUT_MS = 30_000;
+
+export interface BrowserHostSamples {
+  bridge: number[];
+  worker: number[];
+  /** Chromium's WebSocket to a bare echo socket: the floor under the bridge. */
+  webSocketEcho: number[];
+}
+
+const BENCH_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>MCP Playground: hosts benchmark</title>
+  </head>
+  <body>
+    <script type="module" src="/${PAGE_SCRIPT}"></script>
+  </body>
+</html>
+`;
+
+/** Write the bench page, its script and the echo worker into `siteDir` (which already holds generated/). */
+export async function buildBenchSite(siteDir: string): Promise<void> {
+  const common = { absWorkingDir: PROJECT_ROOT, bundle: true, platform: 'browser', format: 'esm', target: 'es2022', minify: true, logLevel: 'silent' } as const;
+  await Promise.all([
+    build({ ...common, entryPoints: ['bench/hosts-page.ts'], outfile: join(siteDir, PAGE_SCRIPT) }),
+    build({ ...common, entryPoints: ['src/runtime/echo-worker.ts'], outfile: join(siteDir, WORKER_SCRIPT) }),
+    writeFile(join(siteDir, 'index.html'), BENCH_HTML),
+  ]);
+}
+
+/** Serve `siteDir` with startServer, open it in Chromium, and run both page hosts one after the other. */
+export async function measureBrowserHosts(siteDir: string, plan: CallPlan): Promise<BrowserHostSamples> {
+  const serverLog: string[] = [];
+  // skipBuild: the site is not the app, and its generated/ programs were just built by the caller.
+  const server = await startServer({ port: 0, distDir: siteDir, skipBuild: true, log: (line) => serverLog.push(line) });
+  const echoSocket = await startEchoSocket();
+  let page: CdpPage | null = null;
+  try {
+    page = await openChromiumPage(server.url, RUN_TIMEOUT_MS);
+    await page.waitFor('window.hostsBench !== undefined', RUN_TIMEOUT_MS);
+    const on = page;
+    const runOnPage = (kind: PageHostKind, onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.run(${args(kind, onPlan, `/${WORKER_SCRIPT}`)})`);
+    const echoOnPage = (onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.webSocketEcho(${args(echoSocket.url, onPlan)})`);
+    // The priming pass (see PRIMING_PLAN), then the timed one.
+    await runOnPage('bridge', PRIMING_PLAN);
+    await runOnPage('worker', PRIMING_PLAN);
+    await echoOnPage(PRIMING_PLAN);
+    const bridge = await runOnPage('bridge', plan);
+    const worker = await runOnPage('worker', plan);
+    const webSocketEcho = await echoOnPage(plan);
+    return { bridge, worker, webSocketEcho };
+  } catch (error) {
+    const detail = serverLog.slice(-20).join('\n');
+    throw new Error(`the Chromium hosts benchmark failed: ${error instanceof Error ? error.message : String(error)}${detail ? `\n${detail}` : ''}`);
+  } finally {
+    await page?.close();
+    await echoSocket.close();
+    await server.close(); // waits until every tap and server the bridge started is gone
+  }
+}
+
+function args(...values: unknown[]): string {
+  return values.map((value) => JSON.stringify(value)).join(', ');
+}
+
+/** A loopback WebSocket that sends every text message straight back. */
+async function startEchoSocket(): Promise<{ url: string; close(): Promise<void> }> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  wss.on('connection', (socket) => socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary })));
+  await new Promise<void>((resolve, reject) => {
+    wss.once('listening', resolve);
+    wss.once('error', reject);
+  });
+  const { port } = wss.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}

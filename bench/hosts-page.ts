@@ -1,0 +1,107 @@
+// The page side of the Chromium hosts benchmark, bundled by esbuild (see hosts-browser.ts) and
+// loaded by a bare bench page. It runs the real browser hosts, unchanged: createBridgeHost() with
+// no options, so it reads the bridge token from the <meta> tag that startServer injected, exactly
+// as the app does; and createWorkerHost() with a worker made from the bundled echo-worker.ts.
+// The page exposes its functions on window; Node calls them through CDP Runtime.evaluate (see
+// hosts-cdp.ts) and reads back the round-trip times, measured here with the page's own
+// performance.now() (5 µs resolution: startServer's headers make the page cross-origin isolated).
+
+import { McpClient } from '../src/protocol/client.ts';
+import { getFraming } from '../src/protocol/framing/index.ts';
+import { encodeRequest } from '../src/protocol/jsonrpc.ts';
+import { createBridgeHost } from '../src/runtime/bridge-host.ts';
+import type { Host, ProgramSpec, Wire } from '../src/runtime/host.ts';
+import type { PageToWorker } from '../src/runtime/echo-worker-core.ts';
+import { bytesToBase64, encodeTapCommand } from '../src/runtime/tap-protocol.ts';
+import { createWorkerHost, type WorkerLike } from '../src/runtime/worker-host.ts';
+import { ECHO_TEXT, timeEchoCalls, timeRoundTrips, type CallPlan } from './hosts-timing.ts';
+
+export type PageHostKind = 'bridge' | 'worker';
+
+export interface HostsBenchPage {
+  /** Start an echo server on the host, connect, time the calls, stop the server. */
+  run(kind: PageHostKind, plan: CallPlan, workerUrl: string): Promise<number[]>;
+  /**
+   * The floor under the bridge: this page's WebSocket to a bare echo socket at `url`, one message
+   * each way, no bridge, no tap, no server. The message is the very line the bridge host sends for
+   * one echo call, so the sizes match.
+   */
+  webSocketEcho(url: string, plan: CallPlan): Promise<number[]>;
+}
+
+declare global {
+  interface Window {
+    hostsBench?: HostsBenchPage;
+  }
+}
+
+const SPEC: ProgramSpec = { program: 'echo-server', framing: 'ndjson', faults: [] };
+const REQUEST_TIMEOUT_MS = 10_000;
+const EXIT_GRACE_MS = 3_000;
+
+async function run(kind: PageHostKind, plan: CallPlan, workerUrl: string): Promise<number[]> {
+  const host: Host = kind === 'bridge' ? createBridgeHost() : createWorkerHost({ createWorker: () => moduleWorker(workerUrl) });
+  const wire = await host.start(SPEC);
+  const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: REQUEST_TIMEOUT_MS });
+  try {
+    await client.connect();
+    return await timeEchoCalls((text) => client.callTool('echo', { text }), () => performance.now(), plan);
+  } finally {
+    const closed = new Promise<void>((resolve) => wire.onClose(() => resolve()));
+    client.close(); // EOF on the server's stdin: it exits, and the host tears itself down
+    await stopWithin(wire, closed, EXIT_GRACE_MS);
+  }
+}
+
+async function stopWithin(wire: Wire, closed: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  if ((await Promise.race([closed, late])) === 'late') {
+    wire.kill();
+    await closed;
+  }
+  clearTimeout(timer);
+}
+
+// The same adapter worker-host.ts builds for its default worker, pointed at the bundled file.
+function moduleWorker(url: string): WorkerLike {
+  const worker = new Worker(url, { type: 'module' });
+  return {
+    postMessage: (message: PageToWorker) => worker.postMessage(message),
+    onMessage: (listener) => worker.addEventListener('message', (event: MessageEvent) => listener(event.data)),
+    onError: (listener) => {
+      worker.addEventListener('error', (event: ErrorEvent) => {
+        event.preventDefault();
+        listener(event.message || 'the worker script could not be loaded');
+      });
+    },
+    terminate: () => worker.terminate(),
+  };
+}
+
+async function webSocketEcho(url: string, plan: CallPlan): Promise<number[]> {
+  const request = getFraming('ndjson').encode(encodeRequest(1, 'tools/call', { name: 'echo', arguments: { text: ECHO_TEXT } }));
+  const line = encodeTapCommand({ cmd: 'write', b64: bytesToBase64(request) });
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => resolve();
+    socket.onerror = () => reject(new Error(`could not open the echo socket at ${url}`));
+  });
+  let answered: ((text: string) => void) | null = null;
+  socket.onmessage = (event: MessageEvent) => answered?.(String(event.data));
+  const roundTrip = () =>
+    new Promise<string>((resolve) => {
+      answered = resolve;
+      socket.send(line);
+    });
+  const check = (text: string) => {
+    if (text !== line) throw new Error('the echo socket answered something else');
+  };
+  try {
+    return await timeRoundTrips(roundTrip, check, () => performance.now(), plan);
+  } finally {
+    socket.close();
+  }
+}
+
+window.hostsBench = { run, webSocketEcho };

@@ -1,0 +1,142 @@
+// Live-host round trips: how long one echo tools/call takes from the client's send to its answer,
+// through every host that runs here, all in one run. The baseline is the official SDK client over
+// plain stdio to the same echo server; every other host is reported as a multiple of its p50.
+//
+//   sdk-stdio        SDK Client + StdioClientTransport  →  echo-server.mjs                (baseline)
+//   client-stdio     our McpClient over the child's pipes  →  echo-server.mjs
+//   tap-node         our McpClient, tap lines over the tap's pipes  →  tap.mjs  →  echo-server.mjs
+//   bridge-chromium  page: McpClient, bridge host  →  WebSocket  →  bridge (tap code in-process)  →  echo-server.mjs
+//   worker-chromium  page: McpClient, worker host  →  postMessage  →  the echo server in a Web Worker
+//
+// Every call is `echo` with the same text, ndjson framing, one call in flight at a time. One
+// reference row is not a host: the same page's WebSocket to a bare echo socket (no bridge, no tap,
+// no MCP), the floor under the bridge row.
+
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildNodePrograms } from '../scripts/build-node-programs.ts';
+import { CHROMIUM_PATH } from '../tests/e2e/browser.ts';
+import { buildBenchSite, measureBrowserHosts } from './hosts-browser.ts';
+import { measureNodeHosts } from './hosts-node.ts';
+import { DEFAULT_PLAN, PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
+import { formatTable, median, percentile, ratio } from './report.ts';
+
+export type HostId = 'sdk-stdio' | 'client-stdio' | 'tap-node' | 'bridge-chromium' | 'worker-chromium';
+export type ReferenceId = 'websocket-echo-chromium';
+
+export interface HostRow<Id extends string = HostId> {
+  host: Id;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  /** p50 divided by the SDK-over-stdio p50 of the same run. */
+  vsSdkStdioP50: number;
+}
+
+export interface HostsResult {
+  rows: HostRow[];
+  /** Measurements that are not hosts but explain them (the WebSocket floor). */
+  references: HostRow<ReferenceId>[];
+  /** Hosts that could not run on this machine, with the reason (never a failure: a missing browser). */
+  skipped: string[];
+}
+
+const HOST_LABELS: Record<HostId | ReferenceId, string> = {
+  'sdk-stdio': 'official SDK Client over stdio (baseline)',
+  'client-stdio': 'our McpClient over stdio',
+  'tap-node': 'our McpClient through the tap, from Node',
+  'bridge-chromium': 'bridge host, from Chromium',
+  'worker-chromium': 'worker host, in Chromium',
+  'websocket-echo-chromium': '(floor) Chromium WebSocket to a bare echo socket',
+};
+const HOST_ORDER: readonly HostId[] = ['sdk-stdio', 'client-stdio', 'tap-node', 'bridge-chromium', 'worker-chromium'];
+
+export const BRIDGE_GOAL_VS_SDK_STDIO = 3;
+export const WORKER_GOAL_P50_MS = 2;
+
+export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN): Promise<HostsResult> {
+  // One private directory: the programs as the current sources build them (so a concurrent
+  // rebuild of public/generated cannot change them mid-run), and the Chromium bench site around them.
+  const siteDir = await mkdtemp(join(tmpdir(), 'mcp-playground-bench-hosts-'));
+  try {
+    const programsDir = join(siteDir, 'generated');
+    await buildNodePrograms(programsDir);
+    const samples: Partial<Record<HostId, number[]>> = {};
+    await measureNodeHosts(programsDir, PRIMING_PLAN); // untimed: see PRIMING_PLAN
+    const node = await measureNodeHosts(programsDir, plan);
+    samples['sdk-stdio'] = node.sdkStdio;
+    samples['client-stdio'] = node.clientStdio;
+    samples['tap-node'] = node.tapNode;
+
+    const skipped: string[] = [];
+    let floor: number[] | undefined;
+    if (existsSync(CHROMIUM_PATH)) {
+      await buildBenchSite(siteDir);
+      const browser = await measureBrowserHosts(siteDir, plan);
+      samples['bridge-chromium'] = browser.bridge;
+      samples['worker-chromium'] = browser.worker;
+      floor = browser.webSocketEcho;
+    } else {
+      skipped.push(`bridge-chromium, worker-chromium: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
+    }
+    const baseline = median(node.sdkStdio);
+    const rows = HOST_ORDER.flatMap((host) => {
+      const times = samples[host];
+      return times ? [toRow(host, times, baseline)] : [];
+    });
+    return { rows, references: floor ? [toRow('websocket-echo-chromium', floor, baseline)] : [], skipped };
+  } finally {
+    await rm(siteDir, { recursive: true, force: true });
+  }
+}
+
+function toRow<Id extends string>(host: Id, times: number[], baselineP50: number): HostRow<Id> {
+  const p50Ms = median(times);
+  const meanMs = times.reduce((sum, ms) => sum + ms, 0) / times.length;
+  return { host, p50Ms, p99Ms: percentile(times, 99), meanMs, vsSdkStdioP50: p50Ms / baselineP50 };
+}
+
+export interface HostGoal {
+  description: string;
+  /** null when the host it is about did not run. */
+  met: boolean | null;
+}
+
+export function hostGoals(rows: readonly HostRow[]): HostGoal[] {
+  const bridge = rows.find((row) => row.host === 'bridge-chromium');
+  const worker = rows.find((row) => row.host === 'worker-chromium');
+  return [
+    { description: `bridge p50 within ${BRIDGE_GOAL_VS_SDK_STDIO}× the SDK-over-stdio p50`, met: bridge ? bridge.vsSdkStdioP50 <= BRIDGE_GOAL_VS_SDK_STDIO : null },
+    { description: `worker p50 under ${WORKER_GOAL_P50_MS} ms`, met: worker ? worker.p50Ms < WORKER_GOAL_P50_MS : null },
+  ];
+}
+
+/** The section as printed by `npm run bench`. */
+export function formatHostsReport(result: HostsResult, plan: CallPlan = DEFAULT_PLAN): string {
+  const table = formatTable(
+    ['host', 'p50 ms', 'p99 ms', 'mean ms', '× SDK stdio p50'],
+    [...result.rows, ...result.references].map((row) => [HOST_LABELS[row.host], ms(row.p50Ms), ms(row.p99Ms), ms(row.meanMs), ratio(row.vsSdkStdioP50)]),
+  );
+  const goals = hostGoals(result.rows).map((goal) => `goal: ${goal.description}: ${goal.met === null ? 'not run' : goal.met ? 'met' : 'MISSED'}`);
+  const skipped = result.skipped.map((line) => `skipped: ${line}`);
+  return [`(${plan.calls} calls after ${plan.warmUp} warm-up, one at a time, ndjson)`, table, ...goals, ...floorNotes(result), ...skipped].join('\n');
+}
+
+// When the bridge goal is missed, split the bridge row into what Chromium's WebSocket costs by
+// itself and what the bridge adds behind it.
+function floorNotes(result: HostsResult): string[] {
+  const bridge = result.rows.find((row) => row.host === 'bridge-chromium');
+  const floor = result.references.find((row) => row.host === 'websocket-echo-chromium');
+  if (!bridge || !floor || bridge.vsSdkStdioP50 <= BRIDGE_GOAL_VS_SDK_STDIO) return [];
+  return [
+    `note: of the bridge p50, ${ms(floor.p50Ms)} ms is Chromium's bare WebSocket round trip (the floor row); the other ` +
+      `${ms(bridge.p50Ms - floor.p50Ms)} ms is behind the socket: the bridge (its in-process tap encodes ` +
+      'every chunk as a base64 line) and the echo-server process',
+  ];
+}
+
+function ms(value: number): string {
+  return value.toFixed(3);
+}
