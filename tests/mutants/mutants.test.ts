@@ -1,43 +1,50 @@
 // The proof that every exercise's spec means something, run through the same engine as the page
 // (runSpec): it passes on the reference solution, fails on the starter, and fails on every mutant
-// in tests/mutants/<exercise id>/ — each a copy of a reference module with one of the chapter's
-// failure modes put back in (see each file's header comment).
+// in tests/mutants/<exercise id>/ — each a descriptor (mutant.ts) that puts one of the chapter's
+// failure modes back into a reference module as a small patch, applied here by apply-mutant.ts.
+//
+// A mutant must fail for the right reason: the run is 'fail' (tests ran and some did not pass),
+// never 'error' (nothing could run), and every test the mutant names in `caughtBy` is among the
+// ones that did not pass. A control run per patched file applies no edit at all and must pass, so
+// the patching machinery itself is never what makes a mutant fail.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { solutionEntry } from '../../src/exercise/catalogue.ts';
 import { loadProtocolModulesFromDisk, PROJECT_ROOT, readCatalogueFromDisk } from '../../src/exercise/catalogue-node.ts';
 import { protocolIdOfPath, type ProtocolModules } from '../../src/exercise/protocol-modules.ts';
 import { runSpec } from '../../src/exercise/run-spec.ts';
 import type { Exercise, RunResult } from '../../src/exercise/types.ts';
+import { buildMutantRun, buildPatchedRun, caughtByProblems, readReferenceSources, type MutantRun } from './apply-mutant.ts';
+import type { Mutant } from './mutant.ts';
 
 const MUTANTS_DIR = join(PROJECT_ROOT, 'tests', 'mutants');
 const catalogue = readCatalogueFromDisk();
+const referenceSources = readReferenceSources(PROJECT_ROOT);
+
+/** './02-frames/bad-json-throws.ts' → its descriptor. */
+const descriptors = import.meta.glob<Mutant>('./*/*.ts', { eager: true, import: 'default' });
 
 let protocolModules: ProtocolModules;
 beforeAll(async () => {
   protocolModules = await loadProtocolModulesFromDisk();
 });
 
-/**
- * The module '@learner' is when the spec runs against the reference: meta.solutionModule when the
- * answer spans several reference files (catalogue.ts does not keep that field, so it is read here),
- * else the first file of meta.solution.
- */
-function solutionModuleOf(exercise: Exercise): string {
-  const raw = JSON.parse(readFileSync(join(PROJECT_ROOT, 'exercises', exercise.meta.id, 'meta.json'), 'utf8')) as { solutionModule?: unknown };
-  return typeof raw.solutionModule === 'string' ? raw.solutionModule : (exercise.meta.solution[0] as string);
+interface LearnerRun {
+  learnerSource: string;
+  learnerModuleId?: string | undefined;
+  protocolModules?: ProtocolModules;
 }
 
-function run(exercise: Exercise, learnerSource: string, learnerPath?: string): Promise<RunResult> {
-  const location = learnerPath === undefined ? undefined : protocolIdOfPath(learnerPath);
+function run(exercise: Exercise, learner: LearnerRun): Promise<RunResult> {
   return runSpec({
     specSource: exercise.spec,
-    learnerSource,
+    learnerSource: learner.learnerSource,
     learnerFile: exercise.meta.learnerFile,
     steps: exercise.meta.steps,
-    protocolModules,
-    ...(location ? { learnerModuleId: location } : {}),
+    protocolModules: learner.protocolModules ?? protocolModules,
+    ...(learner.learnerModuleId ? { learnerModuleId: learner.learnerModuleId } : {}),
   });
 }
 
@@ -48,42 +55,58 @@ function summary(result: RunResult): string {
   return `${result.tests.length - failed.length}/${result.tests.length} passed; not passing: ${failed.map((test) => test.name).join(' | ') || '(none)'}`;
 }
 
-function mutantFilesOf(id: string): string[] {
-  const folder = join(MUTANTS_DIR, id);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.ts'))
-    .sort();
+function mutantsOf(id: string): Array<{ name: string; mutant: Mutant }> {
+  return Object.entries(descriptors)
+    .filter(([path]) => path.startsWith(`./${id}/`))
+    .map(([path, mutant]) => ({ name: path.slice(2, -'.ts'.length), mutant }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 it('the exercise catalogue reads without problems', () => {
   expect(catalogue.problems).toEqual([]);
 });
 
-it('every mutant folder with mutants belongs to an exercise', () => {
+it('every mutant folder belongs to an exercise, and every file in one is a mutant descriptor', () => {
   const ids = new Set(catalogue.exercises.map((exercise) => exercise.meta.id));
-  const folders = existsSync(MUTANTS_DIR) ? readdirSync(MUTANTS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()) : [];
-  const orphans = folders.map((entry) => entry.name).filter((name) => mutantFilesOf(name).length > 0 && !ids.has(name));
-  expect(orphans).toEqual([]);
+  const folders = readdirSync(MUTANTS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  expect(folders.map((entry) => entry.name).filter((name) => !ids.has(name))).toEqual([]);
+  const notDescriptors = Object.entries(descriptors)
+    .filter(([, mutant]) => typeof mutant !== 'object' || mutant === null || typeof mutant.file !== 'string' || !Array.isArray(mutant.edits))
+    .map(([path]) => path);
+  expect(notDescriptors).toEqual([]);
 });
 
 for (const exercise of catalogue.exercises) {
+  const mutants = mutantsOf(exercise.meta.id);
+  const solutionModule = solutionEntry(exercise.meta);
+
   describe(exercise.meta.id, () => {
     it('passes on the reference solution', async () => {
-      const path = solutionModuleOf(exercise);
-      const result = await run(exercise, readFileSync(join(PROJECT_ROOT, path), 'utf8'), path);
+      const result = await run(exercise, { learnerSource: referenceSources[solutionModule] ?? '', learnerModuleId: protocolIdOfPath(solutionModule) });
       expect(result.status, summary(result)).toBe('pass');
     });
 
     it('fails on the starter', async () => {
-      const result = await run(exercise, exercise.starter, exercise.meta.solution[0]);
+      const result = await run(exercise, { learnerSource: exercise.starter, learnerModuleId: protocolIdOfPath(exercise.meta.solution[0] as string) });
       expect(result.status, summary(result)).toBe('fail');
     });
 
-    for (const file of mutantFilesOf(exercise.meta.id)) {
-      it(`catches the mutant ${file}`, async () => {
-        const result = await run(exercise, readFileSync(join(MUTANTS_DIR, exercise.meta.id, file), 'utf8'), exercise.meta.solution[0]);
+    for (const file of new Set(mutants.map(({ mutant }) => mutant.file))) {
+      it(`passes when ${file} goes through the patching with no edit (control)`, async () => {
+        const control = buildPatchedRun({ name: `${exercise.meta.id} control`, file, patch: (source) => source, solutionModule, referenceSources, protocolModules });
+        const result = await run(exercise, control);
+        expect(result.status, summary(result)).toBe('pass');
+      });
+    }
+
+    for (const { name, mutant } of mutants) {
+      it(`catches the mutant ${name}: ${mutant.failureMode}`, async () => {
+        expect(exercise.meta.solution, `${name} patches a file that is not part of this exercise's answer`).toContain(mutant.file);
+        expect(mutant.caughtBy.length, `${name} names no test in caughtBy`).toBeGreaterThan(0);
+        const patched: MutantRun = buildMutantRun({ name, mutant, solutionModule, referenceSources, protocolModules });
+        const result = await run(exercise, patched);
         expect(result.status, summary(result)).toBe('fail');
+        expect(caughtByProblems(result, mutant.caughtBy), summary(result)).toEqual([]);
       });
     }
   });

@@ -1,114 +1,15 @@
-// Failure mode 6 (remote tool name colliding with a local one), the "helpful" version: a taken
-// name gets a suffix ("add" -> "add_2") instead of an error. Registration succeeds, but the model
-// now sees two adds with no namespace to tell them apart, and the name depends on load order.
-// Caught by: "without a prefix, a clash with a local tool is a DuplicateToolError, never a silent
-// skip or overwrite".
-//
-// A copy of src/protocol/register-mcp-tools.ts (imports rewritten to @protocol/…) with that one bug, plus
-// re-exports of the reference for the rest of the learner file, so it can stand in for @learner.
-// MUTANT marks the changed lines.
+import type { Mutant } from '../mutant.ts';
 
-export { schemaToParams } from '@protocol/schema-to-params';
-export { mcpResultToText } from '@protocol/mcp-result-to-text';
-
-// The bridge from an MCP server into the local registry: each remote tool becomes an ordinary
-// registry entry whose executor forwards to tools/call. After this, the model loop, the schema
-// given to the model and the risk gate treat remote and local tools alike.
-
-import type { CallToolResult, ToolInfo } from '@protocol/mcp';
-import { DuplicateToolError, type RiskTier, type ToolRegistry, type ToolSpec } from '@protocol/registry';
-import { schemaToParams } from '@protocol/schema-to-params';
-import { mcpResultToText } from '@protocol/mcp-result-to-text';
-
-/** What the bridge needs from a client; McpClient satisfies it, and so can a test double. */
-export interface McpToolSource {
-  listTools(): Promise<ToolInfo[]>;
-  callTool(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
-}
-
-export interface RegisterMcpToolsOptions {
-  /** Put before every remote name, e.g. 'mcp__echo__', so remote tools cannot clash with local ones. Default ''. */
-  prefix?: string;
-  /** One tier for every tool, or a choice per tool (see riskFromAnnotations). Default 'auto', as in the chapter. */
-  risk?: RiskTier | ((tool: ToolInfo) => RiskTier);
-  /** The server's name, recorded in each tool's source and used in error messages. */
-  server?: string;
-}
-
-/** MCP's rule for tool names: 1 to 128 of A-Z, a-z, 0-9, '_', '.', '-'. */
-const LEGAL_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-
-export function isLegalToolName(name: string): boolean {
-  return LEGAL_TOOL_NAME.test(name);
-}
-
-export class InvalidToolNameError extends Error {
-  override name = 'InvalidToolNameError';
-  constructor(
-    readonly toolName: string,
-    readonly remoteName: string,
-  ) {
-    super(
-      `Cannot register MCP tool "${remoteName}" as "${toolName}": a tool name must be 1-128 characters of ` +
-        `A-Z, a-z, 0-9, '_', '.' or '-'. Nothing from this server was registered; choose a prefix made of those characters.`,
-    );
-  }
-}
-
-/**
- * A tier from the tool's annotations. Annotations are hints from a server we may not trust, so
- * the benefit of the doubt goes to caution: no annotations means "possibly destructive".
- */
-export function riskFromAnnotations(tool: ToolInfo): RiskTier {
-  const hints = tool.annotations;
-  if (hints?.readOnlyHint === true) return 'auto';
-  if (hints?.destructiveHint === false) return 'suggest';
-  return 'approve';
-}
-
-/**
- * List the server's tools and register each one as `prefix + name`. Returns how many were registered.
- *
- * All or nothing: every name is checked (legal, not taken, not repeated) before the first one is
- * registered, so a clash leaves the registry exactly as it was instead of half-bridged.
- */
-export async function registerMcpTools(registry: ToolRegistry, client: McpToolSource, options: RegisterMcpToolsOptions = {}): Promise<number> {
-  const prefix = options.prefix ?? '';
-  const chooseRisk = options.risk ?? 'auto';
-  const tools = await client.listTools();
-
-  const planned: Array<{ spec: ToolSpec; remoteName: string }> = [];
-  const plannedNames = new Set<string>();
-  for (const tool of tools) {
-    let name = prefix + tool.name;
-    for (let n = 2; registry.has(name) || plannedNames.has(name); n++) name = `${prefix}${tool.name}_${n}`; // MUTANT: renamed silently
-    if (!isLegalToolName(name)) throw new InvalidToolNameError(name, tool.name);
-    if (registry.has(name) || plannedNames.has(name)) throw clashError(name, tool.name, options.server);
-    plannedNames.add(name);
-    const spec: ToolSpec = {
-      name,
-      description: tool.description ?? '',
-      parameters: schemaToParams(tool.inputSchema),
-      risk: typeof chooseRisk === 'function' ? chooseRisk(tool) : chooseRisk,
-      source: { kind: 'mcp', remoteName: tool.name, ...(options.server === undefined ? {} : { server: options.server }) },
-    };
-    planned.push({ spec, remoteName: tool.name });
-  }
-
-  for (const { spec, remoteName } of planned) {
-    // The server reports a failing tool as an isError result, which stays text the model can read.
-    // Protocol failures (unknown tool, timeout, closed) throw, and the registry turns them into data.
-    registry.register(spec, async (args) => mcpResultToText(await client.callTool(remoteName, args)));
-  }
-  return planned.length;
-}
-
-function clashError(name: string, remoteName: string, server: string | undefined): DuplicateToolError {
-  const suggested = `mcp__${(server ?? 'server').replace(/[^A-Za-z0-9_.-]/g, '_')}__`;
-  return new DuplicateToolError(
-    name,
-    `Cannot register MCP tool "${remoteName}" as "${name}": a tool with that name is already registered ` +
-      `(or the server lists it twice). Nothing from this server was registered. ` +
-      `Give remote tools a namespace, e.g. registerMcpTools(registry, client, { prefix: '${suggested}' }).`,
-  );
-}
+export default {
+  failureMode: 'a remote tool name colliding with a local one, renamed silently',
+  why: 'The "helpful" version: a taken name gets a suffix ("add" -> "add_2") instead of an error. Registration succeeds, but the model now sees two adds with no namespace to tell them apart, and the name depends on load order.',
+  file: 'src/protocol/register-mcp-tools.ts',
+  edits: [
+    {
+      find: '    const name = prefix + tool.name;',
+      replace: '    let name = prefix + tool.name;\n' +
+        '    for (let n = 2; registry.has(name) || plannedNames.has(name); n++) name = `${prefix}${tool.name}_${n}`; // MUTANT: renamed silently',
+    },
+  ],
+  caughtBy: ['without a prefix, a clash with a local tool is a DuplicateToolError, never a silent skip or overwrite'],
+} satisfies Mutant;
