@@ -39,8 +39,9 @@ export interface ExerciseRunOptions {
 export const EXERCISE_RUN_GOAL_MS = 150;
 export const EXERCISE_RUN_GOAL_SPEEDUP = 10;
 
-const DEFAULTS = { exercises: ['01-jsonrpc', '02-frames'], browserRuns: 20, browserWarmupRuns: 3, cliRuns: 3 } as const;
+const DEFAULTS = { exercises: ['01-jsonrpc', '02-frames'], browserRuns: 20, browserWarmupRuns: 5, cliRuns: 3 } as const;
 const PAGE_TIMEOUT_MS = 60_000;
+const SETTLE_MS = 3000;
 
 /** One timed run in the page; resolves with [milliseconds, the run's status]. */
 const TIMED_RUN = `new Promise((resolve, reject) => {
@@ -99,6 +100,10 @@ async function measureInPage(ids: readonly string[], references: Record<string, 
       await page.evaluate(`localStorage.setItem(${JSON.stringify(UI_PREFERENCES_KEY)}, ${JSON.stringify(JSON.stringify({ exerciseId: id }))}); location.reload(); true`);
       const file = exercise?.meta.learnerFile ?? '';
       await page.waitFor(`document.readyState === 'complete' && document.querySelector('.workspace__file')?.textContent.includes(${JSON.stringify(file)}) === true`, PAGE_TIMEOUT_MS);
+      // The editor loads after the page, and TypeScript starts in its worker: let that settle, as
+      // it has long before a learner has written enough to press Run.
+      await page.waitFor(`document.querySelector('[data-testid="code-editor"] .monaco-editor .view-lines') !== null`, PAGE_TIMEOUT_MS);
+      await page.evaluate(`new Promise((resolve) => setTimeout(resolve, ${SETTLE_MS}))`);
       const times: number[] = [];
       for (let i = 0; i < warmups + runs; i += 1) {
         // The first run also waits for the spec worker to finish loading: not what a learner waits for later.

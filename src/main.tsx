@@ -1,20 +1,32 @@
-// The page's entry: pick the UI language, create the live session (hosts are chosen at run time),
-// render, then start looking for a host.
+// The page's entry: pick the UI language, create the exercise store (catalogue, saved progress, the
+// spec runner) and the live session (hosts are chosen at run time), render, then start looking for
+// a host and warming up the test runner.
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { loadCatalogue } from './exercise/catalogue-browser.ts';
+import { browserStorage, ProgressStore } from './exercise/progress-store.ts';
+import { SpecRunner } from './exercise/spec-runner.ts';
 import { createDefaultHosts, parseForcedHost, selectHost } from './runtime/host-selection.ts';
 import { App } from './ui/App.tsx';
+import { ExerciseContext } from './ui/exercise-context.ts';
 import { browserI18nEnvironment, createI18n } from './ui/i18n/index.ts';
 import { LiveSessionContext } from './ui/live-session-context.ts';
+import { ExerciseStore } from './ui/stores/exercise-store.ts';
 import { LiveSessionStore } from './ui/stores/live-session-store.ts';
+import { storedUiPreferences } from './ui/stores/ui-preferences.ts';
 import './ui/styles/app.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 const i18n = createI18n(browserI18nEnvironment());
+
+const storage = browserStorage();
+const progress = new ProgressStore({ storage });
+progress.attachPageLifecycle(window, () => document.visibilityState === 'hidden');
+const exercises = new ExerciseStore({ catalogue: loadCatalogue(), progress, runner: new SpecRunner(), preferences: storedUiPreferences(storage) });
 
 const forcedHost = parseForcedHost(window.location.search);
 // Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.
@@ -32,14 +44,19 @@ const session = new LiveSessionStore({
 createRoot(rootElement).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <LiveSessionContext.Provider value={session}>
-        <App />
-      </LiveSessionContext.Provider>
+      <ExerciseContext.Provider value={exercises}>
+        <LiveSessionContext.Provider value={session}>
+          <App />
+        </LiveSessionContext.Provider>
+      </ExerciseContext.Provider>
     </I18nextProvider>
   </StrictMode>,
 );
 
 void session.probeHosts();
+// The test runner's worker loads in the background, so the first Run finds it warm (a cold one
+// takes most of a second); after the first paint, so it does not compete with it.
+setTimeout(() => exercises.warmUp(), 0);
 
 /** A query value is shown back to the learner: keep a pasted novel from taking over the panel. */
 function shorten(value: string): string {

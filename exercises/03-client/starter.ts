@@ -9,7 +9,8 @@
 
 import { encodeError, encodeNotification, encodeRequest, encodeResult, ErrorCode, idKey, isErrorResponse, isNotification, isRequest, validateMessage } from '@protocol/jsonrpc';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '@protocol/jsonrpc';
-import { FRAMING_NAMES, getFraming, type FrameReader, type Framing, type FramingName } from '@protocol/framing/index';
+import { FRAMING_NAMES, getFraming } from '@protocol/framing/index';
+import type { FrameReader, Framing, FramingName } from '@protocol/framing/types';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@protocol/mcp';
 import type { CallToolResult, Implementation, InitializeResult, ListToolsResult, ToolInfo } from '@protocol/mcp';
 import { ClientClosedError, ClientStateError, McpRpcError, RequestTimeoutError, UnsupportedVersionError, type ClientState } from '@protocol/client-errors';

@@ -10,6 +10,10 @@ export function Header() {
         <h1 className="app-header__title">{t('app.title')}</h1>
         <p className="app-header__tagline">{t('app.tagline')}</p>
       </div>
+      <nav className="app-header__nav" aria-label={t('nav.label')}>
+        <a href="#workspace">{t('nav.exercise')}</a>
+        <a href="#live-panel">{t('nav.livePanel')}</a>
+      </nav>
       <div className="app-header__tools">
         <HostBadge />
         <LanguageSwitch />

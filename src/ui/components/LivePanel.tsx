@@ -7,8 +7,13 @@ import { ServerControls } from './ServerControls.tsx';
 export function LivePanel() {
   const { t } = useTranslation();
   return (
-    <section className="pane live-panel" aria-labelledby="live-panel-heading">
+    <section className="pane live-panel" id="live-panel" aria-labelledby="live-panel-heading">
       <h2 id="live-panel-heading">{t('panel.heading')}</h2>
+      <details className="live-panel__about">
+        <summary>{t('about.heading')}</summary>
+        <p>{t('about.panelText')}</p>
+        <p>{t('about.framingFact')}</p>
+      </details>
       <div className="live-panel__controls">
         <HostStatus />
         <ServerControls />

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExercises } from '../exercise-context.ts';
+import { useStoreSelector } from '../hooks/use-store.ts';
+
+/** What the progress store had to do with saved data (set aside, converted, not saved), dismissible. */
+export function ProgressNotices() {
+  const { t } = useTranslation();
+  const exercises = useExercises();
+  const notices = useStoreSelector(exercises.progress, (state) => state.notices);
+  const [problemsDismissed, setProblemsDismissed] = useState(false);
+  const problems = exercises.problems;
+  if (notices.length === 0 && (problems.length === 0 || problemsDismissed)) return null;
+  return (
+    <div className="progress-notices" data-testid="progress-notices">
+      {notices.map((notice) => (
+        <div key={notice.kind} className="notice is-warning progress-notice" role="alert">
+          <span>{t(`notices.${notice.kind}`)}</span>
+          <button type="button" onClick={() => exercises.progress.dismissNotice(notice.kind)}>
+            {t('notices.dismiss')}
+          </button>
+        </div>
+      ))}
+      {problems.length > 0 && !problemsDismissed && (
+        <div className="notice is-warning progress-notice" role="alert">
+          <span>{t('exercises.problems', { list: problems.join('; ') })}</span>
+          <button type="button" onClick={() => setProblemsDismissed(true)}>
+            {t('notices.dismiss')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+// The exercise UI in real Chromium against the production build: exercise 1's starter fails, the
+// reference (through Solve → Use the reference, a real learner's path) passes and marks it
+// complete, the code survives a reload, Reset asks and keeps the mark; an infinite loop becomes a
+// timeout and the page stays usable; a syntax error names its line and marks it in the editor;
+// saved progress that cannot be read is a notice, not a crash.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../../server/start.ts';
+import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// The worker host needs no probing: these tests are about the exercises, not the live panel.
+async function open(options: { locale?: string; beforeLoad?: (page: Page) => Promise<unknown> } = {}): Promise<TestPage> {
+  const opened = await openPage(browser, { locale: options.locale, onlyOrigin: new URL(server.url).origin });
+  await options.beforeLoad?.(opened.page);
+  await opened.page.goto(`${server.url}?host=worker`);
+  await editorReady(opened.page);
+  return opened;
+}
+
+async function editorReady(page: Page): Promise<void> {
+  await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+}
+
+/** The text of the editor's first rendered lines (Monaco only renders what is visible). */
+async function editorText(page: Page): Promise<string> {
+  return (await page.getByTestId('code-editor').locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+}
+
+async function waitForEditorText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((expected) => {
+    const lines = document.querySelector('[data-testid="code-editor"] .view-lines');
+    return lines?.textContent?.replace(/\u00a0/g, ' ').includes(expected) === true;
+  }, text);
+}
+
+async function runAndWait(page: Page, start: () => Promise<void>, status: 'pass' | 'fail' | 'error', timeout = 10_000): Promise<number> {
+  const summary = page.getByTestId('run-status');
+  const before = Number(await summary.getAttribute('data-seq'));
+  const started = Date.now();
+  await start();
+  await page.waitForFunction(
+    (previous) => {
+      const element = document.querySelector('[data-testid="run-status"]');
+      return element instanceof HTMLElement && Number(element.dataset.seq) > previous && ['pass', 'fail', 'error'].includes(element.dataset.status ?? '');
+    },
+    before,
+    { timeout },
+  );
+  const elapsed = Date.now() - started;
+  expect(await summary.getAttribute('data-status'), (await summary.textContent()) ?? '').toBe(status);
+  return elapsed;
+}
+
+/** Replaces the learner's code by typing, as a learner would (select all, type). */
+async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId('code-editor').locator('.view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(code);
+}
+
+const runButton = (page: Page) => page.getByRole('button', { name: 'Run tests' });
+
+describe('the exercises in Chromium (production build)', () => {
+  it('fails on the starter, passes with the reference, remembers the code, and resets on request', { timeout: 45_000 }, async () => {
+    const { page, close, consoleLines } = await open();
+    try {
+      expect(await page.getByRole('button', { name: /The JSON-RPC 2.0 codec/ }).getAttribute('aria-current')).toBe('true');
+      expect(await page.getByRole('heading', { name: 'Three message shapes' }).count()).toBe(1);
+      expect(await page.getByRole('textbox', { name: 'Code editor for jsonrpc.ts' }).count()).toBe(1);
+      expect(await page.getByText('Tab inserts a tab; press Ctrl+M (⌃⇧M on Mac) to make Tab move focus.').isVisible()).toBe(true);
+
+      await runAndWait(page, () => runButton(page).click(), 'fail');
+      const tests = page.getByTestId('test-result');
+      const count = await tests.count();
+      expect(count).toBeGreaterThan(10);
+      expect(await tests.first().textContent()).toContain('Building the three shapes › encodeRequest');
+      expect(await tests.first().getAttribute('data-status')).toBe('error');
+      // Each test names the lesson step it checks; the link scrolls the lesson there.
+      await tests.first().getByRole('link', { name: 'Lesson: Three message shapes' }).click();
+      await page.waitForFunction(() => document.activeElement?.id === 'lesson-three-shapes');
+
+      // Solve shows the reference beside the learner's code; "Use the reference" asks first.
+      await page.getByRole('button', { name: 'Solve' }).click();
+      await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Use the reference' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Replace your code with the reference?' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape'); // cancelling changes nothing
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.getByTestId('diff-editor').count()).toBe(1);
+      await page.getByRole('button', { name: 'Use the reference' }).click();
+      await dialog.getByRole('button', { name: 'Replace my code' }).click();
+      await editorReady(page);
+      await waitForEditorText(page, 'JSON-RPC 2.0: the message shapes');
+
+      // Ctrl+Enter in the editor runs the tests.
+      await page.getByTestId('code-editor').locator('.view-lines').click();
+      await runAndWait(page, () => page.keyboard.press('Control+Enter'), 'pass');
+      expect(await tests.count()).toBe(count);
+      expect(await tests.evaluateAll((items) => items.every((item) => (item as HTMLElement).dataset.status === 'pass'))).toBe(true);
+      await page.getByTestId('completed-badge').waitFor();
+      expect(await page.getByTestId('exercise-progress').textContent()).toBe('1 of 5 complete');
+      expect(await page.getByRole('button', { name: /The JSON-RPC 2.0 codec \(completed\)/ }).count()).toBe(1);
+
+      // The code and the mark survive a reload.
+      await page.reload();
+      await editorReady(page);
+      expect(await editorText(page)).toContain('JSON-RPC 2.0: the message shapes');
+      await page.getByTestId('completed-badge').waitFor();
+
+      // Reset asks (a real dialog), restores the starter and keeps the mark.
+      await page.getByRole('button', { name: 'Reset' }).click();
+      const resetDialog = page.getByRole('dialog', { name: 'Reset to the starter?' });
+      await resetDialog.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+      await resetDialog.getByRole('button', { name: 'Reset my code' }).click();
+      await waitForEditorText(page, 'Exercise 1: the JSON-RPC 2.0 codec');
+      expect(await page.getByTestId('completed-badge').isVisible()).toBe(true);
+      await page.reload();
+      await editorReady(page);
+      expect(await editorText(page)).toContain('Exercise 1: the JSON-RPC 2.0 codec');
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('stops an infinite loop within 2.5 s and the page keeps responding', { timeout: 30_000 }, async () => {
+    const { page, close } = await open();
+    try {
+      await typeCode(page, 'while (true) {}');
+      const summary = page.getByTestId('run-status');
+      const elapsed = await runAndWait(
+        page,
+        async () => {
+          await runButton(page).click();
+          // While it runs, the status says so (an aria-live region).
+          expect(await summary.getAttribute('aria-live')).toBe('polite');
+          expect(await summary.textContent()).toMatch(/^Running the tests…/);
+        },
+        'error',
+      );
+      expect(elapsed).toBeLessThan(2500);
+      expect(await summary.textContent()).toContain('Stopped: your code ran for more than 2 s without pausing.');
+      expect(await page.getByTestId('run-error').textContent()).toContain('while (true)');
+
+      // The page answers at once: another exercise opens, and a fresh runner takes the next run.
+      await page.getByRole('button', { name: /Frames on stdin and stdout/ }).click();
+      await page.getByRole('heading', { name: 'Frames on stdin and stdout', level: 2 }).waitFor({ timeout: 1000 });
+      await page.getByRole('button', { name: /The JSON-RPC 2.0 codec/ }).click();
+      await typeCode(page, 'export const fixed = 1;');
+      await runAndWait(page, () => runButton(page).click(), 'fail');
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows a syntax error with its line, marks the line, and keeps the code across a language switch', { timeout: 30_000 }, async () => {
+    const { page, close } = await open();
+    try {
+      await typeCode(page, 'export const a = 1;\nexport const b = ;');
+      await runAndWait(page, () => runButton(page).click(), 'error');
+      expect(await page.getByTestId('run-status').textContent()).toBe('Syntax error in jsonrpc.ts on line 2.');
+      expect(await page.getByRole('button', { name: 'Go to line 2' }).count()).toBe(1);
+      await page.waitForFunction(() => document.querySelector('[data-testid="code-editor"]')?.getAttribute('data-run-marker-lines') === '2');
+      await page.locator('.squiggly-error').first().waitFor({ timeout: 10_000 });
+
+      await page.getByRole('button', { name: '中文' }).click();
+      await page.getByRole('heading', { name: '三种消息形态' }).waitFor();
+      expect(await page.getByTestId('run-status').textContent()).toBe('jsonrpc.ts 第 2 行有语法错误。');
+      expect(await page.getByRole('textbox', { name: 'jsonrpc.ts 的代码编辑器' }).count()).toBe(1);
+      expect(await editorText(page)).toContain('export const b = ;');
+      await page.getByRole('button', { name: '显示一条提示' }).click();
+      expect(await page.getByTestId('hint-count').textContent()).toMatch(/^已显示 1 \//);
+      await page.reload();
+      await editorReady(page);
+      expect(await editorText(page)).toContain('export const b = ;');
+      expect(await page.getByTestId('hint-count').textContent()).toMatch(/^已显示 1 \//);
+    } finally {
+      await close();
+    }
+  });
+
+  it('sets unreadable saved progress aside with a dismissible notice', async () => {
+    const { page, close, consoleLines } = await open({
+      beforeLoad: (target) => target.addInitScript(() => localStorage.setItem('mcp-playground:progress', '{ not json')),
+    });
+    try {
+      const notice = page.getByRole('alert').filter({ hasText: 'Saved progress could not be read' });
+      await notice.waitFor();
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      await notice.waitFor({ state: 'hidden' });
+      await runAndWait(page, () => runButton(page).click(), 'fail');
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
