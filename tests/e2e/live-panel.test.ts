@@ -70,7 +70,8 @@ async function expectFullHandshake(page: Page): Promise<void> {
   expect(await page.getByTestId('handshake-result').textContent()).toContain('你好, MCP');
 
   // The echo result, as parsed from the bytes on the wire, is one click away.
-  const callResponse = logRows(page).filter({ hasText: 'response to tools/call #2' }).getByRole('button');
+  // The row's own button (its details hold an "Inspect bytes" button too, once open).
+  const callResponse = logRows(page).filter({ hasText: 'response to tools/call #2' }).getByRole('button').first();
   await callResponse.click();
   expect(await callResponse.getAttribute('aria-expanded')).toBe('true');
   const details = logRows(page).filter({ hasText: 'response to tools/call #2' }).locator('.log-entry__details');

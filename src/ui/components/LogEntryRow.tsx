@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LogEntry, LogFrame } from '../stores/message-log.ts';
+import { InspectFrameButton } from '../protocol-view/InspectFrameButton.tsx';
 import { formatId, formatTapTime, prettyJson, showControlCharacters } from './log-format.ts';
 
 const ARROW = { c2s: '→', s2c: '←', stderr: '⚠', system: '●' } as const;
@@ -128,7 +129,7 @@ function EntryDetails({ entry }: { entry: LogEntry }) {
         <div key={index} className={`frame${frame.type === 'error' || frame.kind === 'invalid' ? ' is-error' : ''}`}>
           <h4>
             {t('log.frame', { index: index + 1, length: frame.length })}
-            {frame.startedEarlier && <span className="hint"> · {t('log.continued')}</span>}
+            {frame.startedEarlier && <span className="hint"> · {t('log.continued')}</span>} <InspectFrameButton entry={entry} frameIndex={index} />
           </h4>
           {frame.type === 'error' ? <p>{frameSummary(t, frame)}</p> : <pre className="mono json">{prettyJson(frame.value)}</pre>}
           {frame.type === 'message' && frame.kind === 'invalid' && <p>{frameSummary(t, frame)}</p>}

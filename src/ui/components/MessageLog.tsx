@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../live-session-context.ts';
@@ -14,9 +14,17 @@ export function MessageLog() {
   const listRef = useRef<HTMLOListElement>(null);
   const following = useRef(true);
 
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list && following.current) list.scrollTop = list.scrollHeight;
+  // Scroll once per frame, not once per chunk: reading scrollHeight forces a layout of the whole
+  // list, and split-writes delivers hundreds of chunks a second.
+  const scrollQueued = useRef(false);
+  useEffect(() => {
+    if (scrollQueued.current) return;
+    scrollQueued.current = true;
+    requestAnimationFrame(() => {
+      scrollQueued.current = false;
+      const list = listRef.current;
+      if (list && following.current) list.scrollTop = list.scrollHeight;
+    });
   }, [log]);
 
   return (

@@ -2,6 +2,8 @@
 // derived from this object, so a missing or extra key is a type error).
 // Protocol terms (initialize, tools/call, Content-Length, NDJSON, stdin/stdout) are never translated.
 
+import { protocolViewEn } from '../protocol-view/i18n.ts';
+
 export const en = {
   app: {
     title: 'MCP Playground',
@@ -26,6 +28,7 @@ export const en = {
     label: 'Sections',
     exercise: 'Exercise',
     livePanel: 'Live panel',
+    protocol: 'Protocol',
   },
   exercises: {
     heading: 'Exercises',
@@ -240,8 +243,11 @@ export const en = {
     tapError: 'Host error: {{message}}',
     closed: 'Connection closed: {{reason}}',
     rawBytes: 'Raw bytes as text',
+    inspect: 'Inspect bytes',
+    inspectFrame: 'Inspect the bytes of frame {{index}}',
     frame: 'Frame {{index}} ({{length}} bytes)',
   },
+  protocolView: protocolViewEn,
 } as const;
 
 /** The shape every language must fill: the same nested keys, any string values. */

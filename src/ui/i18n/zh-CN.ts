@@ -1,6 +1,7 @@
 // 简体中文界面文本。键与 en.ts 完全一致（类型 Messages 由英文资源推导，缺键或多键都会报类型错误）。
 // 协议术语（initialize、tools/call、Content-Length、NDJSON、stdin/stdout）保留英文原名。
 
+import { protocolViewZhCN } from '../protocol-view/i18n.ts';
 import type { Messages } from './en.ts';
 
 export const zhCN: Messages = {
@@ -27,6 +28,7 @@ export const zhCN: Messages = {
     label: '页面分区',
     exercise: '练习',
     livePanel: '实时面板',
+    protocol: '协议',
   },
   exercises: {
     heading: '练习',
@@ -241,6 +243,9 @@ export const zhCN: Messages = {
     tapError: '运行环境出错：{{message}}',
     closed: '连接已关闭：{{reason}}',
     rawBytes: '原始字节（按文本显示）',
+    inspect: '查看字节',
+    inspectFrame: '查看第 {{index}} 帧的字节',
     frame: '第 {{index}} 帧（{{length}} 字节）',
   },
+  protocolView: protocolViewZhCN,
 };

@@ -1,0 +1,40 @@
+// The messages between the page and the worker that runs the learner's own code for the protocol
+// view: their exercise 3 client (a session driven step by step), their exercise 2 reader (one
+// replay) or their exercise 5 registerMcpTools (one bridge). Everything is plain data.
+
+import type { FramingName } from '../../protocol/framing/types.ts';
+import type { ToolInfo } from '../../protocol/mcp.ts';
+import type { ReplayStep } from './chunk-replay.ts';
+import type { CallOutcome, DriverEvent, DriverOp, ErrorInfo, RegisterOutcome } from './client-driver.ts';
+
+/** The learner's file as the exercise engine would run it. */
+export interface LearnerSource {
+  code: string;
+  /** The editor's file name, e.g. `client.ts`: used in messages and stack traces. */
+  file: string;
+  /** Where the reference sits ('@protocol/client'), so relative imports in a pasted reference resolve. */
+  moduleId: string | undefined;
+}
+
+export type PageToLearner =
+  | { type: 'client-start'; source: LearnerSource; framing: FramingName; requestTimeoutMs: number }
+  | { type: 'client-call'; callId: number; op: DriverOp }
+  | { type: 'transport-data'; bytes: Uint8Array }
+  | { type: 'transport-close'; reason: string }
+  | { type: 'flush'; flushId: number }
+  | { type: 'reader-run'; jobId: number; source: LearnerSource; framing: FramingName; chunks: Uint8Array[] }
+  | { type: 'register-run'; jobId: number; source: LearnerSource; prefix: string; tools: ToolInfo[] };
+
+export type LearnerToPage =
+  | { type: 'ready' }
+  | { type: 'alive' }
+  | { type: 'client-started'; outcome: CallOutcome }
+  | { type: 'client-settled'; callId: number; outcome: CallOutcome }
+  | { type: 'client-event'; event: DriverEvent }
+  | { type: 'transport-write'; bytes: Uint8Array }
+  | { type: 'transport-end' }
+  | { type: 'flushed'; flushId: number }
+  | { type: 'reader-result'; jobId: number; steps: ReplayStep[] | null; error: ErrorInfo | null }
+  | { type: 'register-result'; jobId: number; outcome: RegisterOutcome };
+
+export const LEARNER_HEARTBEAT_MS = 250;

@@ -1,0 +1,279 @@
+// The protocol view in real Chromium against the production build, on the local bridge and on the
+// in-browser worker: the handshake stepped through arrow by arrow (each drawn only after its bytes),
+// step back and deep links, the byte inspector (你好 is 6 bytes; chunk boundaries under
+// split-writes; hover linking both ways), every failure card with the reference code, and the
+// learner's own client driving the stepper from a worker.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../../server/start.ts';
+import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' } as const;
+type HostKind = keyof typeof HOST_NAMES;
+
+const HANDSHAKE_ARROWS = [
+  'client → server: initialize #0',
+  'server → client: result of initialize #0',
+  'client → server: notifications/initialized',
+  'client → server: tools/list #1',
+  'server → client: result of tools/list #1',
+  'client → server: tools/call #2',
+  'server → client: result of tools/call #2',
+  'client → server: stdin EOF',
+  'server → client: exit code 0',
+];
+
+async function open(host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
+  const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+  await beforeLoad?.(opened.page);
+  await opened.page.goto(`${server.url}?host=${host}${hash}`);
+  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
+  return opened;
+}
+
+const stepButton = (page: Page) => page.getByRole('button', { name: 'Step ▶', exact: true });
+const arrows = (page: Page) => page.getByTestId('diagram-arrow');
+const logRows = (page: Page) => page.getByRole('list', { name: 'Message log' }).getByRole('listitem');
+
+/** Wait until the stepper shows `count` steps and is not in the middle of one. */
+async function shown(page: Page, count: number, total = 9): Promise<void> {
+  await page.waitForFunction(
+    ([n, of]) =>
+      document.querySelector('[data-testid=stepper-progress]')?.textContent === `Step ${n} of ${of}` &&
+      ['idle', 'ready', 'done', 'failed'].includes(document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') ?? ''),
+    [count, total] as const,
+    { timeout: 20_000 },
+  );
+}
+
+/** The arrows as their accessible names say them ("client → server: initialize #0, 193 B"), without the byte counts. */
+async function arrowNames(page: Page): Promise<string[]> {
+  return (await arrows(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''))).map((name) => name.replace(/, \d+ B.*$/, ''));
+}
+
+async function expectDrawnAfterArrival(page: Page): Promise<void> {
+  const times = await arrows(page).evaluateAll((nodes) => nodes.map((node) => [Number(node.getAttribute('data-arrived-at')), Number(node.getAttribute('data-drawn-at'))]));
+  expect(times.length).toBeGreaterThan(0);
+  for (const [arrived, drawn] of times) expect(drawn).toBeGreaterThanOrEqual(arrived!);
+}
+
+async function runToEnd(page: Page, total = 9): Promise<void> {
+  await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+  await shown(page, total, total);
+}
+
+async function openArrow(page: Page, label: string): Promise<void> {
+  await arrows(page).filter({ has: page.locator(`text="${label}"`) }).first().click();
+  await page.getByTestId('byte-inspector').waitFor();
+}
+
+for (const host of ['bridge', 'worker'] as const) {
+  describe(`the protocol view on the ${HOST_NAMES[host]} host`, () => {
+    it('steps through the whole handshake, drawing each arrow only after its bytes, and steps back without sending', async () => {
+      const { page, close, consoleLines } = await open(host);
+      try {
+        await shown(page, 0);
+        expect(await arrows(page).count()).toBe(0);
+
+        await stepButton(page).click();
+        await shown(page, 1);
+        expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS.slice(0, 1));
+        // The server has answered (its bytes wait in the pipe), yet no response arrow is drawn.
+        await page.getByTestId('held-bytes').waitFor({ timeout: 10_000 });
+        expect(await logRows(page).filter({ hasText: 'response to initialize #0' }).count()).toBe(1);
+        expect(await arrows(page).count()).toBe(1);
+
+        for (let step = 2; step <= 9; step++) {
+          await stepButton(page).click();
+          await shown(page, step);
+          expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS.slice(0, step));
+          await expectDrawnAfterArrival(page);
+        }
+        expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('closed');
+        expect(await page.getByTestId('pending-table').locator('tbody').evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-id')} ${row.getAttribute('data-status')} ${row.getAttribute('data-order')}`))).toEqual([
+          '0 answered 1',
+          '1 answered 2',
+          '2 answered 3',
+        ]);
+
+        // Back twice and forward twice: the diagram is redrawn from the log; stdin sees nothing new.
+        const logged = await logRows(page).count();
+        await page.getByRole('button', { name: '◀ Step back' }).click();
+        await page.getByRole('button', { name: '◀ Step back' }).click();
+        await shown(page, 7);
+        expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS.slice(0, 7));
+        expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('ready');
+        // Keys work on the diagram too.
+        await page.locator('.stepper__diagram').focus();
+        await page.keyboard.press('ArrowRight');
+        await shown(page, 8);
+        await page.keyboard.press('Space');
+        await shown(page, 9);
+        expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS);
+        expect(await logRows(page).count()).toBe(logged);
+        // Each step announces itself to screen readers, and the address names the step shown.
+        expect(await page.getByTestId('stepper-announcer').textContent()).toContain('Step 9 of 9: the server exits');
+        expect(new URL(page.url()).hash).toBe('#protocol/step/9');
+        expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+      } finally {
+        await close();
+      }
+    }, 120_000);
+
+    it('opens at a deep-linked step by stepping there live', async () => {
+      const { page, close } = await open(host, '#protocol/step/4');
+      try {
+        await shown(page, 4);
+        expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS.slice(0, 4));
+        expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('ready');
+      } finally {
+        await close();
+      }
+    }, 120_000);
+
+    it('inspects a frame: 你好 is 6 bytes, chunk boundaries as read under split-writes, hover links fields and bytes', async () => {
+      const { page, close } = await open(host);
+      try {
+        await page.getByRole('checkbox', { name: /^split-writes/ }).check();
+        await runToEnd(page);
+        await openArrow(page, 'result of tools/call #2');
+        const inspector = page.getByTestId('byte-inspector');
+
+        // Seen, not told: the counts and the bytes of each character.
+        const multibyte = page.getByTestId('multibyte');
+        expect(await multibyte.locator('[data-run="你好"] strong').textContent()).toBe('你好: 6 bytes, 2 UTF-16 units');
+        expect(await multibyte.textContent()).toContain('你 = e4 bd a0 (U+4F60)');
+        const counts = (await page.getByTestId('byte-counts').textContent()) ?? '';
+        const declared = Number(/Content-Length says(\d+)/.exec(counts)?.[1]);
+        expect(counts).toContain(`body bytes counted${declared} (✓ agree)`);
+
+        // The chunks: they tile the frame, each is marked on the bytes, and they are exactly the
+        // chunks the message log saw arrive (the tap's record of the pipe). The worker reports each
+        // of the server's writes on its own; a real pipe (the bridge) may merge them.
+        const frameLength = await inspector.locator('.hex-bytes [data-i]').count();
+        const spans = await page.getByTestId('chunk-list').locator('li').evaluateAll((items) =>
+          items.map((item) => ({ start: Number(item.getAttribute('data-chunk-start')), length: Number(item.getAttribute('data-chunk-length')), size: Number(item.getAttribute('data-chunk-size')) })),
+        );
+        if (host === 'worker') expect(spans.length).toBeGreaterThan(3);
+        let next = 0;
+        for (const span of spans) {
+          expect(span.start).toBe(next);
+          next += span.length;
+        }
+        expect(next).toBe(frameLength);
+        expect(await inspector.locator('.hex-bytes .chunk-start').count()).toBe(spans.length);
+        const logged = (await page.getByRole('list', { name: 'Message log' }).locator('.log-entry--s2c .log-entry__bytes').allTextContents()).map((text) => Number.parseInt(text, 10));
+        expect(`,${logged.join(',')},`).toContain(`,${spans.map((span) => span.size).join(',')},`);
+
+        // The replay feeds them one at a time: the reader holds bytes until the last push emits the message.
+        const replay = page.getByTestId('replay-steps').locator('> li');
+        expect(await replay.count()).toBe(1);
+        if (spans.length > 1) await page.getByRole('button', { name: 'All pushes' }).click();
+        expect(await replay.count()).toBe(spans.length);
+        if (spans.length > 1) expect(await replay.first().textContent()).toContain('nothing yet');
+        expect(await replay.last().textContent()).toContain('message response #2');
+
+        // Field → bytes: the echo text lights its key and value bytes.
+        const textPath = JSON.stringify(['result', 'content', 0, 'text']);
+        await inspector.locator(`.json-row[data-path='${textPath}']`).hover();
+        const expectedLit = new TextEncoder().encode(`"text":${JSON.stringify('你好, MCP 👋')}`).length;
+        expect(await inspector.locator('.hex-bytes .is-lit').count()).toBe(expectedLit);
+        // Bytes → field: the lead byte of 你 lights the text field and says which character it is.
+        const ni = await inspector.locator('.hex-bytes [title^="你 = e4 bd a0"]').getAttribute('data-i');
+        await inspector.locator(`.hex-bytes [data-i="${ni}"]`).hover();
+        expect(await inspector.locator(`.json-row[data-path='${textPath}']`).getAttribute('class')).toContain('is-lit');
+        expect(await page.getByTestId('byte-cursor').textContent()).toContain('part of 你 (U+4F60)');
+
+        await page.getByRole('button', { name: 'Close', exact: true }).click();
+        expect(await page.getByTestId('byte-inspector').count()).toBe(0);
+
+        // The message log opens the same inspector for its frames.
+        const row = logRows(page).filter({ hasText: 'response to tools/call #2' }).first();
+        await row.getByRole('button').first().click();
+        await row.getByTestId('log-inspect').first().click();
+        expect(await page.getByTestId('multibyte').locator('[data-run="你好"] strong').textContent()).toBe('你好: 6 bytes, 2 UTF-16 units');
+      } finally {
+        await close();
+      }
+    }, 120_000);
+
+    it('runs every failure card with the reference code and shows its symptom', async () => {
+      const { page, close } = await open(host);
+      try {
+        const expected: Record<string, [string, string]> = {
+          'frame-boundaries': ['copes', 'split-joined'],
+          'id-pairing': ['copes', 'out-of-order'],
+          'init-order': ['fails-loudly', 'refused-locally'],
+          'error-layering': ['fails-loudly', 'rpc-error'],
+          'stdout-log': ['copes', 'junk-skipped'],
+          'name-collision': ['fails-loudly', 'clash-refused'],
+        };
+        for (const [card, [outcome, symptom]] of Object.entries(expected)) {
+          const article = page.getByTestId(`failure-card-${card}`);
+          await article.getByRole('button', { name: 'Run with the reference' }).click();
+          const verdict = article.getByTestId('verdict');
+          await verdict.waitFor({ timeout: 30_000 });
+          expect([await verdict.getAttribute('data-outcome'), await verdict.getAttribute('data-symptom')], `${card}: ${await verdict.textContent()}`).toEqual([outcome, symptom]);
+        }
+        // The symptom is shown where it happens: the pending table for id pairing…
+        expect(await page.getByTestId('failure-card-id-pairing').getByTestId('verdict').textContent()).toContain('Request #2 was answered before #1');
+        // …the registry for the name clash (the last run is still on the stepper)…
+        expect(await page.getByTestId('registry-view').textContent()).toContain('mcp__echo__add');
+        // …and the bytes for a log line on stdout: "Show it" opens the unreadable frame.
+        await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Run with the reference' }).click();
+        await page.getByTestId('failure-card-stdout-log').getByTestId('verdict').waitFor({ timeout: 30_000 });
+        await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Show it' }).click();
+        await page.getByTestId('byte-inspector').waitFor();
+        expect(await page.locator('#inspector-title').textContent()).toBe('Frame bytes: unreadable bytes');
+        expect(await page.getByTestId('byte-inspector').getByTestId('hex-view').textContent()).toContain('[echo-server]');
+      } finally {
+        await close();
+      }
+    }, 120_000);
+
+    it("lets the learner's own client drive the stepper, and shows where the starter throws", async () => {
+      const reference = readFileSync(join(import.meta.dirname, '../../src/protocol/client.ts'), 'utf8');
+      const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: reference, completed: false, hintsRevealed: 0 } } });
+      const { page, close } = await open(host, '#protocol', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+      try {
+        await page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
+        expect(await page.getByTestId('stepper-driver').textContent()).toContain('Driving: your client from exercise 3');
+        await runToEnd(page);
+        expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS);
+        await expectDrawnAfterArrival(page);
+        expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('closed');
+        expect(await page.getByTestId('stepper-status').getAttribute('data-status')).toBe('done');
+      } finally {
+        await close();
+      }
+
+      const starter = await open(host);
+      try {
+        await starter.page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
+        await stepButton(starter.page).click();
+        await shown(starter.page, 1);
+        const note = starter.page.getByTestId('diagram-note').first();
+        expect(await note.getAttribute('data-kind')).toBe('threw');
+        expect(await note.getAttribute('aria-label')).toMatch(/^Threw: initialize\(\): Error: TODO: initialize\(\) \(line \d+\)$/);
+        expect(await arrows(starter.page).count()).toBe(0);
+      } finally {
+        await starter.close();
+      }
+    }, 120_000);
+  });
+}
