@@ -7,15 +7,10 @@ import type { PageToWorker } from './echo-worker-core.ts';
 import type { Host, HostAvailability, Wire } from './host.ts';
 import { encodeTapEvent, parseTapCommand, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
+import { adaptWorker, type CallbackWorker } from './worker-adapter.ts';
 
 /** The slice of a Worker this host uses, as callbacks so tests can fake it without DOM types. */
-export interface WorkerLike {
-  postMessage(message: PageToWorker): void;
-  onMessage(listener: (data: unknown) => void): void;
-  /** The worker failed (its module did not load, or it threw). */
-  onError(listener: (message: string) => void): void;
-  terminate(): void;
-}
+export type WorkerLike = CallbackWorker<PageToWorker>;
 
 export interface WorkerHostDeps {
   /** Default: a module Worker running ./echo-worker.ts. */
@@ -132,19 +127,7 @@ function isTapEventLike(data: unknown): data is TapEvent {
 
 function createEchoWorker(): WorkerLike {
   // This exact `new Worker(new URL(...), { type: 'module' })` shape is what Vite recognises and bundles.
-  const worker = new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' });
-  return {
-    postMessage: (message) => worker.postMessage(message),
-    onMessage: (listener) => worker.addEventListener('message', (event: MessageEvent) => listener(event.data)),
-    onError: (listener) => {
-      worker.addEventListener('error', (event: ErrorEvent) => {
-        event.preventDefault();
-        listener(event.message || 'the worker script could not be loaded');
-      });
-      worker.addEventListener('messageerror', () => listener('a message from the worker could not be read'));
-    },
-    terminate: () => worker.terminate(),
-  };
+  return adaptWorker(new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' }));
 }
 
 function messageOf(error: unknown): string {

@@ -3,14 +3,10 @@
 // terminated (as the spec runner does). The page never waits on the worker synchronously.
 
 import type { LearnerToPage, PageToLearner } from './learner-worker-messages.ts';
+import { adaptWorker, type CallbackWorker } from '../../runtime/worker-adapter.ts';
 
 /** The slice of a Worker used here, as callbacks so tests can fake it without DOM types. */
-export interface LearnerWorkerLike {
-  postMessage(message: PageToLearner): void;
-  onMessage(listener: (data: unknown) => void): void;
-  onError(listener: (message: string) => void): void;
-  terminate(): void;
-}
+export type LearnerWorkerLike = CallbackWorker<PageToLearner>;
 
 export interface LearnerWorkerOptions {
   /** Longest the worker may stay silent once it is running. Default 2000 ms. */
@@ -96,17 +92,5 @@ export function stuckMessage(limitMs: number): string {
 
 /** A module Worker running ./learner-worker.ts (Vite bundles it from this exact URL pattern). */
 export function createBrowserLearnerWorker(): LearnerWorkerLike {
-  const worker = new Worker(new URL('./learner-worker.ts', import.meta.url), { type: 'module', name: 'learner-code' });
-  return {
-    postMessage: (message) => worker.postMessage(message),
-    onMessage: (listener) => worker.addEventListener('message', (event: MessageEvent) => listener(event.data)),
-    onError: (listener) => {
-      worker.addEventListener('error', (event: ErrorEvent) => {
-        event.preventDefault();
-        listener(event.message || 'the worker script could not be loaded');
-      });
-      worker.addEventListener('messageerror', () => listener('a message from the worker could not be read'));
-    },
-    terminate: () => worker.terminate(),
-  };
+  return adaptWorker(new Worker(new URL('./learner-worker.ts', import.meta.url), { type: 'module', name: 'learner-code' }));
 }
