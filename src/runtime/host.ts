@@ -9,13 +9,27 @@ import type { TapEvent } from './tap-protocol.ts';
 export type HostKind = 'webcontainer' | 'bridge' | 'worker';
 export const HOST_KINDS: readonly HostKind[] = ['webcontainer', 'bridge', 'worker'];
 
-/** The programs a host may run. A closed set: nothing else is ever spawned. */
-export type ProgramName = 'echo-server' | 'sdk-echo-server';
+/**
+ * The programs a host may run. A closed set: nothing else is ever spawned. `learner-server` is the
+ * project's own runner serving the echo tools through the learner's exercise-4 McpServer class.
+ */
+export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'learner-server';
+
+/** The learner's exercise-4 file, as TypeScript source exactly as the editor holds it. */
+export interface LearnerServerSource {
+  code: string;
+  /** The editor's file name, e.g. `server.ts`: used in messages and stack traces. */
+  file: string;
+  /** Where the reference sits ('@protocol/server'), so relative imports in a pasted reference resolve. */
+  moduleId?: string;
+}
 
 export interface ProgramSpec {
   program: ProgramName;
   framing: FramingName;
   faults: readonly FaultName[];
+  /** Required for (and only for) `learner-server`. */
+  learnerServer?: LearnerServerSource;
 }
 
 /**
