@@ -1,9 +1,11 @@
-// Vite for the page: React, the local bridge (dev and preview), and the headers that make the page
-// cross-origin isolated, which the WebContainer needs (SharedArrayBuffer). No CDN, no external
-// fonts: the page must work offline from `npm start`.
+// Vite for the page: React, the local bridge (dev and preview), the headers that make the page
+// cross-origin isolated, which the WebContainer needs (SharedArrayBuffer), and the service worker
+// that keeps the whole app usable offline after one visit. No CDN, no external fonts: the page
+// must work offline from `npm start`.
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bridgePlugin } from './server/vite-bridge-plugin.ts';
 
 const ISOLATION_HEADERS = {
@@ -12,6 +14,10 @@ const ISOLATION_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
+// Monaco's TypeScript worker is about 7 MB and the WebContainer's SDK echo server 1.4 MB: workbox's
+// default 2 MiB limit would silently leave them out, and the editor would not open offline.
+const MAX_PRECACHED_FILE_BYTES = 16 * 1024 * 1024;
+
 export default defineConfig(({ command, mode }) => {
   // Vite keeps an inherited NODE_ENV, so a build started from a test (Vitest sets NODE_ENV=test, and
   // server/start.ts builds dist/ when stale) would bundle React's development build and JSX runtime.
@@ -19,7 +25,28 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
 
   return {
-    plugins: [react(), bridgePlugin()],
+    plugins: [
+      react(),
+      bridgePlugin(),
+      // Our own service worker (src/offline/sw.ts) rather than a generated one: the page must be
+      // fetched network-first (npm start puts a fresh bridge token into it on every start), which
+      // generateSW's cache-first navigation fallback would break. Registration is ours too
+      // (src/offline/register-service-worker.ts), so nothing is injected into index.html. In the
+      // dev server the plugin does nothing: no worker, no stale caches while editing.
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/offline',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          maximumFileSizeToCacheInBytes: MAX_PRECACHED_FILE_BYTES,
+          // Everything the build ships: page, chunks, Monaco and its workers, CSS and the codicon
+          // font, the spec/learner/echo workers, public/generated/*.mjs and the favicon.
+          globPatterns: ['**/*.{html,js,mjs,css,svg,ttf,woff,woff2,wasm,json,png,ico}'],
+        },
+      }),
+    ],
     server: { headers: ISOLATION_HEADERS },
     preview: { headers: ISOLATION_HEADERS },
     worker: { format: 'es' },

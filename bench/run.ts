@@ -5,6 +5,7 @@
 import { runFramingBench, type FramingRow } from './framing.ts';
 import { formatHostsReport, runHostsBench, type HostRow } from './hosts.ts';
 import { formatExerciseRunReport, runExerciseRunBench, type ExerciseRunRow } from './exercise-run.ts';
+import { formatPageLoadReport, runPageLoadBench, type PageLoadReport } from './page-load.ts';
 import { formatTable, ratio } from './report.ts';
 
 const FRAMING_GOAL_VS_JSON_PARSE = 1.5;
@@ -15,6 +16,20 @@ interface BenchReport {
   /** Not hosts: measurements that explain them (Chromium's bare WebSocket round trip). */
   hostReferences: HostRow<string>[];
   exerciseRun: ExerciseRunRow[];
+  pageLoad: PageLoadReport;
+}
+
+const SECTIONS = ['framing', 'hosts', 'exercise-run', 'page-load'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** `--only=page-load,framing` runs just those sections (the others are left out of --json too). */
+function chosenSections(argv: readonly string[]): Set<Section> {
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (only === undefined) return new Set(SECTIONS);
+  const names = only.split(',').filter((name) => name !== '');
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`unknown bench section ${unknown.join(', ')}: use ${SECTIONS.join(', ')}`);
+  return new Set(names as Section[]);
 }
 
 async function main(): Promise<void> {
@@ -22,49 +37,68 @@ async function main(): Promise<void> {
   const log = (line: string) => {
     if (!json) console.log(line);
   };
+  const sections = chosenSections(process.argv);
+  const report: Partial<BenchReport> = {};
 
-  log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK ReadBuffer');
-  const framing = await runFramingBench();
-  log(
-    formatTable(
-      ['workload', 'framing', 'ms', 'JSON.parse ms', 'decode+parse ms', 'SDK ReadBuffer ms', '× JSON.parse', '× decode+parse', '× SDK', 'goal'],
-      framing.map((row) => {
-        const vsFloor = row.ms / row.jsonParseMs;
-        const vsSdk = row.ms / row.sdkReadBufferMs;
-        const met = vsFloor <= FRAMING_GOAL_VS_JSON_PARSE && vsSdk < 1;
-        return [
-          row.workload,
-          row.framing,
-          row.ms.toFixed(1),
-          row.jsonParseMs.toFixed(1),
-          row.decodeAndParseMs.toFixed(1),
-          row.sdkReadBufferMs.toFixed(1),
-          ratio(vsFloor),
-          ratio(row.ms / row.decodeAndParseMs),
-          ratio(vsSdk),
-          met ? 'met' : vsSdk < 1 ? 'SDK met, JSON.parse MISSED' : 'MISSED',
-        ];
-      }),
-    ),
-  );
-  log(`goal: every reader ≤ ${FRAMING_GOAL_VS_JSON_PARSE}× JSON.parse and faster than the SDK's ReadBuffer`);
-  // Why the first half cannot be met with these bodies: a reader must turn UTF-8 bytes into a
-  // JavaScript string before JSON.parse can run, and for CJK-heavy text that decode alone costs
-  // more than the parse (measured: 4 MiB, TextDecoder 36 ms vs JSON.parse 9 ms on Node 20; 17 vs
-  // 8 ms on Node 22). "decode+parse" is that true floor: TextDecoder + JSON.parse on the same bodies.
-  log('note: "decode+parse" is the floor any byte reader has: UTF-8 decoding of CJK text costs more than JSON.parse itself');
+  if (sections.has('framing')) {
+    log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK ReadBuffer');
+    const framing = await runFramingBench();
+    report.framing = framing;
+    log(
+      formatTable(
+        ['workload', 'framing', 'ms', 'JSON.parse ms', 'decode+parse ms', 'SDK ReadBuffer ms', '× JSON.parse', '× decode+parse', '× SDK', 'goal'],
+        framing.map((row) => {
+          const vsFloor = row.ms / row.jsonParseMs;
+          const vsSdk = row.ms / row.sdkReadBufferMs;
+          const met = vsFloor <= FRAMING_GOAL_VS_JSON_PARSE && vsSdk < 1;
+          return [
+            row.workload,
+            row.framing,
+            row.ms.toFixed(1),
+            row.jsonParseMs.toFixed(1),
+            row.decodeAndParseMs.toFixed(1),
+            row.sdkReadBufferMs.toFixed(1),
+            ratio(vsFloor),
+            ratio(row.ms / row.decodeAndParseMs),
+            ratio(vsSdk),
+            met ? 'met' : vsSdk < 1 ? 'SDK met, JSON.parse MISSED' : 'MISSED',
+          ];
+        }),
+      ),
+    );
+    log(`goal: every reader ≤ ${FRAMING_GOAL_VS_JSON_PARSE}× JSON.parse and faster than the SDK's ReadBuffer`);
+    // Why the first half cannot be met with these bodies: a reader must turn UTF-8 bytes into a
+    // JavaScript string before JSON.parse can run, and for CJK-heavy text that decode alone costs
+    // more than the parse (measured: 4 MiB, TextDecoder 36 ms vs JSON.parse 9 ms on Node 20; 17 vs
+    // 8 ms on Node 22). "decode+parse" is that true floor: TextDecoder + JSON.parse on the same bodies.
+    log('note: "decode+parse" is the floor any byte reader has: UTF-8 decoding of CJK text costs more than JSON.parse itself');
+    log('');
+  }
 
-  log('');
-  log('Live hosts: one echo tools/call round trip through each host, vs the official SDK client over stdio');
-  const hosts = await runHostsBench();
-  log(formatHostsReport(hosts));
+  if (sections.has('hosts')) {
+    log('Live hosts: one echo tools/call round trip through each host, vs the official SDK client over stdio');
+    const hosts = await runHostsBench();
+    report.hosts = hosts.rows;
+    report.hostReferences = hosts.references;
+    log(formatHostsReport(hosts));
+    log('');
+  }
 
-  log('');
-  log('Exercise run: pressing Run in the page until the results show, vs the CLI on the same spec (reference solution)');
-  const exerciseRun = await runExerciseRunBench();
-  log(formatExerciseRunReport(exerciseRun));
+  if (sections.has('exercise-run')) {
+    log('Exercise run: pressing Run in the page until the results show, vs the CLI on the same spec (reference solution)');
+    const exerciseRun = await runExerciseRunBench();
+    report.exerciseRun = exerciseRun;
+    log(formatExerciseRunReport(exerciseRun));
+    log('');
+  }
 
-  const report: BenchReport = { framing, hosts: hosts.rows, hostReferences: hosts.references, exerciseRun };
+  if (sections.has('page-load')) {
+    log('Page load: the production build served by npm start, headless Chromium, vs a blank HTML page from the same server');
+    const pageLoad = await runPageLoadBench();
+    report.pageLoad = pageLoad;
+    log(formatPageLoadReport(pageLoad));
+  }
+
   if (json) console.log(JSON.stringify(report));
 }
 

@@ -14,6 +14,8 @@ export const NODE_PROGRAMS = {
   'echo-server': 'server/echo-server.ts',
   tap: 'server/tap.ts',
   'sdk-echo-server': 'server/sdk-echo-server.ts',
+  // Runs the learner's exercise-4 server; sucrase (the transpiler) is bundled in.
+  'learner-server': 'server/learner-server.ts',
 } as const;
 export type NodeProgramName = keyof typeof NODE_PROGRAMS;
 

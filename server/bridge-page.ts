@@ -2,7 +2,9 @@
 // serves it (server/start.ts, or the Vite plugin), and which origins may then connect.
 //
 //   <meta name="mcp-bridge-token" content="...">   the per-start secret for ws://HOST/bridge?token=
-//   <meta name="mcp-bridge-shared" content="1">    the bridge is shared on a LAN (--host mode)
+//   <meta name="mcp-bridge-shared" content="1">    the bridge is shared on a LAN (--host mode): it then
+//                                                  refuses learner-server, so the page says so up front
+//                                                  (learnerServerSupport in src/runtime/learner-server-support.ts)
 //
 // Loopback mode always injects the token: only this machine can load the page, and the Origin
 // check stops other sites from using it. A shared bridge is reachable by anyone on the network,

@@ -68,6 +68,7 @@ describe('BridgeSession on a socket that fills up', () => {
     const socket = new FakeSocket();
     const context: SessionContext = {
       programsDir: programs.dir,
+      policy: { allowLearnerServer: false },
       startTimeoutMs: 5_000,
       log: () => {},
       admit: () => null,

@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import type { RawData, WebSocket } from 'ws';
 import type { ProgramSpec } from '../src/runtime/host.ts';
 import { parseTapCommand, type TapCommand } from '../src/runtime/tap-protocol.ts';
-import { encodeBridgeReply, parseStartMessage, programArguments } from '../src/runtime/bridge-messages.ts';
+import { encodeBridgeReply, parseStartMessage, programArguments, type StartPolicy } from '../src/runtime/bridge-messages.ts';
+import { learnerServerArgv, writeLearnerJobFile, type LearnerJobFile } from './learner-job-file.ts';
 import { LineBatch } from './line-batch.ts';
 import { startTap, type TapCore, type TapEnd } from './tap-core.ts';
 
@@ -24,6 +25,8 @@ export type SessionStatus = 'waiting' | 'running' | 'stopping' | 'ended';
 
 export interface SessionContext {
   programsDir: string;
+  /** What a page may run beyond the echo servers (learner-server only on loopback). */
+  policy: StartPolicy;
   /** How long a new connection may take to send its start message. */
   startTimeoutMs: number;
   log(line: string): void;
@@ -52,6 +55,8 @@ const NORMAL_CLOSURE = 1000;
 export class BridgeSession {
   private currentStatus: SessionStatus = 'waiting';
   private tap: TapCore | null = null;
+  /** learner-server's job file: the learner's source, deleted once the process is gone. */
+  private jobFile: LearnerJobFile | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null;
   private killTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly batch = new LineBatch((text) => this.sendBatch(text));
@@ -103,7 +108,7 @@ export class BridgeSession {
   }
 
   private handleStart(text: string): void {
-    const check = parseStartMessage(text);
+    const check = parseStartMessage(text, this.context.policy);
     if (!check.ok) return this.refuse(check.reason);
     const notAdmitted = this.context.admit();
     if (notAdmitted !== null) return this.refuse(notAdmitted);
@@ -114,6 +119,13 @@ export class BridgeSession {
     const programFile = `${spec.program}.mjs`;
     const programPath = join(this.context.programsDir, programFile);
     if (!existsSync(programPath)) return this.refuse(`the bridge has no ${programFile}: build the Node programs first`);
+    let argv: string[];
+    try {
+      argv = this.argvFor(spec, programPath);
+    } catch (error) {
+      this.jobFile?.remove();
+      return this.refuse(`could not prepare ${spec.program}: ${(error as Error).message}`);
+    }
     this.currentStatus = 'running';
     this.context.processStarted(this);
     // Sent before the tap starts, so "started" is always a message of its own, ahead of every line.
@@ -121,13 +133,21 @@ export class BridgeSession {
     // Our own Node binary and a fixed path; no shell, nothing from the page but names checked
     // against closed sets. The server's own process group lets one kill reach anything it spawns.
     this.tap = startTap({
-      argv: [process.execPath, programPath, ...programArguments(spec)],
+      argv,
       env: childEnvironment(),
       ownProcessGroup: true,
       // c2s and stderr lines may wait for the reply and share its message (line-batch.ts).
       onLine: (line, event) => this.batch.add(line, event.ev === 'c2s' || event.ev === 'stderr'),
       onEnd: (end) => this.serverEnded(spec, end),
     });
+  }
+
+  /** Our own Node binary and a fixed path, plus arguments from closed sets or a job file we wrote. */
+  private argvFor(spec: ProgramSpec, programPath: string): string[] {
+    if (spec.program !== 'learner-server') return [process.execPath, programPath, ...programArguments(spec)];
+    if (!spec.learnerServer) throw new Error('no learner source');
+    this.jobFile = writeLearnerJobFile({ framing: spec.framing, faults: [...spec.faults], source: spec.learnerServer });
+    return learnerServerArgv(programPath, this.jobFile.path);
   }
 
   private sendBatch(text: string): void {
@@ -217,6 +237,7 @@ export class BridgeSession {
     // Sweep: anything the server spawned and left behind is still in its group. When the server
     // was alone (the usual case) the group is empty and this is a no-op.
     this.tap?.killGroup('SIGKILL');
+    this.jobFile?.remove();
     this.currentStatus = 'ended';
     this.context.processEnded(this);
     this.resolveEnded();

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { getFraming } from '../src/protocol/framing/index.ts';
 import { parseTapEvent, type TapEvent } from '../src/runtime/tap-protocol.ts';
 import type { FramingName } from '../src/protocol/framing/types.ts';
-import { createBridge } from './bridge.ts';
+import { createBridge, type BridgeOptions } from './bridge.ts';
 import { KILL_GRACE_MS } from './bridge-session.ts';
 import {
   buildProgramsForTest,
@@ -104,7 +104,7 @@ describe('who may connect', () => {
   });
 
   it('leaves other paths to the HTTP server', () => {
-    const bridge = createBridge({ token: 't', allowedOrigins: [], programsDir: '/nonexistent', log: () => {} });
+    const bridge = createBridge({ token: 't', allowedOrigins: [], programsDir: '/nonexistent', allowLearnerServer: false, log: () => {} });
     const req = { url: '/@vite/hmr', headers: {} } as never;
     expect(bridge.handleUpgrade(req, {} as never, Buffer.alloc(0))).toBe(false);
   });
@@ -129,10 +129,8 @@ describe('who may connect', () => {
     expect(processGroupOf(transport.serverPid as number)).toBe(transport.serverPid);
   });
 
-  it('cannot be created with learner programs allowed', () => {
-    expect(() => createBridge({ token: 't', allowedOrigins: [], programsDir: '/x', allowLearnerPrograms: true as unknown as false })).toThrow(
-      /not supported/,
-    );
+  it('cannot be created without an explicit decision about learner code', () => {
+    expect(() => createBridge({ token: 't', allowedOrigins: [], programsDir: '/x' } as unknown as BridgeOptions)).toThrow(/allowLearnerServer/);
   });
 });
 

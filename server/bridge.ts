@@ -7,6 +7,8 @@
 // What keeps it from being a remote shell: it binds where its HTTP server binds (loopback by
 // default), it checks the Origin and a per-start token before the upgrade (bridge-auth.ts), and it
 // spawns only the programs it ships, with arguments picked from closed sets (bridge-messages.ts).
+// The one program that runs code a page sent, learner-server, is accepted only when the bridge is
+// on loopback (allowLearnerServer), and runs under Node's permission model (learner-job-file.ts).
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -27,10 +29,12 @@ export interface BridgeOptions {
   /** How long a connection may wait before its start message; default 10 s. */
   startTimeoutMs?: number;
   /**
-   * Running learner-written server code is not supported, and a shared (--host) bridge must never
-   * allow it: the option exists so that the day it is added, turning it on is a visible decision.
+   * Run the learner's exercise-4 server (program learner-server: code the page sends) as a child
+   * process under Node's permission model. Required, so every caller decides it visibly: true only
+   * for a loopback bridge; a shared (--host) bridge must pass false, and then refuses it with a
+   * reason the page shows.
    */
-  allowLearnerPrograms?: false;
+  allowLearnerServer: boolean;
   /** Where the bridge reports refusals and failed starts; defaults to console.error. */
   log?: (line: string) => void;
 }
@@ -51,8 +55,8 @@ export const DEFAULT_MAX_TOTAL = 64;
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 export function createBridge(options: BridgeOptions): Bridge {
-  if ((options.allowLearnerPrograms as boolean | undefined) === true) {
-    throw new Error('allowLearnerPrograms is not supported: the bridge runs only the programs it ships');
+  if (typeof options.allowLearnerServer !== 'boolean') {
+    throw new Error('createBridge needs allowLearnerServer: true only for a loopback bridge, false for a shared one');
   }
   const maxTotal = options.maxTotal ?? DEFAULT_MAX_TOTAL;
   const log = options.log ?? ((line: string) => console.error(`[bridge] ${line}`));
@@ -66,6 +70,7 @@ export function createBridge(options: BridgeOptions): Bridge {
 
   const context = {
     programsDir: options.programsDir,
+    policy: { allowLearnerServer: options.allowLearnerServer },
     startTimeoutMs: options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
     log,
     admit: (): string | null => {

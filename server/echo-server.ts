@@ -7,12 +7,10 @@
 
 import { createServerSession } from '../src/protocol/server-session.ts';
 import { parseEchoServerArgs, usageText, type EchoServerOptions } from '../src/runtime/echo-server-args.ts';
+import { serveOnStdio, stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'echo-server.mjs';
-
-function log(line: string): void {
-  process.stderr.write(`[echo-server] ${line}\n`);
-}
+const log = stderrLogger('[echo-server]');
 
 function serve({ framing, faults }: EchoServerOptions): void {
   const session = createServerSession({
@@ -24,25 +22,7 @@ function serve({ framing, faults }: EchoServerOptions): void {
     log,
   });
   log(`pid ${process.pid}, framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
-
-  process.stdin.on('data', (chunk: Buffer) => {
-    // A plain Uint8Array view: the session is pure code and must not meet Buffer's view-returning slice().
-    session.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  });
-  process.stdin.on('end', () => {
-    // EOF is how a stdio client says goodbye: finish what was asked, then leave. No process.exit():
-    // returning to an empty event loop lets Node flush every pending stdout write first.
-    log('stdin closed; finishing in-flight requests');
-    void session.finish().then(() => {
-      log('done, exiting');
-      process.exitCode = 0;
-    });
-  });
-  // The client closed its end of our stdout: nobody is listening any more.
-  process.stdout.on('error', (error) => {
-    log(`stdout closed (${(error as NodeJS.ErrnoException).code ?? error.message}); exiting`);
-    process.exit(0);
-  });
+  serveOnStdio(session, log);
 }
 
 function main(): void {

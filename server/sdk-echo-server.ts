@@ -1,25 +1,17 @@
 // An MCP echo server built with the OFFICIAL TypeScript SDK, not with anything in this project.
 // It is "code nobody here wrote": the tests point our client at it, so our client is checked
-// against the reference implementation and not only against our own server.
+// against the reference implementation and not only against our own server. Its tool is defined
+// once, in src/runtime/sdk-echo-tool.ts, which the in-browser SDK worker registers too.
 //
 //   node sdk-echo-server.mjs        (speaks newline-delimited JSON on stdio, as the SDK does)
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { z } from 'zod';
+import { SDK_ECHO_READY_LINE, SDK_ECHO_SERVER_INFO, registerSdkEchoTool } from '../src/runtime/sdk-echo-tool.ts';
 
-const server = new McpServer({ name: 'sdk-echo-server', version: '1.0.0' });
-
-server.registerTool(
-  'echo',
-  {
-    description: 'Returns the text it was given, unchanged.',
-    inputSchema: { text: z.string().describe('The text to send back.') },
-    annotations: { readOnlyHint: true },
-  },
-  async ({ text }) => ({ content: [{ type: 'text', text }] }),
-);
+const server = new McpServer({ ...SDK_ECHO_SERVER_INFO });
+registerSdkEchoTool(server);
 
 // Logs go to stderr: stdout belongs to the protocol.
-process.stderr.write('sdk-echo-server: ready on stdio (ndjson)\n');
+process.stderr.write(`${SDK_ECHO_READY_LINE}\n`);
 await server.connect(new StdioServerTransport());

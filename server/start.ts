@@ -80,6 +80,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     token,
     programsDir,
     maxTotal: options.maxTotal,
+    // Learner code only on this machine's own bridge, never on one shared with the LAN.
+    allowLearnerServer: !shared,
     allowedOrigins: ownOrigins,
     log: (line) => log(`[bridge] ${line}`),
   });
@@ -224,6 +226,7 @@ async function main(): Promise<void> {
   console.log(`MCP Playground: ${running.url}`);
   if (running.joinUrls.length > 0) {
     console.log('Shared bridge: anyone with a join link can run the echo servers on this machine.');
+    console.log('It never runs code a page sends: "Check my server" needs each learner\'s own `npm start`, or the in-browser worker.');
     for (const url of running.joinUrls) console.log(`  join: ${url}`);
   }
 

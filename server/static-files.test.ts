@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeFor, createStaticHandler, ISOLATION_HEADERS, resolveRequestPath } from './static-files.ts';
+import { contentTypeFor, createStaticHandler, isServiceWorkerPrecacheRequest, ISOLATION_HEADERS, resolveRequestPath } from './static-files.ts';
 
 let base: string;
 let root: string;
@@ -29,6 +29,8 @@ beforeAll(async () => {
   await writeFile(join(root, 'font.ttf'), 'x');
   await writeFile(join(root, 'app.js.map'), '{}');
   await writeFile(join(root, 'README.md'), '# hi');
+  await writeFile(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await writeFile(join(root, 'manifest.webmanifest'), '{}');
   await writeFile(join(base, 'secret.txt'), 'TOP SECRET');
   await symlink(join(base, 'secret.txt'), join(root, 'link-out.txt'));
   server = createServer(createStaticHandler({ root, transformIndexHtml: (html) => html.replace('<head>', '<head><meta name="x">') }));
@@ -98,6 +100,8 @@ describe('static files', () => {
     ['/font.ttf', 'font/ttf'],
     ['/app.js.map', 'application/json; charset=utf-8'],
     ['/README.md', 'text/markdown; charset=utf-8'],
+    ['/sw.js', 'text/javascript; charset=utf-8'],
+    ['/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
   ])('serves %s as %s', async (path, type) => {
     const res = await get(path);
     expect(res.status).toBe(200);
@@ -131,6 +135,26 @@ describe('static files', () => {
     const missing = await get('/assets/gone-9999.js');
     expect(missing.status).toBe(404);
     expect(missing.body).not.toContain('<html');
+  });
+
+  it('serves the service worker revalidated every time, with the isolation headers', async () => {
+    const res = await get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expectIsolationHeaders(res.headers);
+  });
+
+  it("gives the service worker's offline copy of the page without the per-start injection", async () => {
+    const precache = await get('/index.html?__WB_REVISION__=abc123');
+    expect(precache.status).toBe(200);
+    expect(precache.body).toBe(INDEX);
+    expectIsolationHeaders(precache.headers);
+    // The same page asked for normally still gets it.
+    expect((await get('/index.html?x=__WB_REVISION__')).body).toContain('<meta name="x">');
+    expect(isServiceWorkerPrecacheRequest('/index.html?__WB_REVISION__=1')).toBe(true);
+    expect(isServiceWorkerPrecacheRequest('/index.html?a=1&__WB_REVISION__=1#x')).toBe(true);
+    expect(isServiceWorkerPrecacheRequest('/index.html#?__WB_REVISION__=1')).toBe(false);
+    expect(isServiceWorkerPrecacheRequest('/?token=abc')).toBe(false);
   });
 
   it('checks paths before touching the disk', () => {

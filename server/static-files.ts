@@ -1,6 +1,8 @@
 // Serves the built app (dist/) for `npm start`: the right Content-Type, the cross-origin isolation
 // headers a WebContainer needs on EVERY response (a single HTML or worker script without them and
 // the page is not isolated), no way out of the root, and index.html for app routes.
+// The service worker (sw.js) is revalidated on every load, so a new build reaches learners at once;
+// the worker's own copy of index.html is fetched without the per-start bridge token.
 
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -22,6 +24,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
@@ -36,6 +39,16 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Workbox asks for the app shell as `index.html?__WB_REVISION__=<hash>` when it saves it for
+ * offline use. That copy is kept for weeks and served when the server is gone: it must not carry
+ * the token of one `npm start` run, so the shell is sent as built for these requests.
+ */
+export function isServiceWorkerPrecacheRequest(requestUrl: string): boolean {
+  const query = requestUrl.split('#', 1)[0]?.split('?')[1];
+  return query !== undefined && new URLSearchParams(query).has('__WB_REVISION__');
 }
 
 export interface StaticFilesOptions {
@@ -98,7 +111,8 @@ export function createStaticHandler(options: StaticFilesOptions): StaticHandler 
     } catch {
       return sendText(res, 404, 'index.html not found: build the app first');
     }
-    const body = Buffer.from(options.transformIndexHtml ? options.transformIndexHtml(html, req) : html, 'utf8');
+    const transform = isServiceWorkerPrecacheRequest(req.url ?? '/') ? undefined : options.transformIndexHtml;
+    const body = Buffer.from(transform ? transform(html, req) : html, 'utf8');
     // It may carry the bridge token, which changes every start: never cache it.
     res.writeHead(200, { ...ISOLATION_HEADERS, 'Content-Type': CONTENT_TYPES['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -125,7 +139,8 @@ async function existingFile(path: string, realRoot: string): Promise<string | nu
 
 async function sendFile(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const { size } = await stat(path);
-  // Vite's hashed assets never change under the same name; everything else is revalidated.
+  // Vite's hashed assets never change under the same name; everything else is revalidated. That
+  // includes sw.js: browsers check it for updates, and a cached copy would hide a new build.
   const immutable = path.includes(`${sep}assets${sep}`);
   res.writeHead(200, {
     ...ISOLATION_HEADERS,

@@ -129,6 +129,8 @@ function attachBridge(httpServer: HttpServer | Http2SecureServer, options: Attac
     token: options.mode.token,
     programsDir: options.programsDir,
     maxTotal: options.maxTotal,
+    // Learner code only on a loopback dev server, never on one reachable from the LAN.
+    allowLearnerServer: !options.mode.shared,
     // Computed per connection: the port is only known once Vite listens (it may move if taken).
     allowedOrigins: () => {
       const urls = options.resolvedUrls();

@@ -1,8 +1,11 @@
 // The page's entry: pick the UI language, create the exercise store (catalogue, saved progress, the
 // spec runner) and the live session (hosts are chosen at run time), render, then start looking for
 // a host and warming up the test runner.
+// `?presenter=1` renders the presenter's layout over the same stores instead of the app;
+// `?follow=1` renders only the follow view, which draws what a presenter broadcasts and starts no
+// server of its own. Both load lazily, so the app's first load does not carry them.
 
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { loadCatalogue } from './exercise/catalogue-browser.ts';
@@ -13,50 +16,70 @@ import { App } from './ui/App.tsx';
 import { ExerciseContext } from './ui/exercise-context.ts';
 import { browserI18nEnvironment, createI18n } from './ui/i18n/index.ts';
 import { LiveSessionContext } from './ui/live-session-context.ts';
+import { pageMode } from './ui/presenter/mode.ts';
 import { ExerciseStore } from './ui/stores/exercise-store.ts';
 import { LiveSessionStore } from './ui/stores/live-session-store.ts';
 import { storedUiPreferences } from './ui/stores/ui-preferences.ts';
 import './ui/styles/app.css';
+import { registerServiceWorker } from './offline/register-service-worker.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 const i18n = createI18n(browserI18nEnvironment());
+const mode = pageMode(window.location.search);
+const PresenterApp = lazy(() => import('./ui/presenter/PresenterApp.tsx').then((module) => ({ default: module.PresenterApp })));
+const FollowApp = lazy(() => import('./ui/presenter/FollowApp.tsx').then((module) => ({ default: module.FollowApp })));
 
-const storage = browserStorage();
-const progress = new ProgressStore({ storage });
-progress.attachPageLifecycle(window, () => document.visibilityState === 'hidden');
-const exercises = new ExerciseStore({ catalogue: loadCatalogue(), progress, runner: new SpecRunner(), preferences: storedUiPreferences(storage) });
+if (mode === 'follow') {
+  render(<FollowApp />);
+} else {
+  startPlayground();
+}
+// After one visit the app, Monaco and the lessons load with no network (src/offline/sw.ts).
+registerServiceWorker();
 
-const forcedHost = parseForcedHost(window.location.search);
-// Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.
-const hosts = createDefaultHosts();
-const forced = forcedHost.ok ? forcedHost.forced : null;
-const session = new LiveSessionStore({
-  forced,
-  invalidForced: forcedHost.ok ? null : shorten(new URLSearchParams(window.location.search).get('host') ?? ''),
-  selectHost: async () => {
-    const selection = await selectHost({ forced, hosts });
-    return { host: selection.chosen, availability: selection.availability };
-  },
-});
+function render(children: ReactNode): void {
+  createRoot(rootElement!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={null}>{children}</Suspense>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <ExerciseContext.Provider value={exercises}>
-        <LiveSessionContext.Provider value={session}>
-          <App />
-        </LiveSessionContext.Provider>
-      </ExerciseContext.Provider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+function startPlayground(): void {
+  const storage = browserStorage();
+  const progress = new ProgressStore({ storage });
+  progress.attachPageLifecycle(window, () => document.visibilityState === 'hidden');
+  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), progress, runner: new SpecRunner(), preferences: storedUiPreferences(storage) });
 
-void session.probeHosts();
-// The test runner's worker loads in the background, so the first Run finds it warm (a cold one
-// takes most of a second); after the first paint, so it does not compete with it.
-setTimeout(() => exercises.warmUp(), 0);
+  const forcedHost = parseForcedHost(window.location.search);
+  // Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.
+  const hosts = createDefaultHosts();
+  const forced = forcedHost.ok ? forcedHost.forced : null;
+  const session = new LiveSessionStore({
+    forced,
+    invalidForced: forcedHost.ok ? null : shorten(new URLSearchParams(window.location.search).get('host') ?? ''),
+    selectHost: async () => {
+      const selection = await selectHost({ forced, hosts });
+      return { host: selection.chosen, availability: selection.availability };
+    },
+  });
+
+  render(
+    <ExerciseContext.Provider value={exercises}>
+      <LiveSessionContext.Provider value={session}>{mode === 'presenter' ? <PresenterApp /> : <App />}</LiveSessionContext.Provider>
+    </ExerciseContext.Provider>,
+  );
+
+  void session.probeHosts();
+  // The test runner's worker loads in the background, so the first Run finds it warm (a cold one
+  // takes most of a second); after the first paint, so it does not compete with it. The presenter
+  // runs no tests.
+  if (mode === 'app') setTimeout(() => exercises.warmUp(), 0);
+}
 
 /** A query value is shown back to the learner: keep a pasted novel from taking over the panel. */
 function shorten(value: string): string {

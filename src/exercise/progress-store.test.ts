@@ -175,4 +175,23 @@ describe('ProgressStore', () => {
     expect(() => store.markCompleted('a')).not.toThrow();
     expect(store.getSnapshot().notices.map((notice) => notice.kind)).toEqual(['write-failed']);
   });
+
+  it('replaces all progress on import, keeps the earlier progress (memory and storage) and undoes', () => {
+    const storage = new MemoryStorage();
+    const store = new ProgressStore({ storage });
+    store.saveCode('a', 'mine'); // still pending: the import must not lose it
+    store.markCompleted('b');
+    expect(store.canUndoImport).toBe(false);
+    expect(store.exportData().exercises.a?.code).toBe('mine');
+    store.replaceAll({ version: 1, exercises: { a: { code: 'imported', completed: false, hintsRevealed: 0 } } });
+    expect(stored(storage)).toEqual({ version: 1, exercises: { a: { code: 'imported' } } });
+    expect(JSON.parse(storage.getItem(`${KEY}:before-import`) ?? 'null').exercises).toMatchObject({ a: { code: 'mine' }, b: { completed: true } });
+    expect(store.canUndoImport).toBe(true);
+    expect(store.undoImport()).toBe(true);
+    expect(store.get('a').code).toBe('mine');
+    expect(store.get('b').completed).toBe(true);
+    expect(stored(storage).exercises.a.code).toBe('mine');
+    expect(store.undoImport()).toBe(false);
+  });
 });
+

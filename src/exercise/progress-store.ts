@@ -56,6 +56,8 @@ export class ProgressStore {
   private readonly debounceMs: number;
   private readonly now: () => Date;
   private pendingWrite: ReturnType<typeof setTimeout> | undefined;
+  /** The progress as it was before the last import, for undo (also written under importBackupKey). */
+  private beforeImport: StoredProgress | null = null;
 
   constructor(options: ProgressStoreOptions) {
     this.storage = options.storage;
@@ -71,6 +73,11 @@ export class ProgressStore {
     return `${this.key}:backup`;
   }
 
+  /** Where the progress from before the last import is kept, so a reload cannot lose it either. */
+  get importBackupKey(): string {
+    return `${this.key}:before-import`;
+  }
+
   // ---- reading ----
 
   getSnapshot = (): ProgressSnapshot => this.snapshot;
@@ -84,7 +91,43 @@ export class ProgressStore {
     return this.data.exercises[exerciseId] ?? NOT_STARTED;
   }
 
+  /** Everything, for export: the in-memory state, which already holds edits not yet written. */
+  exportData(): StoredProgress {
+    return { version: this.data.version, exercises: { ...this.data.exercises } };
+  }
+
+  /** True after an import, until it is undone: the earlier progress can come back. */
+  get canUndoImport(): boolean {
+    return this.beforeImport !== null;
+  }
+
   // ---- changes ----
+
+  /**
+   * Replaces all progress (an import the learner confirmed). What was there before is kept, in
+   * memory and under `importBackupKey`, and `undoImport` puts it back.
+   */
+  replaceAll(next: StoredProgress): void {
+    this.beforeImport = this.exportData();
+    try {
+      this.storage?.setItem(this.importBackupKey, serializeProgress(this.beforeImport));
+    } catch {
+      // Full storage: the in-memory copy still allows undo until the page is closed.
+    }
+    this.data = { version: next.version, exercises: { ...next.exercises } };
+    this.changed();
+    this.writeNow();
+  }
+
+  /** Back to the progress from before the last import. False when there is none. */
+  undoImport(): boolean {
+    if (!this.beforeImport) return false;
+    this.data = this.beforeImport;
+    this.beforeImport = null;
+    this.changed();
+    this.writeNow();
+    return true;
+  }
 
   /** The learner's code changed: kept at once, written after a short pause. */
   saveCode(exerciseId: string, code: string): void {

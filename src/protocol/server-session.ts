@@ -13,8 +13,22 @@ import {
   toolFailureAsRpcError,
   type FaultName,
 } from './faults.ts';
-import { ErrorCode, encodeError, validateMessage, type JsonRpcNotification, type JsonRpcResponse } from './jsonrpc.ts';
-import { McpServer, type ServerTool } from './server.ts';
+import { ErrorCode, encodeError, validateMessage, type JsonRpcFailure, type JsonRpcNotification, type JsonRpcResponse } from './jsonrpc.ts';
+import { McpServer, type McpServerOptions, type ServerTool } from './server.ts';
+
+/**
+ * What the session needs from a server: the reference McpServer, or a learner's exercise-4 class
+ * of the same shape. `parseError` is optional because the exercise's starter does not have it.
+ */
+export interface SessionServer {
+  handle(value: unknown): Promise<JsonRpcResponse | null> | JsonRpcResponse | null;
+  parseError?(detail: string): JsonRpcFailure;
+}
+
+/** Builds the session's server from the echo server's options; may throw (a learner's constructor). */
+export type ServerFactory = (options: McpServerOptions) => SessionServer;
+
+export const referenceServerFactory: ServerFactory = (options) => new McpServer(options);
 
 export interface ServerSessionOptions {
   framing: FramingName;
@@ -27,6 +41,12 @@ export interface ServerSessionOptions {
   log?(line: string): void;
   /** For split-writes; defaults to Math.random. */
   random?: () => number;
+  /**
+   * Default: the reference McpServer. The learner-server program passes the learner's class, so
+   * their server meets the same framing, faults and tools the echo server does. Called once, now:
+   * what it throws propagates out of createServerSession.
+   */
+  createServer?: ServerFactory;
 }
 
 export interface ServerSession {
@@ -41,7 +61,8 @@ export function createServerSession(options: ServerSessionOptions): ServerSessio
   const random = options.random ?? Math.random;
   const framing = getFraming(options.framing);
   const reader = framing.createReader();
-  const server = new McpServer({
+  const createServer = options.createServer ?? referenceServerFactory;
+  const server = createServer({
     serverInfo: ECHO_SERVER_INFO,
     instructions: ECHO_SERVER_INSTRUCTIONS,
     tools: options.tools ?? createEchoTools(),
@@ -76,8 +97,9 @@ export function createServerSession(options: ServerSessionOptions): ServerSessio
     }
     // Not awaited: a slow tool must not hold up the requests behind it, so each response is
     // written the moment its own request completes, whatever the arrival order was.
-    const pending: Promise<void> = server
-      .handle(value)
+    // The executor runs now, so handle() is still called in arrival order; a learner's handle()
+    // that throws synchronously or returns a plain value becomes a rejection or a value here.
+    const pending: Promise<void> = new Promise<JsonRpcResponse | null>((resolve) => resolve(server.handle(value)))
       .then((response) => {
         if (response !== null) answer(response, incoming.label);
       })
@@ -99,7 +121,7 @@ export function createServerSession(options: ServerSessionOptions): ServerSessio
           receive(item.value);
         } else {
           log(`dropped ${item.length} bytes at offset ${item.offset} (${item.kind}): ${item.detail}`);
-          send(server.parseError(item.detail), 'parse error');
+          send(parseErrorOf(server, item.detail), 'parse error');
         }
       }
     },
@@ -108,6 +130,18 @@ export function createServerSession(options: ServerSessionOptions): ServerSessio
       while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
+}
+
+/** The server's own -32700 answer when it has one, else the one the reference gives. */
+function parseErrorOf(server: SessionServer, detail: string): JsonRpcFailure {
+  if (typeof server.parseError === 'function') {
+    try {
+      return server.parseError(detail);
+    } catch {
+      // A learner's parseError that throws must not take the reader down with it.
+    }
+  }
+  return encodeError(null, ErrorCode.ParseError, `Parse error: ${detail}`);
 }
 
 type Incoming =

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { resolve } from 'node:path';
@@ -10,6 +10,7 @@ import { createBridge, type Bridge } from '../../server/bridge.ts';
 import { McpClient } from '../protocol/client.ts';
 import { contentLengthFraming } from '../protocol/framing/index.ts';
 import { BRIDGE_LOST_REASON, NO_BRIDGE_TOKEN_REASON, createBridgeHost } from './bridge-host.ts';
+import { SHARED_BRIDGE_LEARNER_REFUSAL } from './bridge-messages.ts';
 import type { ProgramSpec, Wire } from './host.ts';
 import { base64ToBytes, bytesToBase64, encodeTapEvent, parseTapCommand, type TapEvent } from './tap-protocol.ts';
 
@@ -248,15 +249,15 @@ describe('createBridgeHost with the real bridge', () => {
   const programsDir = resolve(import.meta.dirname, '../../public/generated');
 
   beforeAll(async () => {
-    if (!existsSync(resolve(programsDir, 'echo-server.mjs'))) await buildNodePrograms();
+    if (!existsSync(resolve(programsDir, 'learner-server.mjs'))) await buildNodePrograms();
   }, 60_000);
 
-  async function realBridge(): Promise<{ url: string; bridge: Bridge; origin: string }> {
+  async function realBridge(allowLearnerServer = true): Promise<{ url: string; bridge: Bridge; origin: string }> {
     const http = createServer();
     http.listen(0, '127.0.0.1');
     await once(http, 'listening');
     const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-    const bridge = createBridge({ token: TOKEN, allowedOrigins: [origin], programsDir, log: () => {} });
+    const bridge = createBridge({ token: TOKEN, allowedOrigins: [origin], programsDir, allowLearnerServer, log: () => {} });
     http.on('upgrade', (req, socket, head) => {
       if (!bridge.handleUpgrade(req, socket, head)) socket.destroy();
     });
@@ -303,6 +304,38 @@ describe('createBridgeHost with the real bridge', () => {
     expect(s2c).toEqual(concat(received.map((message) => contentLengthFraming.encode(message))));
     // The exit event is the server's last word; the bridge lets go of it right after.
     await waitFor(() => bridge.activeProcesses === 0, 'the bridge to release the server');
+  });
+
+  function browserLikeHost(url: string, origin: string) {
+    class BrowserLikeWebSocket extends WsWebSocket {
+      constructor(address: string) {
+        super(address, { origin });
+      }
+    }
+    return createBridgeHost({ WebSocketImpl: BrowserLikeWebSocket as unknown as typeof WebSocket, url, token: TOKEN });
+  }
+
+  const learnerSpec = () => ({
+    program: 'learner-server' as const,
+    framing: 'ndjson' as const,
+    faults: [],
+    learnerServer: { code: readFileSync(resolve(import.meta.dirname, '../protocol/server.ts'), 'utf8'), file: 'server.ts', moduleId: '@protocol/server' },
+  });
+
+  it("sends the learner's source with a learner-server start, and the bridge runs it", async () => {
+    const { url, origin } = await realBridge(true);
+    const wire = await browserLikeHost(url, origin).start(learnerSpec());
+    const client = new McpClient(wire, { framing: 'ndjson' });
+    await client.connect();
+    expect((await client.callTool('echo', { text: 'mine' })).content).toEqual([{ type: 'text', text: 'mine' }]);
+    const closed = new Promise<string>((done) => wire.onClose(done));
+    wire.end();
+    expect(await closed).toBe('server exited with code 0');
+  });
+
+  it("rejects start with the shared bridge's reason", async () => {
+    const { url, origin } = await realBridge(false);
+    await expect(browserLikeHost(url, origin).start(learnerSpec())).rejects.toThrow(SHARED_BRIDGE_LEARNER_REFUSAL);
   });
 });
 

@@ -15,6 +15,8 @@ import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
 
 export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
+/** Present (content "1") when the page was served by a shared bridge (`npm start --host`). */
+export const BRIDGE_SHARED_META = 'mcp-bridge-shared';
 export const DEFAULT_CONNECT_TIMEOUT_MS = 1500;
 export const DEFAULT_START_TIMEOUT_MS = 10_000;
 const OPEN = 1;
@@ -186,8 +188,19 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
     };
 
     const start: BridgeStartMessage = { type: 'start', program: spec.program, framing: spec.framing, faults: [...spec.faults] };
+    // The learner's source travels only for learner-server; the bridge refuses it anywhere else.
+    if (spec.program === 'learner-server' && spec.learnerServer) {
+      const { code, file, moduleId } = spec.learnerServer;
+      start.learnerServer = moduleId === undefined ? { code, file } : { code, file, moduleId };
+    }
     socket.send(JSON.stringify(start));
   });
+}
+
+/** Whether the page says its bridge is shared on a LAN (server/bridge-page.ts writes the tag). */
+export function bridgeIsSharedFromPage(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.querySelector(`meta[name="${BRIDGE_SHARED_META}"]`)?.getAttribute('content') === '1';
 }
 
 function readTokenFromPage(): string | null {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAULT_NAMES } from '../protocol/faults.ts';
 import { FRAMING_NAMES } from '../protocol/framing/types.ts';
-import { BRIDGE_PROGRAMS, encodeBridgeReply, parseBridgeReply, parseStartMessage, programArguments } from './bridge-messages.ts';
+import { BRIDGE_PROGRAMS, SHARED_BRIDGE_LEARNER_REFUSAL, encodeBridgeReply, parseBridgeReply, parseStartMessage, programArguments } from './bridge-messages.ts';
 
 const start = (fields: Record<string, unknown>) => JSON.stringify({ type: 'start', ...fields });
 
@@ -23,6 +23,34 @@ describe('parseStartMessage', () => {
   it('gives sdk-echo-server no arguments at all', () => {
     const check = parseStartMessage(start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] }));
     expect(check.ok && programArguments(check.spec)).toEqual([]);
+  });
+
+  describe('learner-server', () => {
+    const source = { code: 'export class McpServer {}', file: 'server.ts', moduleId: '@protocol/server' };
+    const loopback = { allowLearnerServer: true };
+
+    it('is accepted on a loopback bridge with its checked source, and gets no command-line arguments', () => {
+      const check = parseStartMessage(start({ program: 'learner-server', framing: 'ndjson', faults: ['split-writes'], learnerServer: source }), loopback);
+      expect(check).toEqual({ ok: true, spec: { program: 'learner-server', framing: 'ndjson', faults: ['split-writes'], learnerServer: source } });
+      expect(check.ok && programArguments(check.spec)).toEqual([]);
+    });
+
+    it('is refused by default and by a shared bridge, with the reason the page shows', () => {
+      const text = start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: source });
+      expect(parseStartMessage(text)).toEqual({ ok: false, reason: SHARED_BRIDGE_LEARNER_REFUSAL });
+      expect(parseStartMessage(text, { allowLearnerServer: false })).toEqual({ ok: false, reason: SHARED_BRIDGE_LEARNER_REFUSAL });
+    });
+
+    it.each([
+      ['no source', { program: 'learner-server', framing: 'ndjson' }, /needs the learnerServer field/],
+      ['a source for the echo server', { program: 'echo-server', framing: 'ndjson', learnerServer: source }, /only with program learner-server/],
+      ['a path as file name', { program: 'learner-server', framing: 'ndjson', learnerServer: { ...source, file: '/tmp/x.ts' } }, /plain file name/],
+      ['a framing-only fault elsewhere', { program: 'learner-server', framing: 'ndjson', faults: ['char-length'], learnerServer: source }, /only applies/],
+    ])('refuses %s', (_name, fields, reason) => {
+      const check = parseStartMessage(start(fields), loopback);
+      expect(check.ok).toBe(false);
+      if (!check.ok) expect(check.reason).toMatch(reason);
+    });
   });
 
   it.each([

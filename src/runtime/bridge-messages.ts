@@ -1,6 +1,8 @@
 // The control messages of the local bridge's WebSocket, apart from the tap lines it relays.
 //
 //   page → bridge   {"type":"start","program":"echo-server","framing":"ndjson","faults":[]}   (first message, once)
+//                   {"type":"start","program":"learner-server",…,"learnerServer":{"code":"…","file":"server.ts"}}
+//                   (learner-server: only a loopback bridge accepts it)
 //   bridge → page   {"type":"started"}  or  {"type":"refused","reason":"..."}
 //   then            tap event lines one way, tap command lines the other (see tap-protocol.ts)
 //
@@ -10,29 +12,46 @@
 
 import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
 import { FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
-import type { ProgramName, ProgramSpec } from './host.ts';
+import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
 import { parseEchoServerArgs } from './echo-server-args.ts';
+import { checkLearnerServerSource, sessionArguments } from './learner-server-job.ts';
 
 export const BRIDGE_PATH = '/bridge';
 
 /** Every program the bridge can spawn; each is `<programsDir>/<name>.mjs`. */
-export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server'];
+export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'learner-server'];
 
 export interface BridgeStartMessage {
   type: 'start';
   program: ProgramName;
   framing: FramingName;
   faults: FaultName[];
+  /** Only with program 'learner-server'. */
+  learnerServer?: LearnerServerSource;
 }
+
+/** What this bridge lets a page run beyond the echo servers. */
+export interface StartPolicy {
+  /** Learner-written server code: true only on a loopback bridge (never with `npm start --host`). */
+  allowLearnerServer: boolean;
+}
+
+/** Why a shared bridge refuses learner-server; the page shows it as it is. */
+export const SHARED_BRIDGE_LEARNER_REFUSAL =
+  'this bridge is shared on the network (npm start --host), and a shared bridge never runs code sent by a page: ' +
+  'it runs learner code only on a loopback bridge. Run `npm start` on your own machine to check your server there';
 
 export type BridgeReply = { type: 'started' } | { type: 'refused'; reason: string };
 
 export type StartCheck = { ok: true; spec: ProgramSpec } | { ok: false; reason: string };
 
-const START_FIELDS = new Set(['type', 'program', 'framing', 'faults']);
+const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer']);
 
-/** Check one WebSocket text message as a start request. Never throws. */
-export function parseStartMessage(text: string): StartCheck {
+/**
+ * Check one WebSocket text message as a start request. Never throws. The policy defaults to the
+ * safe side: without one, learner-server is refused.
+ */
+export function parseStartMessage(text: string, policy: StartPolicy = { allowLearnerServer: false }): StartCheck {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -48,8 +67,9 @@ export function parseStartMessage(text: string): StartCheck {
   const unknown = Object.keys(message).filter((key) => !START_FIELDS.has(key));
   if (unknown.length > 0) return refuse(`unknown field(s) in start message: ${unknown.map(quoteName).join(', ')}`);
 
-  const { program, framing, faults = [] } = message;
+  const { program, framing, faults = [], learnerServer } = message;
   if (!isOneOf(BRIDGE_PROGRAMS, program)) return refuse(`unknown program; expected one of ${BRIDGE_PROGRAMS.join(', ')}`);
+  if (program !== 'learner-server' && learnerServer !== undefined) return refuse('learnerServer goes only with program learner-server');
   if (!isOneOf(FRAMING_NAMES, framing)) return refuse(`unknown framing; expected one of ${FRAMING_NAMES.join(', ')}`);
   if (!Array.isArray(faults) || !faults.every((fault) => isOneOf(FAULT_NAMES, fault))) {
     return refuse(`faults must be a list of ${FAULT_NAMES.join(', ')}`);
@@ -64,16 +84,28 @@ export function parseStartMessage(text: string): StartCheck {
     return { ok: true, spec };
   }
   // Let the echo server's own argument parser judge combinations (e.g. a framing-only fault),
-  // so the page hears "refused" now instead of seeing the process die with a usage error.
-  const parsed = parseEchoServerArgs(programArguments(spec));
+  // so the page hears "refused" now instead of seeing the process die with a usage error. The
+  // learner's server runs inside the same session, so the same rules apply to it.
+  const parsed = parseEchoServerArgs(sessionArguments(framing, spec.faults));
   if (parsed.kind !== 'run') return refuse(parsed.kind === 'usage-error' ? parsed.message : 'invalid echo-server options');
+  if (program === 'learner-server') {
+    // Checked before the source: a shared bridge says why it refuses, whatever was sent.
+    if (!policy.allowLearnerServer) return refuse(SHARED_BRIDGE_LEARNER_REFUSAL);
+    if (learnerServer === undefined) return refuse('learner-server needs the learnerServer field: your server source');
+    const source = checkLearnerServerSource(learnerServer);
+    if (!source.ok) return refuse(source.reason);
+    return { ok: true, spec: { ...spec, learnerServer: source.value } };
+  }
   return { ok: true, spec };
 }
 
-/** The program's own arguments for a checked spec (the program path goes in front of these). */
+/**
+ * The program's own arguments for a checked spec (the program path goes in front of these).
+ * learner-server takes its options from its job file instead, whose path the host appends.
+ */
 export function programArguments(spec: ProgramSpec): string[] {
-  if (spec.program === 'sdk-echo-server') return [];
-  return [`--framing=${spec.framing}`, ...spec.faults.map((fault) => `--fault=${fault}`)];
+  if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server') return [];
+  return sessionArguments(spec.framing, spec.faults);
 }
 
 export function encodeBridgeReply(reply: BridgeReply): string {

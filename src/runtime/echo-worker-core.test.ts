@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitIntoWrites } from '../protocol/faults.ts';
 import { getFraming } from '../protocol/framing/index.ts';
 import type { FramingName } from '../protocol/framing/types.ts';
-import { createEchoWorkerCore, WORKER_SDK_REFUSAL, type PageToWorker } from './echo-worker-core.ts';
+import { createEchoWorkerCore, wrongWorkerRefusal, type PageToWorker } from './echo-worker-core.ts';
 import type { ProgramSpec } from './host.ts';
 import { base64ToBytes, bytesToBase64, type TapEvent } from './tap-protocol.ts';
 
@@ -135,9 +135,10 @@ describe('createEchoWorkerCore', () => {
     expect(events.filter((event) => event.ev === 'exit')).toHaveLength(1);
   });
 
-  it('refuses the SDK server, which needs Node, before any spawn', () => {
+  it('refuses a program it does not run (the SDK server has a worker of its own), before any spawn', () => {
     const { events } = startCore({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] });
-    expect(events).toEqual([{ tap: 1, ev: 'error', t: 1.3, message: WORKER_SDK_REFUSAL }]);
+    expect(events).toEqual([{ tap: 1, ev: 'error', t: 1.3, message: wrongWorkerRefusal('sdk-echo-server', 'echo-server') }]);
+    expect(wrongWorkerRefusal('sdk-echo-server', 'echo-server')).toBe('cannot spawn sdk-echo-server: this in-browser worker runs only echo-server');
   });
 
   it('refuses options the echo server itself would refuse', () => {

@@ -4,10 +4,11 @@
 // s2c per write the server made, stderr, exit), so the page cannot tell the hosts apart by the
 // events, only by the host name.
 
-import { parseEchoServerArgs } from './echo-server-args.ts';
-import { programArguments } from './bridge-messages.ts';
-import { createServerSession, type ServerSession } from '../protocol/server-session.ts';
-import type { ProgramSpec } from './host.ts';
+import { createServerSession, type ServerSession, type ServerSessionOptions } from '../protocol/server-session.ts';
+import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
+import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, LOAD_FAILURE_LEAD } from './learner-server-constants.ts';
+import type { Outcome } from './learner-server-core.ts';
+import { checkLearnerServerSource, checkSessionOptions } from './learner-server-job.ts';
 import { base64ToBytes, bytesToBase64, roundTapTime, type TapCommand, type TapEvent } from './tap-protocol.ts';
 
 /** What the page posts to the worker: one start, then tap commands (as objects, not lines). */
@@ -21,6 +22,11 @@ export interface EchoWorkerCoreDeps {
   now?: () => number;
   /** For the split-writes fault; default Math.random. */
   random?: () => number;
+  /**
+   * Given in the learner-server worker only: this core then runs the learner's exercise-4 server
+   * (and nothing else) inside the same session, loaded by this function.
+   */
+  startLearnerSession?: (source: LearnerServerSource, options: Omit<ServerSessionOptions, 'createServer'>) => Outcome<ServerSession>;
 }
 
 export interface EchoWorkerCore {
@@ -31,9 +37,10 @@ export interface EchoWorkerCore {
 type CoreState = 'waiting' | 'running' | 'finishing' | 'exited';
 type WithoutStamp<E> = E extends TapEvent ? Omit<E, 'tap' | 't'> : never;
 
-export const WORKER_SDK_REFUSAL =
-  'cannot spawn sdk-echo-server: it is built on the official SDK for Node, and the in-browser worker runs only ' +
-  "this project's echo server (use the WebContainer or the local bridge for it)";
+/** A worker runs one kind of program; the host picks the worker by program, so this is a host bug. */
+export function wrongWorkerRefusal(asked: string, runs: ProgramName): string {
+  return `cannot spawn ${asked.slice(0, 40)}: this in-browser worker runs only ${runs}`;
+}
 
 export function createEchoWorkerCore(deps: EchoWorkerCoreDeps): EchoWorkerCore {
   const now = deps.now ?? (() => performance.now());
@@ -44,10 +51,11 @@ export function createEchoWorkerCore(deps: EchoWorkerCoreDeps): EchoWorkerCore {
     deps.post({ tap: 1, t: roundTapTime(now()), ...body } as TapEvent);
   }
 
-  // The Node echo server prefixes its stderr lines the same way.
+  // The Node programs prefix their stderr lines the same way.
+  const prefix = deps.startLearnerSession ? LEARNER_SERVER_LOG_PREFIX : '[echo-server]';
   function log(line: string): void {
     if (state === 'exited') return;
-    report({ ev: 'stderr', b64: bytesToBase64(new TextEncoder().encode(`[echo-server] ${line}\n`)) });
+    report({ ev: 'stderr', b64: bytesToBase64(new TextEncoder().encode(`${prefix} ${line}\n`)) });
   }
 
   function exit(code: number | null, signal: string | null): void {
@@ -62,20 +70,18 @@ export function createEchoWorkerCore(deps: EchoWorkerCoreDeps): EchoWorkerCore {
       report({ ev: 'error', message: 'already started: one worker runs one server' });
       return;
     }
-    if (spec.program !== 'echo-server') {
-      report({ ev: 'error', message: WORKER_SDK_REFUSAL });
+    const runs: ProgramName = deps.startLearnerSession ? 'learner-server' : 'echo-server';
+    if (spec.program !== runs) {
+      report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), runs) });
       return;
     }
-    const args = programArguments(spec);
-    const parsed = parseEchoServerArgs(args);
-    if (parsed.kind !== 'run') {
-      report({ ev: 'error', message: `cannot start echo-server: ${parsed.kind === 'usage-error' ? parsed.message : 'bad options'}` });
+    const checked = checkSessionOptions(spec.framing, spec.faults);
+    if (!checked.ok) {
+      report({ ev: 'error', message: `cannot start ${runs}: ${checked.reason}` });
       return;
     }
-    const { framing, faults } = parsed.options;
-    state = 'running';
-    report({ ev: 'spawn', pid: 0, argv: ['node', 'echo-server.mjs', ...args] });
-    session = createServerSession({
+    const { framing, faults } = checked.value;
+    const options: Omit<ServerSessionOptions, 'createServer'> = {
       framing,
       faults,
       // One s2c event per write, as the tap reports one per read of a pipe that here never merges:
@@ -85,8 +91,33 @@ export function createEchoWorkerCore(deps: EchoWorkerCoreDeps): EchoWorkerCore {
       },
       log,
       random: deps.random,
-    });
-    log(`pid 0 (in-browser worker), framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
+    };
+    const flags = [`--framing=${framing}`, ...faults.map((fault) => `--fault=${fault}`)];
+    const settings = `framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`;
+    if (!deps.startLearnerSession) {
+      state = 'running';
+      report({ ev: 'spawn', pid: 0, argv: ['node', 'echo-server.mjs', ...flags] });
+      session = createServerSession(options);
+      log(`pid 0 (in-browser worker), ${settings}`);
+      return;
+    }
+    const source = checkLearnerServerSource(spec.learnerServer);
+    if (!source.ok) {
+      report({ ev: 'error', message: `cannot start learner-server: ${source.reason}` });
+      return;
+    }
+    // Spawned first, as the Node runner is: loading the learner's code is the program's own work,
+    // and a load failure is its stderr line and exit code, not a failure to start.
+    state = 'running';
+    report({ ev: 'spawn', pid: 0, argv: ['node', 'learner-server.mjs', source.value.file] });
+    const started = deps.startLearnerSession(source.value, options);
+    if (!started.ok) {
+      log(`${LOAD_FAILURE_LEAD}${started.message}`);
+      exit(LEARNER_SERVER_LOAD_EXIT_CODE, null);
+      return;
+    }
+    session = started.value;
+    log(`pid 0 (in-browser worker), your ${source.value.file}, ${settings}`);
   }
 
   function run(command: TapCommand): void {
@@ -141,6 +172,7 @@ function readMessage(message: unknown): PageToWorker | null {
     if (typeof spec !== 'object' || spec === null) return null;
     if (typeof spec.program !== 'string' || typeof spec.framing !== 'string' || !Array.isArray(spec.faults)) return null;
     if (!spec.faults.every((fault) => typeof fault === 'string')) return null;
+    // learnerServer's fields are checked by start(), with the bridge's own checker.
     return { type: 'start', spec: spec as unknown as ProgramSpec };
   }
   switch (value.cmd) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Host, HostAvailability, HostKind } from './host.ts';
-import { createDefaultHosts, parseForcedHost, selectHost, type HostEntries } from './host-selection.ts';
+import { browserIsOffline, createDefaultHosts, OFFLINE_WEBCONTAINER_REASON, parseForcedHost, selectHost, type HostEntries } from './host-selection.ts';
 
 type Outcome = 'available' | string | Error;
 
@@ -101,6 +101,62 @@ describe('selectHost', () => {
     const { hosts } = fakeHosts({ webcontainer: 'x', bridge: 'available', worker: 'available' });
     const selection = await selectHost({ hosts, forced: 'bridge' });
     expect(selection.availability.map((item) => item.kind)).toEqual(['webcontainer', 'bridge', 'worker']);
+  });
+});
+
+describe('selectHost when the browser is offline', () => {
+  const offline = () => true;
+
+  it('does not wait for the WebContainer: says why and goes straight to the bridge', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts, isOffline: offline });
+    expect(selection.chosen).toBe(hosts.bridge.host);
+    expect(probed).toEqual(['bridge']);
+    expect(reasons(selection.availability).webcontainer).toBe(OFFLINE_WEBCONTAINER_REASON);
+    expect(OFFLINE_WEBCONTAINER_REASON).toMatch(/^offline: WebContainer needs StackBlitz's servers/);
+  });
+
+  it('goes to the worker at once when there is no bridge', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'no token', worker: 'available' });
+    const selection = await selectHost({ hosts, isOffline: offline });
+    expect(selection.chosen).toBe(hosts.worker.host);
+    expect(probed).toEqual(['bridge', 'worker']);
+  });
+
+  it('is fast even when the WebContainer boot would hang forever', async () => {
+    const { hosts } = fakeHosts({ webcontainer: 'available', bridge: 'no token', worker: 'available' });
+    hosts.webcontainer.probe = () => new Promise(() => {});
+    const started = Date.now();
+    const selection = await selectHost({ hosts, isOffline: offline });
+    expect(selection.chosen).toBe(hosts.worker.host);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('a forced WebContainer offline is refused with the same reason, without probing', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts, forced: 'webcontainer', isOffline: offline });
+    expect(selection.chosen).toBeNull();
+    expect(probed).toEqual([]);
+    expect(reasons(selection.availability).webcontainer).toBe(OFFLINE_WEBCONTAINER_REASON);
+  });
+
+  it('online (or unknown), the WebContainer is probed as before', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    expect((await selectHost({ hosts, isOffline: () => false })).chosen).toBe(hosts.webcontainer.host);
+    expect(probed).toEqual(['webcontainer']);
+  });
+
+  it('reads navigator.onLine, and only a definite false means offline', () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    try {
+      for (const [onLine, expected] of [[false, true], [true, false], [undefined, false]] as const) {
+        Object.defineProperty(globalThis, 'navigator', { value: { onLine }, configurable: true });
+        expect(browserIsOffline()).toBe(expected);
+      }
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'navigator', original);
+      else Reflect.deleteProperty(globalThis, 'navigator');
+    }
   });
 });
 

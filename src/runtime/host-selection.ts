@@ -2,6 +2,8 @@
 // install), else the local bridge when `npm start` serves the page, else the in-browser worker
 // (always there, but only our own echo server). `?host=` forces one, for workshops and tests.
 // Every host that is not used gets a reason, so the page can always say why it runs where it does.
+// When the browser knows it is offline, the WebContainer (whose runtime loads from StackBlitz) is
+// not even tried: its boot would never settle, and the learner would watch a 6 s timeout for nothing.
 
 import { createBridgeHost } from './bridge-host.ts';
 import { HOST_KINDS, type Host, type HostAvailability, type HostKind } from './host.ts';
@@ -24,15 +26,29 @@ export interface HostSelection {
 export interface SelectHostOptions {
   forced?: HostKind | null;
   hosts: HostEntries;
+  /** Default: `navigator.onLine === false`. Only a definite "offline" counts; unknown is online. */
+  isOffline?: () => boolean;
+}
+
+export const OFFLINE_WEBCONTAINER_REASON =
+  "offline: WebContainer needs StackBlitz's servers to start, and this browser has no network connection";
+
+/** The browser's own word: `navigator.onLine` is false only when it knows there is no network. */
+export function browserIsOffline(): boolean {
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
 }
 
 /** Probe in preference order and stop at the first that works: a later probe would only cost time. */
 export async function selectHost(options: SelectHostOptions): Promise<HostSelection> {
   const forced = options.forced ?? null;
+  const offline = (options.isOffline ?? browserIsOffline)();
   const found = new Map<HostKind, HostAvailability>();
   let chosen: HostKind | null = null;
   for (const kind of forced ? [forced] : HOST_KINDS) {
-    const availability = await probeSafely(kind, options.hosts[kind]);
+    const availability: HostAvailability =
+      kind === 'webcontainer' && offline
+        ? { kind, status: 'unavailable', reason: OFFLINE_WEBCONTAINER_REASON }
+        : await probeSafely(kind, options.hosts[kind]);
     found.set(kind, availability);
     if (availability.status === 'available') {
       chosen = kind;

@@ -4,6 +4,7 @@
 // plainly why it cannot be used, and about reading tap lines through a pseudo-terminal.
 
 import { programArguments } from './bridge-messages.ts';
+import { checkLearnerServerSource, checkSessionOptions, encodeLearnerServerJob } from './learner-server-job.ts';
 import { TimeoutError, once, oncePerPage, withTimeout } from './boot-once.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { PtyLineSplitter } from './pty-line-splitter.ts';
@@ -33,7 +34,12 @@ export interface WebContainerLike {
 
 /** The bundles the host mounts: built by scripts/build-node-programs.ts into public/generated/. */
 export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server'] as const;
-export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number];
+/**
+ * The learner-server runner (about 750 KB with sucrase) is fetched and mounted on the first
+ * learner-server start only: most visits never check their server, and every visit probes.
+ */
+export const LEARNER_RUNNER_FILE = 'learner-server';
+export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE;
 
 export const DEFAULT_BOOT_TIMEOUT_MS = 6000;
 export const DEFAULT_SPAWN_TIMEOUT_MS = 15_000;
@@ -75,6 +81,19 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
   const fetchProgram = deps.fetchProgram ?? fetchGeneratedProgram;
   const loadFiles = once(() => loadMountTree(fetchProgram));
   const mounted = new WeakMap<WebContainerLike, Promise<void>>();
+  const loadRunner = once(() => fetchProgram(LEARNER_RUNNER_FILE));
+  const runnerMounted = new WeakMap<WebContainerLike, Promise<void>>();
+  let jobs = 0;
+
+  function mountRunnerOnce(instance: WebContainerLike): Promise<void> {
+    let mounting = runnerMounted.get(instance);
+    if (!mounting) {
+      mounting = loadRunner().then((contents) => instance.mount({ [`${LEARNER_RUNNER_FILE}.mjs`]: { file: { contents } } }));
+      runnerMounted.set(instance, mounting);
+      mounting.catch(() => runnerMounted.delete(instance));
+    }
+    return mounting;
+  }
 
   function mountOnce(instance: WebContainerLike): Promise<void> {
     let mounting = mounted.get(instance);
@@ -116,11 +135,35 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
     },
     async start(spec) {
       const instance = await ready();
-      const args = ['tap.mjs', '--', 'node', `${spec.program}.mjs`, ...programArguments(spec)];
+      const programArgs = programArguments(spec);
+      if (spec.program === 'learner-server') {
+        // The same runner the bridge uses, on a job file written into the container: the learner's
+        // code never reaches a command line. The container is the page's own sandbox, so no
+        // permission model here (and its Node may not have one).
+        const job = learnerServerJobText(spec);
+        try {
+          await mountRunnerOnce(instance);
+        } catch (error) {
+          throw new Error(`could not load learner-server.mjs into the WebContainer: ${messageOf(error)}`);
+        }
+        const name = `learner-job-${++jobs}.json`;
+        await instance.mount({ [name]: { file: { contents: job } } });
+        programArgs.push(name);
+      }
+      const args = ['tap.mjs', '--', 'node', `${spec.program}.mjs`, ...programArgs];
       const tapProcess = await instance.spawn('node', args, { output: true, terminal: TERMINAL_SIZE });
       return startedWire(tapProcess, spec, spawnTimeoutMs);
     },
   };
+}
+
+/** The job file for learner-server, checked as the bridge checks it; throws a readable Error. */
+function learnerServerJobText(spec: ProgramSpec): string {
+  const options = checkSessionOptions(spec.framing, spec.faults);
+  if (!options.ok) throw new Error(`cannot start learner-server: ${options.reason}`);
+  const source = checkLearnerServerSource(spec.learnerServer);
+  if (!source.ok) throw new Error(`cannot start learner-server: ${source.reason}`);
+  return encodeLearnerServerJob({ ...options.value, source: source.value });
 }
 
 /** Reads the tap through the terminal; resolves once the tap reports the server running. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../protocol/client.ts';
 import { getFraming } from '../protocol/framing/index.ts';
-import { createEchoWorkerCore, WORKER_SDK_REFUSAL } from './echo-worker-core.ts';
+import { createEchoWorkerCore, wrongWorkerRefusal } from './echo-worker-core.ts';
 import { base64ToBytes, type TapEvent } from './tap-protocol.ts';
 import { createWorkerHost, type WorkerLike } from './worker-host.ts';
 
@@ -104,10 +104,10 @@ describe('createWorkerHost', () => {
     second.kill();
   });
 
-  it('rejects start with the worker refusal for the SDK server, and terminates the worker', async () => {
+  it("rejects start with the worker's refusal when it runs another program, and terminates the worker", async () => {
     const worker = fakeWorker();
     const host = createWorkerHost({ createWorker: () => worker });
-    await expect(host.start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] })).rejects.toThrow(WORKER_SDK_REFUSAL);
+    await expect(host.start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] })).rejects.toThrow(wrongWorkerRefusal('sdk-echo-server', 'echo-server'));
     expect(worker.terminated).toBe(true);
   });
 

@@ -1,11 +1,16 @@
-// The in-browser host: the echo server in a Web Worker. No Node and no network, so it works from a
-// static host offline; the price is that only this project's own echo server can run there.
-// One worker per started server, terminated when the server ends.
+// The in-browser host: the servers in Web Workers. No Node and no network, so it works from a
+// static host offline. One worker per started server, terminated when the server ends, and one
+// worker file per program, each loaded only when first started:
+//   echo-server      echo-worker.ts            the project's echo server session
+//   learner-server   learner-server-worker.ts  the same session around the learner's McpServer,
+//                                              ended after 2 s without a heartbeat (a stuck loop)
+//   sdk-echo-server  sdk-echo-worker.ts        the official SDK's McpServer over a worker transport
 
 import { withTimeout, TimeoutError } from './boot-once.ts';
 import type { PageToWorker } from './echo-worker-core.ts';
-import type { Host, HostAvailability, Wire } from './host.ts';
-import { encodeTapEvent, parseTapCommand, type TapEvent } from './tap-protocol.ts';
+import type { Host, HostAvailability, ProgramName, ProgramSpec, Wire } from './host.ts';
+import { LEARNER_SERVER_HARD_LIMIT_MS, LEARNER_SERVER_LOG_PREFIX } from './learner-server-constants.ts';
+import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
 import { adaptWorker, type CallbackWorker } from './worker-adapter.ts';
 
@@ -13,10 +18,12 @@ import { adaptWorker, type CallbackWorker } from './worker-adapter.ts';
 export type WorkerLike = CallbackWorker<PageToWorker>;
 
 export interface WorkerHostDeps {
-  /** Default: a module Worker running ./echo-worker.ts. */
-  createWorker?: () => WorkerLike;
+  /** Default: a module Worker running the program's worker file (see above). */
+  createWorker?: (program: ProgramName) => WorkerLike;
   /** How long a fresh worker may take to load and report the server running. */
   startTimeoutMs?: number;
+  /** learner-server: silence after which the worker is ended as stuck. Default 2000 ms. */
+  learnerHardLimitMs?: number;
 }
 
 export interface WorkerHost extends Host {
@@ -27,8 +34,9 @@ export interface WorkerHost extends Host {
 export const DEFAULT_WORKER_START_TIMEOUT_MS = 10_000;
 
 export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
-  const createWorker = deps.createWorker ?? createEchoWorker;
+  const createWorker = deps.createWorker ?? createProgramWorker;
   const startTimeoutMs = deps.startTimeoutMs ?? DEFAULT_WORKER_START_TIMEOUT_MS;
+  const learnerHardLimitMs = deps.learnerHardLimitMs ?? LEARNER_SERVER_HARD_LIMIT_MS;
   return {
     kind: 'worker',
     async probe() {
@@ -38,14 +46,14 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
     async start(spec) {
       let worker: WorkerLike;
       try {
-        worker = createWorker();
+        worker = createWorker(spec.program);
       } catch (error) {
         throw new Error(`could not create the in-browser worker: ${messageOf(error)}`);
       }
-      const channel = workerLineChannel(worker);
+      const channel = workerLineChannel(worker, spec.program === 'learner-server' ? learnerHardLimitMs : null);
       // Created before the start message, so the spawn event reaches the wire's first listener.
       const wire = createTapWire('worker', channel);
-      worker.postMessage({ type: 'start', spec: { program: spec.program, framing: spec.framing, faults: [...spec.faults] } });
+      worker.postMessage({ type: 'start', spec: cloneableSpec(spec) });
       try {
         await withTimeout(channel.spawned, startTimeoutMs);
       } catch (error) {
@@ -62,40 +70,94 @@ interface WorkerLineChannel extends LineChannel {
   readonly spawned: Promise<void>;
 }
 
+/** Only the fields a worker reads, as plain data (structured clone refuses anything else). */
+function cloneableSpec(spec: ProgramSpec): ProgramSpec {
+  const plain: ProgramSpec = { program: spec.program, framing: spec.framing, faults: [...spec.faults] };
+  if (spec.learnerServer) {
+    const { code, file, moduleId } = spec.learnerServer;
+    plain.learnerServer = moduleId === undefined ? { code, file } : { code, file, moduleId };
+  }
+  return plain;
+}
+
+const WATCHDOG_CHECK_MS = 250;
+
+/** The stderr line the page adds when it ends a stuck learner-server worker. */
+export function stuckServerLine(limitMs: number): string {
+  const seconds = Number((limitMs / 1000).toFixed(1));
+  return `${LEARNER_SERVER_LOG_PREFIX} stopped: your server ran for more than ${seconds} s without pausing, so the page ended it. Look for a loop that never ends.`;
+}
+
 /**
  * The worker speaks tap objects; the wire speaks tap lines. Converting here keeps one wire for all
  * hosts, and the wire's parser re-checks every event the worker sends.
+ *
+ * With `hardLimitMs`, the worker must keep posting (heartbeats, see learner-server-worker-core.ts):
+ * once it has said anything, silence longer than that means learner code is stuck, and the worker
+ * is terminated with a stderr line and an exit event, as a killed process would be reported.
  */
-function workerLineChannel(worker: WorkerLike): WorkerLineChannel {
+function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): WorkerLineChannel {
   const lineListeners = new Set<(line: string) => void>();
   const closeListeners = new Set<(reason: string) => void>();
   let closedByUs = false;
+  let lastHeard = 0;
+  let lastT = 0;
+  let watchdog: ReturnType<typeof setInterval> | undefined;
   let settleSpawn: { resolve(): void; reject(error: Error): void } | null = null;
   const spawned = new Promise<void>((resolve, reject) => {
     settleSpawn = { resolve, reject };
   });
   spawned.catch(() => {}); // observed by start(); never an unhandled rejection
 
-  worker.onMessage((data) => {
-    if (closedByUs || !isTapEventLike(data)) return;
-    if (data.ev === 'spawn') settleSpawn?.resolve();
-    if (data.ev === 'error') settleSpawn?.reject(new Error(data.message));
-    if (data.ev === 'spawn' || data.ev === 'error') settleSpawn = null;
+  function emit(event: TapEvent): void {
     let line: string;
     try {
-      line = encodeTapEvent(data);
+      line = encodeTapEvent(event);
     } catch {
       return;
     }
     for (const listener of [...lineListeners]) listener(line);
+  }
+
+  function stop(): void {
+    closedByUs = true;
+    clearInterval(watchdog);
+    worker.terminate();
+  }
+
+  if (hardLimitMs !== null) {
+    watchdog = setInterval(() => {
+      if (closedByUs || lastHeard === 0) return;
+      const silence = Date.now() - lastHeard;
+      if (silence <= hardLimitMs) return;
+      stop();
+      const t = roundTapTime(lastT + silence);
+      const text = new TextEncoder().encode(`${stuckServerLine(hardLimitMs)}\n`);
+      // Not started yet: start() hears why instead of waiting for its timeout.
+      settleSpawn?.reject(new Error(stuckServerLine(hardLimitMs)));
+      settleSpawn = null;
+      emit({ tap: 1, ev: 'stderr', t, b64: bytesToBase64(text) });
+      emit({ tap: 1, ev: 'exit', t, code: null, signal: 'SIGKILL' });
+    }, WATCHDOG_CHECK_MS);
+  }
+
+  worker.onMessage((data) => {
+    if (closedByUs) return;
+    lastHeard = Date.now();
+    if (!isTapEventLike(data)) return;
+    lastT = data.t;
+    if (data.ev === 'exit') clearInterval(watchdog);
+    if (data.ev === 'spawn') settleSpawn?.resolve();
+    if (data.ev === 'error') settleSpawn?.reject(new Error(data.message));
+    if (data.ev === 'spawn' || data.ev === 'error') settleSpawn = null;
+    emit(data);
   });
   worker.onError((message) => {
     const reason = `the in-browser worker failed: ${message}`;
     settleSpawn?.reject(new Error(reason));
     settleSpawn = null;
     if (closedByUs) return;
-    closedByUs = true;
-    worker.terminate();
+    stop();
     for (const listener of [...closeListeners]) listener(reason);
   });
 
@@ -107,8 +169,7 @@ function workerLineChannel(worker: WorkerLike): WorkerLineChannel {
     },
     close() {
       if (closedByUs) return;
-      closedByUs = true;
-      worker.terminate();
+      stop();
     },
     onLine(listener) {
       lineListeners.add(listener);
@@ -125,9 +186,17 @@ function isTapEventLike(data: unknown): data is TapEvent {
   return typeof data === 'object' && data !== null && (data as { tap?: unknown }).tap === 1 && typeof (data as { ev?: unknown }).ev === 'string';
 }
 
-function createEchoWorker(): WorkerLike {
-  // This exact `new Worker(new URL(...), { type: 'module' })` shape is what Vite recognises and bundles.
-  return adaptWorker(new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' }));
+function createProgramWorker(program: ProgramName): WorkerLike {
+  // This exact `new Worker(new URL(...), { type: 'module' })` shape is what Vite recognises and
+  // bundles, each as a file of its own fetched only when constructed.
+  switch (program) {
+    case 'learner-server':
+      return adaptWorker(new Worker(new URL('./learner-server-worker.ts', import.meta.url), { type: 'module', name: 'learner-server' }));
+    case 'sdk-echo-server':
+      return adaptWorker(new Worker(new URL('./sdk-echo-worker.ts', import.meta.url), { type: 'module', name: 'sdk-echo-server' }));
+    case 'echo-server':
+      return adaptWorker(new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' }));
+  }
 }
 
 function messageOf(error: unknown): string {

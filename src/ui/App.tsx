@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ExerciseWorkspace } from './components/ExerciseWorkspace.tsx';
 import { Header } from './components/Header.tsx';
 import { LessonPane } from './components/LessonPane.tsx';
@@ -6,20 +6,30 @@ import { LivePanel } from './components/LivePanel.tsx';
 import { ProgressNotices } from './components/ProgressNotices.tsx';
 import { useHashView } from './protocol-view/app-view.ts';
 import { ProtocolServicesProvider } from './protocol-view/ProtocolServicesProvider.tsx';
-import { ProtocolView } from './protocol-view/ProtocolView.tsx';
 import { isProtocolHash, parseStepHash, stepHash } from './protocol-view/step-link.ts';
 
+
 /**
- * Two views under one header: the study view (lesson on the left, the learner's code and its
- * results on the right) and the protocol view (stepper, byte inspector, failure lab), chosen by
- * the address's hash. Both stay mounted once shown, so switching keeps the editor and the stepper
- * as they were; the live panel follows below whichever is showing.
+ * Three views under one header: the study view (lesson on the left, the learner's code and its
+ * results on the right), the protocol view (stepper, byte inspector, failure lab) and the Chapter
+ * loop (registry, agent turn, approval gate), chosen by the address's hash. Each stays mounted once
+ * shown, so switching keeps the editor, the stepper and the turn as they were; the live panel
+ * follows below whichever is showing.
  */
+// The views other than the study view load when first shown, so the JavaScript needed before the
+// editor opens stays within its budget (250 KB gzipped; `npm run bench`).
+const ProtocolView = lazy(() => import('./protocol-view/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
+const AgentView = lazy(() => import('./agent/AgentView.tsx').then((module) => ({ default: module.AgentView })));
+const SdkChecksPanel = lazy(() => import('./sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
+const PreflightPanel = lazy(() => import('./preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
+
 export function App() {
   const view = useHashView();
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
+  const [agentShown, setAgentShown] = useState(view === 'agent');
   useEffect(() => {
     if (view === 'protocol') setProtocolShown(true);
+    else if (view === 'agent') setAgentShown(true);
     // A section link (#live-panel) from the other view: scroll once the section is visible.
     else if (window.location.hash.length > 1) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
   }, [view]);
@@ -43,7 +53,25 @@ export function App() {
           </div>
           {protocolShown && (
             <div className="app-main__protocol" hidden={view !== 'protocol'}>
-              <ProtocolView initialStep={parseStepHash(window.location.hash)} onCursorChange={onCursorChange} />
+              <Suspense fallback={null}>
+                <ProtocolView initialStep={parseStepHash(window.location.hash)} onCursorChange={onCursorChange} />
+              </Suspense>
+            </div>
+          )}
+          {agentShown && (
+            <div className="app-main__agent" hidden={view !== 'agent'}>
+              <Suspense fallback={null}>
+                <AgentView>
+                  <SdkChecksPanel />
+                </AgentView>
+              </Suspense>
+            </div>
+          )}
+          {view === 'preflight' && (
+            <div className="app-main__preflight">
+              <Suspense fallback={null}>
+                <PreflightPanel />
+              </Suspense>
             </div>
           )}
           <LivePanel />

@@ -10,7 +10,7 @@ import type { ByteTransport, Unsubscribe } from '../../src/protocol/transport.ts
 
 const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 
-export type BuiltProgram = 'echo-server' | 'tap' | 'sdk-echo-server';
+export type BuiltProgram = 'echo-server' | 'tap' | 'sdk-echo-server' | 'learner-server';
 
 /** The bundled program the tests spawn; built once by tests/global-setup.ts. */
 export function builtProgram(name: BuiltProgram): string {

@@ -220,10 +220,13 @@ export interface TestBridge {
 }
 
 /** A bridge on its own HTTP server on a free loopback port, as start.ts wires it. */
-export async function startTestBridge(options: Omit<BridgeOptions, 'allowedOrigins' | 'token'> & { token?: string }): Promise<TestBridge> {
+export async function startTestBridge(
+  options: Omit<BridgeOptions, 'allowedOrigins' | 'token' | 'allowLearnerServer'> & { token?: string; allowLearnerServer?: boolean },
+): Promise<TestBridge> {
   const token = options.token ?? 'test-token-0123456789abcdef';
   let origin = '';
-  const bridge = createBridge({ log: () => {}, ...options, token, allowedOrigins: () => [origin] });
+  // On loopback, as start.ts runs it without --host; tests of a shared bridge pass false.
+  const bridge = createBridge({ log: () => {}, allowLearnerServer: true, ...options, token, allowedOrigins: () => [origin] });
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
   server.on('upgrade', (req, socket, head: Buffer) => {
     if (!bridge.handleUpgrade(req, socket, head)) socket.destroy();

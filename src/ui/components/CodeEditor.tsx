@@ -135,7 +135,10 @@ export function CodeEditor({ exercise, onRun, onSave, handle, describedBy }: Cod
 function FallbackEditor({ exercise, reason, describedBy }: { exercise: Exercise; reason: string; describedBy: string }) {
   const { t } = useTranslation();
   const store = useExercises();
-  const code = useStoreSelector(store.progress, (state) => state.exercises[exercise.meta.id]?.code) ?? exercise.starter;
+  // A scratch copy (opened from a share link) shows its own code; edits never reach saved progress.
+  const ownCode = useStoreSelector(store.progress, (state) => state.exercises[exercise.meta.id]?.code) ?? exercise.starter;
+  const scratchCode = useStoreSelector(store, (state) => (state.scratch?.exerciseId === exercise.meta.id ? state.scratch.code : undefined));
+  const code = scratchCode ?? ownCode;
   return (
     <>
       <p className="notice is-warning">{t('editor.loadFailed', { reason })}</p>

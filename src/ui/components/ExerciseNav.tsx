@@ -3,8 +3,9 @@ import { localized } from '../../exercise/catalogue.ts';
 import { useExercises } from '../exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
+import { ProgressTransferPanel } from '../progress-transfer/ProgressTransferPanel.tsx';
 
-/** The five exercises: which are done, which is open; choosing one opens it. */
+/** The five exercises: which are done, which is open; choosing one opens it. Below: export/import. */
 export function ExerciseNav() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -47,6 +48,7 @@ export function ExerciseNav() {
           );
         })}
       </ol>
+      <ProgressTransferPanel />
     </nav>
   );
 }

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExercises } from '../exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
+import { ScratchBanner } from '../progress-transfer/ScratchBanner.tsx';
+import { ShareCodeButton, ShareResult, useShareCode } from '../progress-transfer/ShareCode.tsx';
+import { useShareLinkFromAddress } from '../progress-transfer/use-share-link.ts';
 import { CodeEditor, type EditorHandle } from './CodeEditor.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
@@ -23,6 +26,10 @@ export function ExerciseWorkspace() {
   const id = exercise?.meta.id ?? '';
   const run = useStoreSelector(exercises, () => exercises.runOf(id));
   const completed = useStoreSelector(exercises.progress, (state) => state.exercises[id]?.completed === true);
+  const inScratch = useStoreSelector(exercises, (state) => state.scratch?.exerciseId === id);
+  const shareCode = useShareCode(id);
+  // A `#share=` address opens its code here, in a scratch copy.
+  useShareLinkFromAddress(exercises);
 
   const runTests = useCallback(() => {
     void exercises.run(id);
@@ -44,6 +51,7 @@ export function ExerciseWorkspace() {
 
   return (
     <section className="pane workspace" aria-label={t('workspace.label')} id="workspace">
+      {inScratch && <ScratchBanner exercise={exercise} />}
       <div className="workspace__toolbar">
         <span className="workspace__file">
           {t('workspace.file', { file })}
@@ -71,11 +79,13 @@ export function ExerciseWorkspace() {
         <button type="button" onClick={() => setConfirmingReset(true)} title={t('workspace.resetTitle')}>
           {t('workspace.reset')}
         </button>
+        <ShareCodeButton controls={shareCode} />
         <label className="workspace__run-on-save">
           <input type="checkbox" checked={runOnSave} onChange={(event) => exercises.setRunOnSave(event.target.checked)} />
           <span>{t('workspace.runOnSave')}</span>
         </label>
       </div>
+      <ShareResult controls={shareCode} />
       {view === 'code' ? (
         <>
           <p className="hint workspace__tab-hint" id={TAB_HINT_ID}>

@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { AppView } from '../protocol-view/app-view.ts';
+import { useAgentText } from '../agent/text.ts';
+import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../protocol-view/app-view.ts';
 import { PROTOCOL_HASH } from '../protocol-view/step-link.ts';
 import { HostBadge } from './HostBadge.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { PresenterLink } from '../presenter/PresenterLink.tsx';
+import { OfflineStatus } from '../preflight/OfflineStatus.tsx';
+import { usePreflightText } from '../preflight/use-preflight-text.ts';
 
 export function Header({ view = 'study' }: { view?: AppView }) {
   const { t } = useTranslation();
+  const agentText = useAgentText();
+  const preflightText = usePreflightText();
   return (
     <header className="app-header">
       <div className="app-header__titles">
@@ -19,10 +25,18 @@ export function Header({ view = 'study' }: { view?: AppView }) {
         <a href={PROTOCOL_HASH} aria-current={view === 'protocol' ? 'page' : undefined}>
           {t('nav.protocol')}
         </a>
+        <a href={AGENT_HASH} aria-current={view === 'agent' ? 'page' : undefined}>
+          {agentText('nav')}
+        </a>
         <a href="#live-panel">{t('nav.livePanel')}</a>
+        <a href={PREFLIGHT_HASH} aria-current={view === 'preflight' ? 'page' : undefined}>
+          {preflightText('nav')}
+        </a>
+        <PresenterLink />
       </nav>
       <div className="app-header__tools">
         <HostBadge />
+        <OfflineStatus />
         <LanguageSwitch />
       </div>
     </header>

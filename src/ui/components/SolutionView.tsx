@@ -72,6 +72,10 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
           originalAriaLabel: t('solution.heading'),
           modifiedAriaLabel: t('editor.label', { file: meta.learnerFile }),
         });
+        // The diff editor does not pass originalAriaLabel/modifiedAriaLabel on to its two
+        // editors, which then have an empty accessible name; set them on each editor directly.
+        instance.getOriginalEditor().updateOptions({ ariaLabel: t('solution.heading') });
+        instance.getModifiedEditor().updateOptions({ ariaLabel: t('editor.label', { file: meta.learnerFile }) });
         diff.current = { module, editor: instance };
         dispose = () => instance.dispose(); // models are kept: the learner's is the editor's too
         setDiffReady(true);
@@ -136,6 +140,9 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
+          // Detach the models first: a diff still being computed against the old text would
+          // otherwise be applied to the replaced model and throw (line ranges out of bounds).
+          diff.current?.editor.setModel(null);
           if (entrySource !== undefined) store.useReference(meta.id, entrySource);
         }}
       />

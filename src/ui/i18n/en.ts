@@ -3,6 +3,11 @@
 // Protocol terms (initialize, tools/call, Content-Length, NDJSON, stdin/stdout) are never translated.
 
 import { protocolViewEn } from '../protocol-view/i18n.ts';
+import { agentViewEn } from '../agent/i18n.ts';
+import { preflightEn } from '../preflight/i18n.ts';
+import { presenterEn } from '../presenter/i18n.ts';
+import { progressTransferEn } from '../progress-transfer/i18n.ts';
+import { sdkChecksEn } from '../sdk-checks/i18n.ts';
 
 export const en = {
   app: {
@@ -153,7 +158,8 @@ export const en = {
     invalidForced: '“?host={{value}}” is not a known host (use webcontainer, bridge or worker), so the host is chosen automatically.',
     order: 'Tried in order: WebContainer, local bridge, in-browser worker.',
     retry: 'Retry',
-    retryLabel: 'Check the hosts again',
+    // Starts with the button's visible text (WCAG 2.5.3, label in name): speech users say "Retry".
+    retryLabel: 'Retry: check the hosts again',
   },
   server: {
     heading: 'Echo server',
@@ -244,10 +250,16 @@ export const en = {
     closed: 'Connection closed: {{reason}}',
     rawBytes: 'Raw bytes as text',
     inspect: 'Inspect bytes',
-    inspectFrame: 'Inspect the bytes of frame {{index}}',
+    // Contains the visible "Inspect bytes" (label in name).
+    inspectFrame: 'Inspect bytes: frame {{index}}',
     frame: 'Frame {{index}} ({{length}} bytes)',
   },
   protocolView: protocolViewEn,
+  agentView: agentViewEn,
+  preflight: preflightEn,
+  presenter: presenterEn,
+  progressTransfer: progressTransferEn,
+  sdkChecks: sdkChecksEn,
 } as const;
 
 /** The shape every language must fill: the same nested keys, any string values. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY, readStoredLanguage, rememberLanguage } from './language.ts';
+import { chooseLanguage, LANGUAGE_STORAGE_KEY, readStoredLanguage, rememberLanguage, wantsKeysLocale } from './language.ts';
 
 describe('chooseLanguage', () => {
   it('prefers the remembered choice over the browser', () => {
@@ -45,5 +45,14 @@ describe('language storage', () => {
     expect(readStoredLanguage(storage)).toBeNull();
     expect(() => rememberLanguage(storage, 'en')).not.toThrow();
     expect(readStoredLanguage(undefined)).toBeNull();
+  });
+});
+
+describe('wantsKeysLocale', () => {
+  it('is on only for ?lng=keys', () => {
+    expect(wantsKeysLocale('?lng=keys')).toBe(true);
+    expect(wantsKeysLocale('?host=worker&lng=keys')).toBe(true);
+    expect(wantsKeysLocale('?lng=en')).toBe(false);
+    expect(wantsKeysLocale('')).toBe(false);
   });
 });

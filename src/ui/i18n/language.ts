@@ -6,6 +6,19 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'mcp-playground.language';
 
+/**
+ * The fake "keys" locale: `?lng=keys` in the address shows every UI string as its key
+ * (`workspace.run`), so text that a component hard-codes instead of translating stands out. It is
+ * i18next's built-in `cimode`, never remembered, and available in every build: it changes nothing
+ * but the text, and a reload without the flag brings the learner's language back.
+ */
+export const KEYS_LOCALE_QUERY = 'keys';
+export const KEYS_LANGUAGE = 'cimode';
+
+export function wantsKeysLocale(search: string): boolean {
+  return new URLSearchParams(search).get('lng') === KEYS_LOCALE_QUERY;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -3,6 +3,11 @@
 
 import { protocolViewZhCN } from '../protocol-view/i18n.ts';
 import type { Messages } from './en.ts';
+import { agentViewZhCN } from '../agent/i18n.ts';
+import { preflightZhCN } from '../preflight/i18n.ts';
+import { presenterZhCN } from '../presenter/i18n.ts';
+import { progressTransferZhCN } from '../progress-transfer/i18n.ts';
+import { sdkChecksZhCN } from '../sdk-checks/i18n.ts';
 
 export const zhCN: Messages = {
   app: {
@@ -153,7 +158,7 @@ export const zhCN: Messages = {
     invalidForced: '“?host={{value}}”不是已知的环境（可用 webcontainer、bridge 或 worker），已改为自动选择。',
     order: '尝试顺序：WebContainer、本地桥接、浏览器内 Worker。',
     retry: '重试',
-    retryLabel: '重新检查运行环境',
+    retryLabel: '重试：重新检查运行环境',
   },
   server: {
     heading: 'Echo 服务器',
@@ -244,8 +249,13 @@ export const zhCN: Messages = {
     closed: '连接已关闭：{{reason}}',
     rawBytes: '原始字节（按文本显示）',
     inspect: '查看字节',
-    inspectFrame: '查看第 {{index}} 帧的字节',
+    inspectFrame: '查看字节：第 {{index}} 帧',
     frame: '第 {{index}} 帧（{{length}} 字节）',
   },
   protocolView: protocolViewZhCN,
+  agentView: agentViewZhCN,
+  preflight: preflightZhCN,
+  presenter: presenterZhCN,
+  progressTransfer: progressTransferZhCN,
+  sdkChecks: sdkChecksZhCN,
 };

@@ -14,7 +14,16 @@ import { JsonTree } from './JsonTree.tsx';
 import { useProtocolText } from './text.ts';
 import { formatCodePoint, groupIndexByByte, nonAsciiRuns, utf8Groups } from './utf8-groups.ts';
 
-export function ByteInspector({ target }: { target: InspectTarget }) {
+export interface ByteInspectorProps {
+  target: InspectTarget;
+  /**
+   * Offer the chunk replay (default). The presenter's follow view turns it off: it renders from
+   * broadcast data alone, with no protocol services to run a learner's reader.
+   */
+  showReplay?: boolean;
+}
+
+export function ByteInspector({ target, showReplay = true }: ByteInspectorProps) {
   const t = useProtocolText();
   const cursorId = useId();
   const { bytes, framing } = target;
@@ -159,7 +168,7 @@ export function ByteInspector({ target }: { target: InspectTarget }) {
           <CopyBar bytes={bytes} />
         </div>
       </div>
-      <ChunkReplay key={`${target.direction}:${target.streamOffset}`} target={target} title={what} />
+      {showReplay && <ChunkReplay key={`${target.direction}:${target.streamOffset}`} target={target} title={what} />}
     </div>
   );
 }

@@ -129,6 +129,7 @@ export const SequenceDiagram = memo(function SequenceDiagram({ records, waiting,
             {arrow.kind === 'exit' && <path d={`M ${row.x1 - 6} ${row.y - 6} l 12 12 m 0 -12 l -12 12`} className="arrow__cross" />}
             <text x={row.labelX} y={row.labelY} textAnchor="middle" className="arrow__label">
               {clip(label, 56)}
+              {/* A space, so assistive technology does not read the label and the detail as one word. */}{' '}
             </text>
             {detail && (
               <text x={row.labelX} y={row.detailY} textAnchor="middle" className="arrow__detail">

@@ -72,6 +72,7 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
     if (target) ui.openInspector(target);
   };
 
+  const stepBlocked = atEnd || (status.status === 'failed' && cursor >= records.length);
   return (
     <section className="stepper" aria-labelledby={headingId} onKeyDown={onKeyDown} data-testid="stepper">
       <div className="panel-section__header">
@@ -89,17 +90,19 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
             </label>
           ))}
         </fieldset>
+        {/* While a step runs the buttons are only aria-disabled: a truly disabled button drops the
+            keyboard focus to <body>, and the next Enter would go nowhere. */}
         <div role="toolbar" aria-label={t('stepper.controls')} className="button-row stepper__controls">
           <button type="button" title={t('stepper.restartTitle')} onClick={() => stepper.restart()}>
             ↺ {t('stepper.restart')}
           </button>
-          <button type="button" title={t('stepper.backTitle')} disabled={busy || cursor === 0} onClick={() => stepper.back()}>
+          <button type="button" title={t('stepper.backTitle')} aria-disabled={busy || undefined} disabled={cursor === 0} onClick={() => !busy && stepper.back()}>
             ◀ {t('stepper.back')}
           </button>
-          <button type="button" className="primary" title={t('stepper.stepTitle')} disabled={busy || atEnd || (status.status === 'failed' && cursor >= records.length)} onClick={() => void stepper.step()}>
+          <button type="button" className="primary" title={t('stepper.stepTitle')} aria-disabled={busy || undefined} disabled={stepBlocked} onClick={() => !busy && void stepper.step()}>
             {t('stepper.step')} ▶
           </button>
-          <button type="button" title={t('stepper.runToEndTitle')} disabled={busy || atEnd || (status.status === 'failed' && cursor >= records.length)} onClick={() => void stepper.runToEnd()}>
+          <button type="button" title={t('stepper.runToEndTitle')} aria-disabled={busy || undefined} disabled={stepBlocked} onClick={() => !busy && void stepper.runToEnd()}>
             {t('stepper.runToEnd')} ▶▶
           </button>
         </div>

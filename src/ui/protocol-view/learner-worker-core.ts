@@ -14,7 +14,9 @@ import type { ByteTransport } from '../../protocol/transport.ts';
 import { replayChunks } from './chunk-replay.ts';
 import { errorInfo, type DriverEvent, type DriverOp, type ErrorInfo } from './client-driver.ts';
 import { LEARNER_HEARTBEAT_MS, type LearnerSource, type LearnerToPage, type PageToLearner } from './learner-worker-messages.ts';
-import { createLocalRegistry, registryView } from './local-tools.ts';
+import { CHAPTER_TOOL_NAMES, createLocalRegistry, registryView } from './local-tools.ts';
+import { toolRows } from '../agent/tool-table.ts';
+import type { AgentRpcCall } from './learner-worker-messages.ts';
 
 // The same APIs the spec runner hides from learner code (run-spec.ts): defence in depth only, the
 // worker is the boundary.
@@ -48,6 +50,10 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
   let client: Record<string, unknown> | null = null;
   let current: Loaded | null = null;
   let timers: TimerScope | null = null;
+  // The Chapter loop's registry, once the learner's registerMcpTools has filled it.
+  let agentRegistry: ToolRegistry | null = null;
+  const agentRpcs = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextRpcId = 1;
 
   const post = (message: LearnerToPage) => {
     try {
@@ -175,6 +181,68 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
     }
   }
 
+  /** A client call made by the learner's code, answered by the page's McpClient. */
+  function agentRpc(call: AgentRpcCall): Promise<unknown> {
+    const rpcId = nextRpcId++;
+    return new Promise((resolve, reject) => {
+      agentRpcs.set(rpcId, { resolve, reject });
+      post({ type: 'agent-rpc', rpcId, call });
+    });
+  }
+
+  function settleAgentRpc(message: Extract<PageToLearner, { type: 'agent-rpc-result' }>): void {
+    const waiter = agentRpcs.get(message.rpcId);
+    agentRpcs.delete(message.rpcId);
+    if (waiter === undefined) return;
+    if (message.outcome.ok) return waiter.resolve(message.outcome.value);
+    // Rebuilt as an Error with the JSON-RPC code, as McpClient throws it on the page.
+    const info = message.outcome.error;
+    const error = Object.assign(new Error(info.message), { code: info.code ?? undefined });
+    error.name = info.name;
+    waiter.reject(error);
+  }
+
+  async function agentMerge(message: Extract<PageToLearner, { type: 'agent-merge' }>): Promise<void> {
+    const registryModule = deps.protocolModules['@protocol/registry'] as { ToolRegistry: new () => ToolRegistry };
+    const registry = createLocalRegistry(registryModule, CHAPTER_TOOL_NAMES);
+    agentRegistry = registry;
+    const result = (ok: boolean, count: number | null, error: ErrorInfo | null) =>
+      post({ type: 'agent-merged', outcome: { ok, count, error, tools: toolRows(registry.list()) } });
+    const loaded = load(message.source);
+    if (!('exports' in loaded)) return result(false, null, loaded);
+    current = loaded;
+    try {
+      const register = exportOf(loaded, 'registerMcpTools');
+      if (typeof register !== 'function') throw new TypeError(`${message.source.file} must export a function registerMcpTools`);
+      const client = {
+        listTools: () => agentRpc({ method: 'listTools' }),
+        callTool: (name: unknown, args?: unknown) => agentRpc({ method: 'callTool', name: String(name), args: isRecord(args) ? args : {} }),
+      };
+      const count: unknown = await (register as (...args: unknown[]) => unknown)(registry, client, { prefix: message.prefix, server: 'echo', risk: riskFunction(loaded) });
+      result(true, typeof count === 'number' ? count : null, null);
+    } catch (error) {
+      result(false, null, fail(error));
+    }
+  }
+
+  /** The learner's own riskFromAnnotations when the file has one, else the reference's. */
+  function riskFunction(loaded: Loaded): unknown {
+    try {
+      const own = loaded.exports.riskFromAnnotations;
+      if (typeof own === 'function') return own;
+    } catch {
+      // The guarded exports throw for a missing name: fall through to the reference.
+    }
+    return (deps.protocolModules['@protocol/register-mcp-tools'] as { riskFromAnnotations: unknown }).riskFromAnnotations;
+  }
+
+  async function agentExecute(message: Extract<PageToLearner, { type: 'agent-execute' }>): Promise<void> {
+    if (agentRegistry === null) return post({ type: 'agent-executed', execId: message.execId, outcome: { ok: false, text: 'Your registry is not set up: connect and merge first.' } });
+    // registry.execute turns throws into data; the registry is the reference ToolRegistry, the executors the learner's.
+    const outcome = await agentRegistry.execute(message.name, message.args);
+    post({ type: 'agent-executed', execId: message.execId, outcome: { ok: outcome.ok, text: String(outcome.text) } });
+  }
+
   const heartbeat = realSetInterval(() => post({ type: 'alive' }), deps.heartbeatMs ?? LEARNER_HEARTBEAT_MS);
   post({ type: 'ready' });
 
@@ -199,6 +267,14 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
           return runReader(message);
         case 'register-run':
           void runRegister(message);
+          return;
+        case 'agent-merge':
+          void agentMerge(message);
+          return;
+        case 'agent-rpc-result':
+          return settleAgentRpc(message);
+        case 'agent-execute':
+          void agentExecute(message);
           return;
         default:
           return;
@@ -230,6 +306,10 @@ function toDriverEvent(raw: unknown): DriverEvent | null {
     default:
       return null;
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isState(value: unknown): value is 'new' | 'initialized' | 'ready' | 'closed' {

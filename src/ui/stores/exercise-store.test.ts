@@ -3,6 +3,7 @@ import type { Catalogue } from '../../exercise/catalogue.ts';
 import { ProgressStore, type StorageLike } from '../../exercise/progress-store.ts';
 import type { RunOptions } from '../../exercise/spec-runner.ts';
 import type { Exercise, RunResult, TestResult } from '../../exercise/types.ts';
+import { encodeShareHash } from '../../exercise/share-link.ts';
 import { ExerciseStore, type ExerciseRunner } from './exercise-store.ts';
 import { storedUiPreferences, UI_PREFERENCES_KEY } from './ui-preferences.ts';
 
@@ -169,3 +170,106 @@ describe('ExerciseStore', () => {
     expect(runner.warmedUp).toBe(1);
   });
 });
+
+const KEY = 'mcp-playground:progress';
+const savedCode = (storage: MemoryStorage, id: string) => JSON.parse(storage.getItem(KEY) ?? '{"exercises":{}}').exercises[id]?.code;
+
+describe('ExerciseStore: a shared link opens a scratch copy', () => {
+  it('shows and runs the shared code, and autosave never writes it over the learner’s own', async () => {
+    const { store, runner, progress, storage } = setup();
+    store.updateCode('02-b', 'my own work');
+    const hash = await encodeShareHash({ exerciseId: '02-b', code: 'shared code' });
+    if (!hash.ok) throw new Error('encode failed');
+    await store.openShareHash(hash.hash);
+    const state = store.getSnapshot();
+    expect(state.selectedId).toBe('02-b');
+    expect(state.scratch).toEqual({ exerciseId: '02-b', code: 'shared code' });
+    expect(state.replacement).toMatchObject({ exerciseId: '02-b', code: 'shared code' });
+    expect(store.codeOf('02-b')).toBe('shared code');
+
+    // The editor's edits go to the scratch copy only, also after the page is hidden.
+    store.updateCode('02-b', 'shared code, edited');
+    progress.flush();
+    expect(savedCode(storage, '02-b')).toBe('my own work');
+    expect(progress.get('02-b').code).toBe('my own work');
+
+    // Its tests run on the shared code; a pass is not the receiver's completion.
+    const run = store.run('02-b');
+    expect(runner.calls[0]?.code).toBe('shared code, edited');
+    runner.calls[0]?.finish({ status: 'pass', tests: [], durationMs: 1 });
+    await run;
+    expect(progress.get('02-b').completed).toBe(false);
+
+    // Reset in a scratch copy resets the scratch copy.
+    store.reset('02-b');
+    expect(store.codeOf('02-b')).toBe('// starter of 02-b');
+    expect(progress.get('02-b').code).toBe('my own work');
+
+    store.leaveScratch();
+    expect(store.getSnapshot().scratch).toBeNull();
+    expect(store.codeOf('02-b')).toBe('my own work');
+    expect(store.getSnapshot().replacement).toMatchObject({ exerciseId: '02-b', code: 'my own work' });
+    expect(savedCode(storage, '02-b')).toBe('my own work');
+  });
+
+  it('keeps the scratch copy as the learner’s code only when asked, and saves it at once', async () => {
+    const { store, storage } = setup();
+    store.updateCode('01-a', 'mine');
+    store.openShared({ exerciseId: '01-a', code: 'theirs' });
+    store.updateCode('01-a', 'theirs, improved');
+    store.keepScratch();
+    expect(store.getSnapshot().scratch).toBeNull();
+    expect(store.codeOf('01-a')).toBe('theirs, improved');
+    expect(savedCode(storage, '01-a')).toBe('theirs, improved');
+  });
+
+  it('reports a damaged link or an unknown exercise and leaves everything as it was', async () => {
+    const { store, progress } = setup();
+    store.updateCode('01-a', 'mine');
+    const hash = await encodeShareHash({ exerciseId: '01-a', code: 'shared' });
+    if (!hash.ok) throw new Error('encode failed');
+    await store.openShareHash(hash.hash.slice(0, -3));
+    expect(store.getSnapshot()).toMatchObject({ scratch: null, shareProblem: { reason: 'damaged' } });
+    store.dismissShareProblem();
+    expect(store.getSnapshot().shareProblem).toBeNull();
+    store.openShared({ exerciseId: '99-missing', code: 'x' });
+    expect(store.getSnapshot()).toMatchObject({ scratch: null, shareProblem: { reason: 'unknown-exercise', exerciseId: '99-missing' } });
+    expect(store.codeOf('01-a')).toBe('mine');
+    expect(progress.get('01-a').code).toBe('mine');
+  });
+
+  it('opens the same link once, however often it is asked (StrictMode, hashchange)', async () => {
+    const { store } = setup();
+    const hash = await encodeShareHash({ exerciseId: '01-a', code: 'shared' });
+    if (!hash.ok) throw new Error('encode failed');
+    await Promise.all([store.openShareHash(hash.hash), store.openShareHash(hash.hash)]);
+    store.updateCode('01-a', 'edited in scratch');
+    await store.openShareHash(hash.hash);
+    expect(store.getSnapshot().scratch?.code).toBe('edited in scratch');
+  });
+});
+
+describe('ExerciseStore: import', () => {
+  it('replaces or merges, pushes the new code into open editors (not a scratch copy), and undoes', () => {
+    const { store, progress, storage } = setup();
+    store.updateCode('01-a', 'mine');
+    store.openShared({ exerciseId: '02-b', code: 'shared' });
+    const incoming = { version: 1 as const, exercises: { '01-a': { code: 'from file', completed: true, hintsRevealed: 1 }, '02-b': { code: 'b from file', completed: false, hintsRevealed: 0 } } };
+
+    store.importProgress(incoming, 'merge', 2);
+    expect(progress.get('01-a')).toMatchObject({ code: 'mine', completed: true, hintsRevealed: 1 });
+    expect(store.ownCodeOf('02-b')).toBe('b from file');
+    expect(store.codeOf('02-b')).toBe('shared'); // the scratch copy still shows
+    expect(store.getSnapshot().lastImport).toEqual({ mode: 'merge', changed: 2 });
+
+    store.importProgress(incoming, 'replace', 2);
+    expect(savedCode(storage, '01-a')).toBe('from file');
+    expect(store.getSnapshot().replacement).toMatchObject({ exerciseId: '01-a', code: 'from file' }); // the last of the pushes, scratch skipped
+
+    store.undoImport();
+    expect(progress.get('01-a')).toMatchObject({ code: 'mine', completed: true }); // back to before the *last* import
+    expect(store.getSnapshot().lastImport).toBeNull();
+    expect(store.exportProgress().exercises['01-a']?.code).toBe('mine');
+  });
+});
+

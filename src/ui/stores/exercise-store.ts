@@ -2,9 +2,16 @@
 // its runs and their results, whether the reference is shown. The learner's code, completion
 // marks and hints live in the engine's ProgressStore (saved in the browser); this store only
 // drives it. No UI here: components render the snapshot.
+//
+// A scratch copy is code someone shared by link: the editor shows it and runs its tests, but it
+// lives only here, in memory, so autosave never writes it over the learner's own saved code; it
+// becomes theirs only when they choose "Keep as my code".
 
 import type { Catalogue } from '../../exercise/catalogue.ts';
 import type { ProgressStore } from '../../exercise/progress-store.ts';
+import type { StoredProgress } from '../../exercise/progress-data.ts';
+import { applyImport, type ImportMode } from '../../exercise/progress-transfer-plan.ts';
+import { decodeShareHash, type ShareLinkProblem, type SharedCode } from '../../exercise/share-link.ts';
 import type { RunOptions } from '../../exercise/spec-runner.ts';
 import type { Exercise, RunResult, TestResult } from '../../exercise/types.ts';
 import { createStore, type Store } from './create-store.ts';
@@ -31,12 +38,32 @@ export interface CodeReplacement {
   seq: number;
 }
 
+/** Shared code open in the editor instead of the learner's own (which stays saved, untouched). */
+export interface ScratchCopy {
+  exerciseId: string;
+  /** As edited in the scratch copy. */
+  code: string;
+}
+
+/** Why a share link did not open (the normal view opens instead). */
+export type ShareOpenProblem = ShareLinkProblem | { reason: 'unknown-exercise'; exerciseId: string };
+
+export interface ImportDone {
+  mode: ImportMode;
+  /** Exercises whose progress changed. */
+  changed: number;
+}
+
 export interface ExerciseState {
   selectedId: string | null;
   runs: Readonly<Record<string, RunState>>;
   view: WorkspaceView;
   replacement: CodeReplacement | null;
   runOnSave: boolean;
+  scratch: ScratchCopy | null;
+  shareProblem: ShareOpenProblem | null;
+  /** The last import, while it can be undone. */
+  lastImport: ImportDone | null;
 }
 
 const IDLE: RunState = { status: 'idle' };
@@ -64,6 +91,10 @@ export class ExerciseStore {
   private readonly preferences: UiPreferences;
   private readonly scheduleProgress: (show: () => void) => void;
   private seq = 0;
+  /** The share hash opened last: React's StrictMode and hashchange may both ask for it again. */
+  private openedShareHash: string | null = null;
+  /** Its decoding, so every caller can wait for the same outcome. */
+  private openingShare: Promise<void> = Promise.resolve();
 
   constructor(options: ExerciseStoreOptions) {
     this.exercises = options.catalogue.exercises;
@@ -74,7 +105,7 @@ export class ExerciseStore {
     this.scheduleProgress = options.scheduleProgress ?? ((show) => setTimeout(show, PROGRESS_INTERVAL_MS));
     const remembered = this.preferences.read();
     const selectedId = this.find(remembered.exerciseId ?? '')?.meta.id ?? this.exercises[0]?.meta.id ?? null;
-    this.store = createStore<ExerciseState>({ selectedId, runs: {}, view: 'code', replacement: null, runOnSave: remembered.runOnSave });
+    this.store = createStore<ExerciseState>({ selectedId, runs: {}, view: 'code', replacement: null, runOnSave: remembered.runOnSave, scratch: null, shareProblem: null, lastImport: null });
   }
 
   getSnapshot = (): ExerciseState => this.store.getSnapshot();
@@ -93,9 +124,20 @@ export class ExerciseStore {
     return this.store.getSnapshot().runs[id] ?? IDLE;
   }
 
-  /** The learner's current code: what they typed, else the starter. */
+  /** The code in the editor: a scratch copy when one is open, else the learner's own. */
   codeOf(id: string): string {
+    const scratch = this.store.getSnapshot().scratch;
+    return scratch?.exerciseId === id ? scratch.code : this.ownCodeOf(id);
+  }
+
+  /** The learner's own saved code: what they typed, else the starter. */
+  ownCodeOf(id: string): string {
     return this.progress.get(id).code ?? this.find(id)?.starter ?? '';
+  }
+
+  private scratchOf(id: string): ScratchCopy | null {
+    const scratch = this.store.getSnapshot().scratch;
+    return scratch?.exerciseId === id ? scratch : null;
   }
 
   select(id: string): void {
@@ -109,6 +151,11 @@ export class ExerciseStore {
   updateCode(id: string, code: string): void {
     const exercise = this.find(id);
     if (!exercise) return;
+    // A scratch copy is edited in memory only: the learner's saved code is not touched.
+    if (this.scratchOf(id)) {
+      this.store.setState((state) => (state.scratch?.code === code ? state : { ...state, scratch: { exerciseId: id, code } }));
+      return;
+    }
     // Back to exactly the starter: nothing of theirs to keep.
     if (code === exercise.starter) this.progress.resetCode(id);
     else this.progress.saveCode(id, code);
@@ -119,6 +166,8 @@ export class ExerciseStore {
     const exercise = this.find(id);
     if (!exercise || this.runOf(id).status === 'running') return undefined;
     const seq = ++this.seq;
+    // Someone else's code passing is not the learner's progress.
+    const onScratch = this.scratchOf(id) !== null;
     this.setRun(id, { status: 'running', seq, tests: [] });
     const streamed: TestResult[] = [];
     let showPending = false;
@@ -136,7 +185,7 @@ export class ExerciseStore {
       },
     });
     this.setRun(id, { status: 'done', seq, result });
-    if (result.status === 'pass') this.progress.markCompleted(id);
+    if (result.status === 'pass' && !onScratch) this.progress.markCompleted(id);
     return result;
   }
 
@@ -144,7 +193,8 @@ export class ExerciseStore {
   reset(id: string): void {
     const exercise = this.find(id);
     if (!exercise) return;
-    this.progress.resetCode(id);
+    if (this.scratchOf(id)) this.updateCode(id, exercise.starter);
+    else this.progress.resetCode(id);
     this.replaceCode(id, exercise.starter);
   }
 
@@ -178,6 +228,94 @@ export class ExerciseStore {
   /** Loads the test runner now, so the first Run does not wait for it. */
   warmUp(): void {
     this.runner.warmUp();
+  }
+
+  // ---- share links and the scratch copy ----
+
+  /**
+   * Opens a `#share=` hash: the shared code in a scratch copy of its exercise, or a problem to
+   * show (the learner's own view stays). Opening the same hash twice does nothing the second time.
+   */
+  openShareHash(hash: string): Promise<void> {
+    if (hash === this.openedShareHash) return this.openingShare;
+    this.openedShareHash = hash;
+    this.openingShare = decodeShareHash(hash).then((outcome) => {
+      if (outcome.ok) this.openShared(outcome.shared);
+      else this.store.setState((state) => ({ ...state, shareProblem: outcome.problem }));
+    });
+    return this.openingShare;
+  }
+
+  openShared(shared: SharedCode): void {
+    if (!this.find(shared.exerciseId)) {
+      this.store.setState((state) => ({ ...state, shareProblem: { reason: 'unknown-exercise', exerciseId: shared.exerciseId } }));
+      return;
+    }
+    const previous = this.store.getSnapshot().scratch;
+    if (previous) this.leaveScratch();
+    // Whatever the learner typed last is on disk before the editor shows someone else's code.
+    this.progress.flush();
+    this.select(shared.exerciseId);
+    this.store.setState((state) => ({ ...state, scratch: { exerciseId: shared.exerciseId, code: shared.code }, shareProblem: null, view: 'code' }));
+    this.replaceCode(shared.exerciseId, shared.code);
+  }
+
+  /** "Back to my code": the scratch copy is dropped and the learner's own code comes back. */
+  leaveScratch(): void {
+    const scratch = this.store.getSnapshot().scratch;
+    if (!scratch) return;
+    this.openedShareHash = null;
+    this.store.setState((state) => ({ ...state, scratch: null }));
+    this.replaceCode(scratch.exerciseId, this.ownCodeOf(scratch.exerciseId));
+  }
+
+  /** "Keep as my code" (confirmed): the scratch copy becomes the learner's saved code. */
+  keepScratch(): void {
+    const scratch = this.store.getSnapshot().scratch;
+    if (!scratch) return;
+    this.openedShareHash = null;
+    this.store.setState((state) => ({ ...state, scratch: null }));
+    this.updateCode(scratch.exerciseId, scratch.code);
+    this.progress.flush();
+  }
+
+  dismissShareProblem(): void {
+    this.openedShareHash = null; // the same link pasted again is tried (and reported) again
+    this.store.setState((state) => (state.shareProblem === null ? state : { ...state, shareProblem: null }));
+  }
+
+  // ---- export and import ----
+
+  /** All progress, edits not yet written included. */
+  exportProgress(): StoredProgress {
+    this.progress.flush();
+    return this.progress.exportData();
+  }
+
+  /** A file's progress, replacing or merging (the learner chose, after seeing the plan). Undoable. */
+  importProgress(incoming: StoredProgress, mode: ImportMode, changed: number): void {
+    this.progress.flush();
+    this.progress.replaceAll(applyImport(this.progress.exportData(), incoming, mode));
+    this.store.setState((state) => ({ ...state, lastImport: { mode, changed } }));
+    this.showOwnCodeEverywhere();
+  }
+
+  undoImport(): void {
+    if (!this.progress.undoImport()) return;
+    this.store.setState((state) => ({ ...state, lastImport: null }));
+    this.showOwnCodeEverywhere();
+  }
+
+  dismissImportNotice(): void {
+    this.store.setState((state) => (state.lastImport === null ? state : { ...state, lastImport: null }));
+  }
+
+  /** Open editors follow code changed under them; a scratch copy keeps showing the shared code. */
+  private showOwnCodeEverywhere(): void {
+    const scratchId = this.store.getSnapshot().scratch?.exerciseId;
+    for (const exercise of this.exercises) {
+      if (exercise.meta.id !== scratchId) this.replaceCode(exercise.meta.id, this.ownCodeOf(exercise.meta.id));
+    }
   }
 
   private replaceCode(id: string, code: string): void {

@@ -115,6 +115,11 @@ export class LiveSessionStore {
     this.update({ host: { ...this.getSnapshot().host, selection } });
   }
 
+  /** The chosen host, for features that start programs of their own on it (the SDK checks). */
+  chosenHost(): Host | null {
+    return this.host;
+  }
+
   // ---- settings (take effect at the next start) ----
 
   setFraming(framing: FramingName): void {

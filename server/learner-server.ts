@@ -1,0 +1,62 @@
+// The learner's exercise-4 server as a Node program: the echo server's session and tools, served
+// through the learner's own McpServer class. The bridge (on a loopback bridge only) and the
+// WebContainer host run it; the learner's source arrives in a job file (learner-server-job.ts)
+// whose path is the only argument, so nothing the page sent ever reaches a command line.
+//
+//   node learner-server.mjs <job.json>
+//
+// Exit codes: 0 after stdin ends, 2 for a bad command line or job file, 3 when the learner's server
+// did not load (syntax error, missing export, constructor threw); the reason is one stderr line.
+// The bridge starts it under Node's permission model (read access to this file and the job only).
+
+import { readFileSync } from 'node:fs';
+import { parseLearnerServerJob } from '../src/runtime/learner-server-job.ts';
+import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, loadFailureLine, startLearnerSession } from '../src/runtime/learner-server-core.ts';
+import { PROTOCOL_MODULE_MAP } from '../src/runtime/protocol-module-map.ts';
+import { serveOnStdio, stderrLogger } from './stdio-session.ts';
+
+const PROGRAM = 'learner-server.mjs';
+const USAGE_EXIT_CODE = 2;
+const log = stderrLogger(LEARNER_SERVER_LOG_PREFIX);
+
+// Hidden from the learner's code as the spec runner hides them in the browser. Defence in depth
+// only: globalThis still reaches them, which is why the bridge adds the permission model.
+const HIDDEN_GLOBALS = ['process', 'Buffer', 'fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource', 'BroadcastChannel', 'importScripts'];
+
+function main(): void {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0]?.startsWith('-')) {
+    process.stderr.write(`usage: node ${PROGRAM} <job.json>\n`);
+    process.exitCode = USAGE_EXIT_CODE;
+    return;
+  }
+  let text: string;
+  try {
+    text = readFileSync(args[0] as string, 'utf8');
+  } catch (error) {
+    log(`cannot read the job file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    process.exitCode = USAGE_EXIT_CODE;
+    return;
+  }
+  const job = parseLearnerServerJob(text);
+  if (!job.ok) {
+    log(`bad job file: ${job.reason}`);
+    process.exitCode = USAGE_EXIT_CODE;
+    return;
+  }
+  const { framing, faults, source } = job.value;
+  const started = startLearnerSession(
+    source,
+    { framing, faults, write: (bytes) => process.stdout.write(bytes), log },
+    { protocolModules: PROTOCOL_MODULE_MAP, shadowedGlobals: Object.fromEntries(HIDDEN_GLOBALS.map((name) => [name, undefined])) },
+  );
+  if (!started.ok) {
+    log(loadFailureLine(started.message));
+    process.exitCode = LEARNER_SERVER_LOAD_EXIT_CODE;
+    return;
+  }
+  log(`pid ${process.pid}, your ${source.file}, framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
+  serveOnStdio(started.value, log);
+}
+
+main();

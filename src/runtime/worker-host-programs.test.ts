@@ -1,0 +1,194 @@
+// The worker host running learner-server and sdk-echo-server: the real worker cores behind a real
+// MessageChannel (structured clone, async delivery), as worker-host.test.ts does for the echo
+// server. Node has no Worker; the entry files only wire a core to the worker scope.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpClient } from '../protocol/client.ts';
+import type { ProgramName } from './host.ts';
+import { createLearnerServerWorkerCore } from './learner-server-worker-core.ts';
+import { PROTOCOL_MODULE_MAP } from './protocol-module-map.ts';
+import { createSdkEchoWorkerCore } from './sdk-echo-worker-core.ts';
+import { base64ToBytes, type TapEvent } from './tap-protocol.ts';
+import { createWorkerHost, stuckServerLine, type WorkerLike } from './worker-host.ts';
+
+const REFERENCE = { code: readFileSync(join(import.meta.dirname, '../protocol/server.ts'), 'utf8'), file: 'server.ts', moduleId: '@protocol/server' };
+const TEXT = '你好 👋 ünïcödé';
+
+interface FakeWorker extends WorkerLike {
+  program: ProgramName;
+  terminated: boolean;
+  /** Stop every message from inside, as a worker stuck in a loop would. */
+  freeze(): void;
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function fakeWorker(program: ProgramName, heartbeatMs = 50): FakeWorker {
+  const { port1: page, port2: inside } = new MessageChannel();
+  let frozen = false;
+  const post = (message: unknown) => {
+    if (!frozen) inside.postMessage(message);
+  };
+  let dispose = () => {};
+  if (program === 'learner-server') {
+    const core = createLearnerServerWorkerCore({ post, protocolModules: PROTOCOL_MODULE_MAP, heartbeatMs });
+    inside.onmessage = (event) => core.handle(event.data);
+    dispose = () => core.dispose();
+  } else if (program === 'sdk-echo-server') {
+    const core = createSdkEchoWorkerCore({ post });
+    inside.onmessage = (event) => core.handle(event.data);
+  }
+  const worker: FakeWorker = {
+    program,
+    terminated: false,
+    postMessage: (message) => page.postMessage(message),
+    onMessage: (listener) => {
+      page.onmessage = (event) => listener(event.data);
+    },
+    onError: () => {},
+    terminate: () => {
+      worker.terminated = true;
+      dispose();
+      page.close();
+      inside.close();
+    },
+    freeze: () => {
+      frozen = true;
+    },
+  };
+  cleanups.push(() => worker.terminate());
+  return worker;
+}
+
+function hostWithWorkers(options: { learnerHardLimitMs?: number } = {}) {
+  const workers: FakeWorker[] = [];
+  const host = createWorkerHost({ createWorker: (program) => workers[workers.push(fakeWorker(program)) - 1] as FakeWorker, ...options });
+  return { host, workers };
+}
+
+function stderrOf(events: readonly TapEvent[]): string {
+  return events.map((event) => (event.ev === 'stderr' ? new TextDecoder().decode(base64ToBytes(event.b64)) : '')).join('');
+}
+
+describe('the worker host runs learner-server', () => {
+  it("serves MCP through the learner's McpServer in a worker of its own, with the tap events of the Node runner", async () => {
+    const { host, workers } = hostWithWorkers();
+    const wire = await host.start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: REFERENCE });
+    expect(workers.map((worker) => worker.program)).toEqual(['learner-server']);
+    const events: TapEvent[] = [];
+    wire.onTapEvent((event) => events.push(event));
+    const client = new McpClient(wire, { framing: 'ndjson' });
+    await client.connect();
+    expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual(['add', 'delay_echo', 'delete_file', 'echo', 'fail']);
+    expect((await client.callTool('echo', { text: TEXT })).content).toEqual([{ type: 'text', text: TEXT }]);
+    expect((await client.callTool('fail', { message: 'on purpose' })).isError).toBe(true);
+
+    const closed = new Promise<string>((resolve) => wire.onClose(resolve));
+    wire.end();
+    expect(await closed).toBe('server exited with code 0');
+    expect(events[0]).toMatchObject({ ev: 'spawn', pid: 0, argv: ['node', 'learner-server.mjs', 'server.ts'] });
+    expect(events.filter((event) => event.ev === 'c2s')).toHaveLength(5);
+    expect(stderrOf(events)).toContain('[learner-server] pid 0 (in-browser worker), your server.ts, framing ndjson');
+    expect(workers[0]?.terminated).toBe(true);
+  });
+
+  it('a file that does not load: started, then one stderr line and exit code 3', async () => {
+    const { host } = hostWithWorkers();
+    const wire = await host.start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: { code: 'export class Server {}', file: 'server.ts' } });
+    const events: TapEvent[] = [];
+    wire.onTapEvent((event) => events.push(event));
+    const closed = await new Promise<string>((resolve) => wire.onClose(resolve));
+    expect(closed).toBe('server exited with code 3');
+    expect(stderrOf(events)).toBe("[learner-server] your server did not load: server.ts does not export 'McpServer' (it exports Server). Check the name, and that it is declared with `export`.\n");
+  });
+
+  it('refuses a source the bridge would refuse, before any spawn', async () => {
+    const { host } = hostWithWorkers();
+    await expect(host.start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: { code: '', file: '/etc/passwd' } })).rejects.toThrow(
+      'cannot start learner-server: learnerServer.file must be a plain file name such as server.ts',
+    );
+  });
+
+  it('ends a worker that stops answering (a loop in learner code): stderr says why, then an exit event', async () => {
+    // A limit well above the fake's 50 ms heartbeat, so a busy test machine does not trip it early.
+    const { host, workers } = hostWithWorkers({ learnerHardLimitMs: 1_000 });
+    const wire = await host.start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: REFERENCE });
+    const events: TapEvent[] = [];
+    wire.onTapEvent((event) => events.push(event));
+    const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: 5_000 });
+    await client.connect();
+    // Alive while heartbeats flow, well past the limit.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(workers[0]?.terminated).toBe(false);
+
+    const closed = new Promise<string>((resolve) => wire.onClose(resolve));
+    const started = Date.now();
+    workers[0]?.freeze();
+    expect(await closed).toBe('server was stopped by SIGKILL');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(workers[0]?.terminated).toBe(true);
+    expect(stderrOf(events)).toContain(`${stuckServerLine(1_000)}\n`);
+    expect(events.at(-1)).toMatchObject({ ev: 'exit', code: null, signal: 'SIGKILL' });
+  });
+
+  it('needs no heartbeat from the echo server (no watchdog there)', async () => {
+    const workers: FakeWorker[] = [];
+    // A learner-server core answering for echo-server would be refused; here echo-server gets a
+    // silent worker that only says "spawned" once, and must not be killed for its silence.
+    const host = createWorkerHost({
+      learnerHardLimitMs: 100,
+      createWorker: (program) => {
+        const worker = fakeWorker(program);
+        workers.push(worker);
+        worker.postMessage = (message) => {
+          if ((message as { type?: string }).type === 'start') queueMicrotask(() => listener?.({ tap: 1, ev: 'spawn', t: 0, pid: 0, argv: ['node'] }));
+        };
+        let listener: ((data: unknown) => void) | undefined;
+        worker.onMessage = (l) => void (listener = l);
+        return worker;
+      },
+    });
+    await host.start({ program: 'echo-server', framing: 'ndjson', faults: [] });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(workers[0]?.terminated).toBe(false);
+  });
+});
+
+describe('the worker host runs the official SDK echo server', () => {
+  it('handshakes, lists and calls echo, and reports the tap events of the Node program', async () => {
+    const { host, workers } = hostWithWorkers();
+    const wire = await host.start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] });
+    expect(workers.map((worker) => worker.program)).toEqual(['sdk-echo-server']);
+    const events: TapEvent[] = [];
+    wire.onTapEvent((event) => events.push(event));
+    const client = new McpClient(wire, { framing: 'ndjson' });
+    const initialize = await client.connect();
+    expect(initialize.serverInfo).toEqual({ name: 'sdk-echo-server', version: '1.0.0' });
+    expect((await client.listTools()).map((tool) => tool.name)).toEqual(['echo']);
+    expect((await client.callTool('echo', { text: TEXT })).content).toEqual([{ type: 'text', text: TEXT }]);
+    // SDK 1.x answers an unknown tool with isError data, not a JSON-RPC error.
+    expect((await client.callTool('no_such_tool', {})).isError).toBe(true);
+
+    const closed = new Promise<string>((resolve) => wire.onClose(resolve));
+    wire.end();
+    expect(await closed).toBe('server exited with code 0');
+    expect(events[0]).toMatchObject({ ev: 'spawn', argv: ['node', 'sdk-echo-server.mjs'] });
+    expect(stderrOf(events)).toBe('sdk-echo-server: ready on stdio (ndjson)\n');
+    const s2c = events.filter((event) => event.ev === 's2c').map((event) => (event.ev === 's2c' ? new TextDecoder().decode(base64ToBytes(event.b64)) : ''));
+    // One message per write, each one NDJSON line, as StdioServerTransport writes them.
+    expect(s2c).toHaveLength(4);
+    for (const line of s2c) expect(line).toMatch(/^\{.*\}\n$/);
+    expect(workers[0]?.terminated).toBe(true);
+  });
+
+  it('refuses what the Node program cannot do: another framing, faults', async () => {
+    const { host } = hostWithWorkers();
+    await expect(host.start({ program: 'sdk-echo-server', framing: 'content-length', faults: [] })).rejects.toThrow('sdk-echo-server speaks ndjson only');
+    await expect(host.start({ program: 'sdk-echo-server', framing: 'ndjson', faults: ['split-writes'] })).rejects.toThrow('sdk-echo-server takes no faults');
+  });
+});

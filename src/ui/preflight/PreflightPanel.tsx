@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '../hooks/use-store.ts';
+import { createBrowserPreflightChecks, currentBrowser } from './browser-checks.ts';
+import type { CheckRow } from './check-types.ts';
+import { countByStatus, createPreflightStore, type PreflightStore } from './preflight-store.ts';
+import { addressWithoutToken, buildSummary, type PreflightTranslate } from './summary.ts';
+import { usePreflightText } from './use-preflight-text.ts';
+import './preflight.css';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * The workshop preflight: one row per check (isolation, WebContainer, bridge, storage, offline
+ * copy) with its status, what was found and what to do; Run again; and a plain-text summary the
+ * instructor can collect. Runs the checks when it mounts. `store` is for tests.
+ */
+export function PreflightPanel({ store }: { store?: PreflightStore }) {
+  const t = usePreflightText();
+  const [preflight] = useState(() => store ?? createPreflightStore(createBrowserPreflightChecks()));
+  const { running, rows, finishedAt } = useStore(preflight);
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+
+  useEffect(() => {
+    void preflight.run();
+  }, [preflight]);
+
+  const counts = countByStatus(rows);
+  const summary = buildSummary(rows, t, { browser: currentBrowser().label, address: addressWithoutToken(window.location.href), checkedAt: finishedAt });
+
+  function runAgain(): void {
+    setCopyState('idle');
+    void preflight.run();
+  }
+
+  async function copySummary(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(summary);
+      setCopyState('copied');
+    } catch {
+      // Clipboard access needs permission or focus; the text stays selectable below.
+      setCopyState('failed');
+    }
+  }
+
+  return (
+    <section className="preflight" aria-labelledby="preflight-heading">
+      <h2 id="preflight-heading">{t('panel.heading')}</h2>
+      <p className="hint">{t('panel.intro')}</p>
+      <div className="preflight__controls">
+        <button type="button" onClick={runAgain}>
+          {t('panel.runAgain')}
+        </button>
+        <p className="preflight__progress" role="status">
+          {running ? t('panel.running', { done: counts.done, total: rows.length }) : t('panel.finished', counts)}
+        </p>
+      </div>
+      <ul className="preflight__rows" aria-label={t('panel.checks')} aria-busy={running}>
+        {rows.map((row) => (
+          <PreflightRowView key={row.id} row={row} t={t} />
+        ))}
+      </ul>
+      <div className="preflight__summary-bar">
+        <h3 id="preflight-summary-heading">{t('panel.summaryHeading')}</h3>
+        <button type="button" onClick={() => void copySummary()}>
+          {t('panel.copy')}
+        </button>
+        <span role="status" className={copyState === 'failed' ? 'is-error' : undefined}>
+          {copyState === 'copied' ? t('panel.copied') : copyState === 'failed' ? t('panel.copyFailed') : ''}
+        </span>
+      </div>
+      <textarea className="preflight__summary" readOnly value={summary} aria-labelledby="preflight-summary-heading" spellCheck={false} />
+    </section>
+  );
+}
+
+function PreflightRowView({ row, t }: { row: CheckRow; t: PreflightTranslate }) {
+  const status = row.state === 'done' ? row.result.status : row.state;
+  const fixes = row.state === 'done' && row.result.status !== 'pass' ? row.result.fixes : [];
+  return (
+    <li className={`preflight-row preflight-row--${status}`} data-check={row.id}>
+      <div className="preflight-row__header">
+        <span className="preflight-row__status">{t(`status.${status}`)}</span>
+        <h3 className="preflight-row__title">{t(`check.${row.id}`)}</h3>
+      </div>
+      {row.state === 'done' && <p className="preflight-row__detail">{t(`detail.${row.result.detail.key}`, row.result.detail.values)}</p>}
+      {fixes.length > 0 && (
+        <>
+          <p className="preflight-row__fixes-label">{t('panel.whatToDo')}</p>
+          <ul className="preflight-row__fixes">
+            {fixes.map((fix) => (
+              <li key={fix.key}>{t(`fix.${fix.key}`, fix.values)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,34 @@
+// The shape of one preflight check's answer: a status, a sentence saying what was found, and the
+// things to do about it. Sentences are i18n keys with values, so the panel and the copied summary
+// speak the learner's language; reasons that come from the runtime (a host's own explanation) are
+// passed as values, as the live panel shows them.
+
+import type { DetailKey, FixKey } from './i18n.ts';
+
+export const CHECK_IDS = ['isolation', 'webcontainer', 'bridge', 'storage', 'offline'] as const;
+export type CheckId = (typeof CHECK_IDS)[number];
+
+/** pass: works. warn: works with a caveat. fail: does not work here. skip: not needed here. */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
+
+export type TextValues = Record<string, string | number>;
+
+export interface Detail {
+  key: DetailKey;
+  values?: TextValues;
+}
+
+export interface Fix {
+  key: FixKey;
+  values?: TextValues;
+}
+
+export interface CheckResult {
+  status: CheckStatus;
+  detail: Detail;
+  fixes: Fix[];
+}
+
+export type CheckRow =
+  | { id: CheckId; state: 'pending' | 'running' }
+  | { id: CheckId; state: 'done'; result: CheckResult };

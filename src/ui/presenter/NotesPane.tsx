@@ -1,0 +1,83 @@
+// The speaker-notes pane: the note for what the stepper shows now, then the lesson notes of one
+// exercise (the one the learner view has selected, switchable here) in the lesson's heading order.
+
+import { useId, useMemo, useState } from 'react';
+import { localized } from '../../exercise/catalogue.ts';
+import { useExercises } from '../exercise-context.ts';
+import { useLocale } from '../hooks/use-locale.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { headingTitles, parseMarkdown } from '../lesson/markdown.ts';
+import { stepLabel } from '../protocol-view/arrow-text.ts';
+import { useProtocolServices } from '../protocol-view/protocol-services.ts';
+import { useProtocolText } from '../protocol-view/text.ts';
+import { handshakeNote, lessonNotes, notesFor } from './notes.ts';
+import { usePresenterText } from './text.ts';
+
+export function NotesPane() {
+  const t = usePresenterText();
+  const tp = useProtocolText();
+  const locale = useLocale();
+  const { stepper } = useProtocolServices();
+  const { cursor, records, config } = useStore(stepper);
+  const headingId = useId();
+  const notes = notesFor(locale);
+  const isHandshake = config.scenario === null;
+  const shown = records[cursor - 1];
+  const what = !isHandshake ? t('notes.scenario') : shown ? stepLabel(tp, shown.step) : t('notes.intro');
+
+  return (
+    <aside className="presenter-notes" aria-labelledby={headingId} data-testid="speaker-notes">
+      <h2 id={headingId}>{t('notes.heading')}</h2>
+      <section className="presenter-notes__now" aria-live="polite">
+        <h3>
+          {cursor > 0 && isHandshake ? `${cursor}. ` : ''}
+          {t('notes.step', { step: what })}
+        </h3>
+        <p data-testid="speaker-note" data-step={cursor}>
+          {handshakeNote(notes, cursor, isHandshake)}
+        </p>
+      </section>
+      <LessonNotes />
+    </aside>
+  );
+}
+
+function LessonNotes() {
+  const t = usePresenterText();
+  const locale = useLocale();
+  const exercises = useExercises();
+  const { selectedId } = useStore(exercises.store);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectId = useId();
+  const exerciseId = chosen ?? selectedId ?? exercises.exercises[0]?.meta.id ?? null;
+  const exercise = exerciseId === null ? undefined : exercises.find(exerciseId);
+  const content = exercise ? (exercise.content[locale] ?? exercise.content.en ?? '') : '';
+  const titles = useMemo(() => headingTitles(parseMarkdown(content)), [content]);
+  const listed = exercise ? lessonNotes(notesFor(locale), exercise.meta.id, Object.keys(titles)) : [];
+
+  return (
+    <details className="presenter-notes__lessons" data-testid="lesson-notes">
+      <summary>{t('notes.lessons')}</summary>
+      <label htmlFor={selectId}>{t('notes.exercise')} </label>
+      <select id={selectId} value={exerciseId ?? ''} onChange={(event) => setChosen(event.target.value)}>
+        {exercises.exercises.map((item) => (
+          <option key={item.meta.id} value={item.meta.id}>
+            {item.meta.order}. {localized(item.meta.title, locale)}
+          </option>
+        ))}
+      </select>
+      {listed.length === 0 ? (
+        <p className="hint">{t('notes.empty')}</p>
+      ) : (
+        <dl>
+          {listed.map((note) => (
+            <div key={note.id} className="presenter-notes__lesson-step" data-lesson-step={note.id}>
+              <dt>{titles[note.id] ?? note.id}</dt>
+              <dd>{note.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </details>
+  );
+}

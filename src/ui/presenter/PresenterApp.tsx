@@ -1,0 +1,166 @@
+// The presenter's page (?presenter=1): the handshake stepper full width in large type, the byte
+// inspector full width over it, speaker notes beside it, and no editor. Driven from the keyboard
+// (key-map.ts) from the moment it loads; every change is broadcast to follow views.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { useStore } from '../hooks/use-store.ts';
+import { useProtocolServices } from '../protocol-view/protocol-services.ts';
+import { ProtocolServicesProvider } from '../protocol-view/ProtocolServicesProvider.tsx';
+import { StepperPanel } from '../protocol-view/StepperPanel.tsx';
+import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from './follow-channel.ts';
+import { followStateOf } from './follow-message.ts';
+import { toggleFullscreen } from './fullscreen.ts';
+import { commandForKey, focusKindOf, type PresenterCommand } from './key-map.ts';
+import { KeyHelp } from './KeyHelp.tsx';
+import { lastFrameSeq } from './last-frame.ts';
+import { modeHref } from './mode.ts';
+import { NotesPane } from './NotesPane.tsx';
+import { usePresenterText } from './text.ts';
+import './presenter.css';
+
+export function PresenterApp() {
+  return (
+    <ProtocolServicesProvider>
+      <PresenterLayout />
+    </ProtocolServicesProvider>
+  );
+}
+
+/** Toggles that repeat while a key is held would flicker; stepping may repeat (the stepper ignores presses while busy). */
+const NO_REPEAT: ReadonlySet<PresenterCommand> = new Set(['fullscreen', 'notes', 'help', 'inspect', 'restart', 'end']);
+
+function PresenterLayout() {
+  const t = usePresenterText();
+  const { i18n } = useTranslation();
+  const { stepper, ui } = useProtocolServices();
+  const { cursor, config } = useStore(stepper);
+  const [notesShown, setNotesShown] = useState(true);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [broadcast, setBroadcast] = useState<BroadcasterStatus>({ sent: 0, error: null });
+  const main = useRef<HTMLElement>(null);
+
+  // Large type and the full-width inspector are page-wide: the inspector dialog sits outside this tree.
+  useEffect(() => {
+    document.documentElement.classList.add('presenter-mode');
+    return () => document.documentElement.classList.remove('presenter-mode');
+  }, []);
+
+  // Keys work right after load, without a click: focus starts on the stage.
+  useEffect(() => main.current?.focus(), []);
+
+  // Nobody scrolls with the keyboard-only controls: keep the step just shown in view.
+  useEffect(() => {
+    const band = main.current?.querySelector('.step-band.is-current');
+    band?.scrollIntoView({ block: 'nearest' });
+  }, [cursor]);
+
+  useEffect(() => {
+    const channel = openFollowChannel();
+    if (channel === null) return;
+    const broadcaster = new PresenterBroadcaster({
+      channel,
+      state: () => followStateOf(stepper.getSnapshot(), ui.getSnapshot().inspect, i18n.resolvedLanguage ?? i18n.language),
+      subscribe: (listener) => {
+        const unsubscribers = [stepper.subscribe(listener), ui.subscribe(listener)];
+        i18n.on('languageChanged', listener);
+        return () => {
+          for (const unsubscribe of unsubscribers) unsubscribe();
+          i18n.off('languageChanged', listener);
+        };
+      },
+    });
+    const unsubscribeStatus = broadcaster.status.subscribe(() => setBroadcast(broadcaster.status.getSnapshot()));
+    broadcaster.start();
+    // pagehide, not unload: it also fires when the page goes into the back/forward cache.
+    const leave = () => broadcaster.stop();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      unsubscribeStatus();
+      broadcaster.stop();
+    };
+  }, [stepper, ui, i18n]);
+
+  const run = useCallback(
+    async (command: PresenterCommand) => {
+      switch (command) {
+        case 'next':
+          return stepper.step();
+        case 'back':
+          return stepper.back();
+        case 'restart':
+          return stepper.restart();
+        case 'end':
+          return stepper.runToEnd();
+        case 'notes':
+          setNotesShown(!notesShown);
+          setMessage(notesShown ? t('presenter.notesHidden') : t('presenter.notesShown'));
+          return;
+        case 'help':
+          return setHelpOpen((open) => !open);
+        case 'close-help':
+          return setHelpOpen(false);
+        case 'inspect': {
+          const { records, cursor: shown } = stepper.getSnapshot();
+          const seq = lastFrameSeq(records, shown);
+          const target = seq === null ? null : stepper.inspect(seq);
+          if (target) ui.openInspector(target);
+          else setMessage(t('presenter.nothingToInspect'));
+          return;
+        }
+        case 'fullscreen': {
+          const outcome = await toggleFullscreen(document);
+          if (outcome.ok) setMessage('');
+          else setMessage(outcome.reason === 'unavailable' ? t('presenter.fullscreenUnavailable') : t('presenter.fullscreenRefused', { reason: outcome.detail }));
+          return;
+        }
+      }
+    },
+    [stepper, ui, t, notesShown],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // The stepper's own handler (focus inside it) already acted on this key.
+      if (event.defaultPrevented) return;
+      const command = commandForKey({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, focus: focusKindOf(event.target instanceof Element ? event.target : null), helpOpen });
+      if (command === null || (event.repeat && NO_REPEAT.has(command))) return;
+      event.preventDefault();
+      void run(command);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [run, helpOpen]);
+
+  return (
+    <div className="presenter" data-testid="presenter">
+      <header className="presenter__bar">
+        <h1>{t('presenter.heading')}</h1>
+        <span className="presenter__progress" data-testid="presenter-progress">
+          {cursor} / {config.plan.length}
+        </span>
+        <span className="presenter__keys hint">{t('presenter.keysHint')}</span>
+        <nav className="presenter__links" aria-label={t('presenter.label')}>
+          <LanguageSwitch />
+          <a href={modeHref(window.location.href, 'follow')} target="_blank" rel="noopener" title={t('presenter.followHint')}>
+            {t('presenter.openFollow')}
+          </a>
+          <a href={modeHref(window.location.href, 'app')}>{t('presenter.back')}</a>
+        </nav>
+      </header>
+      <p className="presenter__message" role="status" aria-live="polite" data-testid="presenter-message">
+        {broadcast.error ? t('presenter.followError', { error: broadcast.error }) : message}
+      </p>
+      {helpOpen && <KeyHelp />}
+      <main ref={main} tabIndex={-1} className={`presenter__main${notesShown ? ' has-notes' : ''}`} aria-label={t('presenter.label')}>
+        <div className="presenter__stage">
+          <StepperPanel />
+        </div>
+        {notesShown && <NotesPane />}
+      </main>
+    </div>
+  );
+}

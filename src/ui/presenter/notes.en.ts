@@ -1,0 +1,128 @@
+// Speaker notes in English. Facts checked against ../shared/DESIGN.md section 2 and the lessons in
+// exercises/*/content.en.md. notes.zh-CN.ts has the same steps; notes.test.ts keeps them in step.
+
+import type { PresenterNotes } from './notes.ts';
+
+export const notesEn: PresenterNotes = {
+  handshake: {
+    intro:
+      'Three lanes: the client, the stdio pipe, the server. Nothing is running yet. The first step spawns the real echo server and has the client write initialize onto its stdin. Ask the room: what must the client send before it may call a tool?',
+    steps: [
+      {
+        kind: 'initialize',
+        text: 'The client wrote initialize with id 0 (the official SDK client starts at 0 too) offering protocolVersion 2025-11-25, its clientInfo and its capabilities. The arrow is drawn only once those bytes reached stdin. Open the frame: in Content-Length framing the header counts UTF-8 bytes of the body. The state machine is still in new: asking is not the same as being answered.',
+      },
+      {
+        kind: 'receive',
+        text: 'The server’s answer was waiting in the pipe; now the client has read it. Same id 0, so the pending table pairs it with the initialize row. The result carries protocolVersion (the server echoes a version it supports), capabilities with tools, and serverInfo. Only now does the client move to initialized.',
+      },
+      {
+        kind: 'notify-initialized',
+        text: 'notifications/initialized has no id: it is a notification, and nobody ever answers a notification, not even with an error. The client is now ready. The chapter’s server refuses tool requests before this notification with -32600; point out that the official SDK server is more lenient over stdio.',
+      },
+      {
+        kind: 'list-tools',
+        text: 'tools/list with id 1. A new row in the pending table, waiting. Only the id will pair the answer with this question: answers may come back in any order.',
+      },
+      {
+        kind: 'receive',
+        text: 'The list of tools: echo, add, delay_echo, fail, delete_file, each with a name, a description and an inputSchema. This is what a model is shown. Note add: the chapter’s local registry has one too, which is the name clash of exercise 5.',
+      },
+      {
+        kind: 'call-tool',
+        text: 'tools/call echo with “你好, MCP 👋”. Open this frame and count: 你 and 好 take 3 bytes each and the emoji takes 4, but JavaScript’s .length counts UTF-16 units. Content-Length must count bytes; a length counted in characters cuts the body short and breaks every frame after it.',
+      },
+      {
+        kind: 'receive',
+        text: 'The echo comes back as a result whose content is a list of blocks, here one text block. A tool that exists but fails would also come back as a result, with isError: true, so the model can read what went wrong. JSON-RPC errors are for requests that are wrong, such as an unknown tool (-32602).',
+      },
+      {
+        kind: 'close',
+        text: 'stdio has no goodbye message. close() ends the server’s stdin; the server sees end-of-file. The client is now closed, and any request still pending would be rejected.',
+      },
+      {
+        kind: 'exit',
+        text: 'The server read EOF and exited with code 0. That is the whole session: initialize, its answer, notifications/initialized, then requests paired by id. Step back with ← to replay any moment: nothing is sent again, the diagram is redrawn from the recorded bytes.',
+      },
+    ],
+    scenario:
+      'A failure-lab scenario is loaded, not the handshake. Name the failure mode first, let the room predict the symptom, then step and show where it appears: on the diagram, in the bytes, or in the state machine and pending table.',
+  },
+  lessons: {
+    '01-jsonrpc': {
+      'three-shapes':
+        'Three shapes, told apart by which keys exist: a request has an id and a method, a notification has a method and no id key at all, a response has an id and exactly one of result or error. Leave undefined keys out rather than writing params: undefined.',
+      'error-codes':
+        'A failed request is still answered: error in place of result. -32700 means “could not parse”, -32600 “parsed, but not a message”. A null id is legal only in an error response whose request id could not be read. Foreshadow: a tool that fails is not a JSON-RPC error.',
+      'parse-and-validate':
+        'parseMessage never throws; it returns ok or the error code, a reason and the id when it can be read, so the server can still answer. Arrays are batches: MCP had them only in 2025-03-26, and this codec refuses them with -32600.',
+      classifiers:
+        'The trap is truthiness: !message.id is true for id 0, and a request with id 0 becomes a notification that is never answered. Ask the room to spot it, then use \'id\' in message.',
+      ids: 'Ids are strings or integers, and 1 and "1" are different ids. String(id) as a map key pairs the wrong request. idKey keeps the type. The SDK client’s first request has id 0.',
+    },
+    '02-frames': {
+      'byte-stream':
+        'A pipe delivers chunks, not messages: half a frame, three frames, or a cut through the middle of a character. Framing is the rule that puts the boundaries back. Both readers share one shape: push(chunk) returns the items that chunk completed.',
+      'content-length':
+        'The chapter’s framing comes from LSP: a Content-Length header, a blank line, then that many bytes. {"text":"你好"} is 13 characters and 17 bytes. Encode with TextEncoder and count the result; a header that says 13 spoils every frame after it.',
+      'frame-reader':
+        'Keep what has not yet made a frame and loop: find the end of the header, read the length, wait for the whole body, cut, repeat. The two classic mistakes: one chunk treated as one frame, and dropping what follows a frame in the same chunk. Decode only whole bodies.',
+      'broken-input':
+        'Bad headers and bad JSON become items, not exceptions, and reading goes on. The usual culprit is a console.log on stdout: logs belong on stderr. Show the stdout-log card in the failure lab if there is time.',
+      ndjson:
+        'Say it plainly: the chapter is wrong here. The MCP specification’s stdio transport is newline-delimited JSON, and the official SDKs write JSON.stringify(message) + "\\n". That is safe because JSON.stringify never writes a raw newline. A Content-Length server and an NDJSON client never understand each other.',
+      'line-reader':
+        'Split on the byte 0x0A before decoding: in UTF-8 every byte of a multi-byte character is 0x80 or above, so 0x0A is always a real newline. Strip one \\r, skip blank lines, and report a line that is not JSON as bad-json.',
+    },
+    '03-client': {
+      handshake:
+        'Draw the state machine on the board: new → initialized → ready → closed. connect() must wait for the initialize answer before it sends notifications/initialized. Mention that the 2026-07-28 revision replaces this handshake; the chapter teaches the handshake era, up to 2025-11-25.',
+      'ready-gate':
+        'listTools and callTool refuse before ready, before a single byte is written. Many servers do not check, so the client cannot rely on the server’s -32600.',
+      'pairing-by-id':
+        'A slow tool answers after a fast one that was sent later. File the waiter before writing, settle exactly the row whose id the response carries. A response with an unknown id is reported as a protocol error, never handed to the latest waiter.',
+      'initialize-once':
+        'One initialize in flight at a time: a flag cleared in finally. After a failure the client stays new and may retry with a fresh id; after a success, initialize is refused.',
+      'version-negotiation':
+        'The client offers its latest version. The server echoes it if it supports it, otherwise it answers with its own latest. If the client cannot speak the answer, it disconnects: the decision is the client’s, not the server’s.',
+      timeouts:
+        'Each request gets a timer; the SDK waits 60 s. On expiry: drop the row, reject, and send notifications/cancelled with the requestId. A late answer then meets an unknown id. initialize is never cancelled.',
+      closing:
+        'close() ends stdin; there is no goodbye message. Reject every pending request with ClientClosedError and refuse later calls. If the server exits first, do the same without touching stdin. Closing twice is harmless.',
+      'official-sdk':
+        'Check my client runs this client in NDJSON mode against a server built with the official SDK 1.32. Two differences to name: an unknown tool comes back as an isError result, not the -32602 error, and there is no initialized gate. Also, the SDK answers in the order requests finish, so only pairing by id survives.',
+    },
+    '04-server': {
+      initialize:
+        'Answer with protocolVersion, capabilities with tools, and serverInfo. Echo a supported version, otherwise offer your latest and let the client decide. Refusing the version with an error is not the server’s call.',
+      notifications:
+        'Never answer a notification, not even an unknown one with -32601: nobody waits for it, so the client gets an orphan it cannot pair. The same goes for a response sent to the server: answering it would start an endless echo.',
+      'initialized-gate':
+        'Before initialize only initialize and ping; between the answer and notifications/initialized, tool requests get -32600. Be honest: this gate is the chapter’s and stricter than the official SDK. Some clients never send the notification, hence requireInitialized: false.',
+      tools:
+        'tools/list returns name, description and inputSchema per tool. tools/call takes name and arguments; a string result becomes one text block, a whole CallToolResult passes through unchanged.',
+      'error-layering':
+        'The key rule. A wrong request (no name, unknown tool) is JSON-RPC -32602. A tool that exists but fails is a result with isError: true, so the model reads it and recovers. Wrap the tool in try/catch, not the dispatch. Since 2025-11-25 bad arguments are an isError result too. SDK 1.x answers an unknown tool with isError, so bridges must cope with both.',
+      'ids-and-methods':
+        'Echo the id exactly as it came: 0 is a real id and "7" stays a string. Unknown methods get -32601. ping answers {} at any time, even before initialize.',
+      'official-sdk':
+        'Check my server drives this server with the official SDK’s Client: connect, listTools, callTool for echo, for fail and for a tool that does not exist, and ping. The SDK client throws McpError on an error response, so the unknown tool must reject with -32602 while fail resolves with isError: true. Your server is stricter than the SDK’s own in both places.',
+    },
+    '05-register-mcp-tools': {
+      'ordinary-tools':
+        'The agent’s main loop only knows its registry. registerMcpTools lists the server’s tools and registers one ordinary entry per tool, so the approval gate still applies and the loop does not change by a single line.',
+      'schema-to-params':
+        'One parameter per property, in order, keeping type, required, description, enum and default. Ignore $schema and additionalProperties; anyOf string-or-null is a nullable string. Losing required is a quiet bug: the model thinks it may leave out an argument the tool needs.',
+      'thin-forwarder':
+        'The executor only forwards: callTool with the server’s own name, never the prefixed one, then mcpResultToText. It does not validate or retry; the server checks arguments against its inputSchema. Registering calls nothing on the server.',
+      'failure-is-data':
+        'mcpResultToText builds the one string the model reads: text blocks joined, short placeholders for images and audio instead of base64, and [tool error] in front when isError is true. Without the marker, “Division by zero” reads like an answer.',
+      namespacing:
+        'The sixth failure mode: the echo server has add, and so does the local registry. The clash must be refused, loudly, leaving the registry as it was: check every name first, then register. A prefix such as mcp__echo__ lets both live; names stay within 1–128 characters of [A-Za-z0-9_.-].',
+      'risk-tiers':
+        'Remote tools pass the same approval gate. Annotations are hints from a server you may not trust: readOnlyHint true gives auto, destructiveHint false gives suggest, everything else approve, including a tool with no annotations at all.',
+      'chapter-loop':
+        'Demo time: the Chapter loop view runs the learner’s registerMcpTools in a worker against a real registry and the live echo server. Without a prefix the add clash must be refused; with mcp__echo__ both adds sit side by side. Then run the scripted turn and stop at the approval gate on delete_file.',
+    },
+  },
+};

@@ -1,0 +1,120 @@
+// 简体中文讲者备注。与 notes.en.ts 覆盖相同的步骤（notes.test.ts 负责检查）；协议名称保留英文。
+
+import type { PresenterNotes } from './notes.ts';
+
+export const notesZhCN: PresenterNotes = {
+  handshake: {
+    intro:
+      '三条泳道：客户端、stdio 管道、服务器。现在什么都还没运行。第一步会启动真实的 echo 服务器，并让客户端把 initialize 写进它的 stdin。可以先问大家：客户端在调用工具之前，必须先发什么？',
+    steps: [
+      {
+        kind: 'initialize',
+        text: '客户端写出了 id 为 0 的 initialize（官方 SDK 的客户端也从 0 开始编号），带上 protocolVersion 2025-11-25、clientInfo 和 capabilities。箭头要等这些字节真正到达 stdin 才会画出来。打开这一帧看看：Content-Length 分帧的头部数的是正文的 UTF-8 字节数。状态机仍停在 new：请求发出去了，不等于已经得到应答。',
+      },
+      {
+        kind: 'receive',
+        text: '服务器的应答一直在管道里等着，现在客户端把它读了出来。id 同样是 0，所以待应答表把它和 initialize 那一行配上了。结果里有 protocolVersion（服务器支持的话就原样回送）、带 tools 的 capabilities，以及 serverInfo。直到这时，客户端才进入 initialized。',
+      },
+      {
+        kind: 'notify-initialized',
+        text: 'notifications/initialized 没有 id：它是通知，而通知永远不会得到应答，连错误都不会有。客户端现在进入 ready。本章的服务器在收到这条通知之前会用 -32600 拒绝工具请求；可以顺带指出，官方 SDK 的服务器在 stdio 上并没有这么严格。',
+      },
+      {
+        kind: 'list-tools',
+        text: 'id 为 1 的 tools/list。待应答表多了一行，状态是等待中。能把应答和这个请求对上的只有 id：应答回来的顺序是不保证的。',
+      },
+      {
+        kind: 'receive',
+        text: '工具列表：echo、add、delay_echo、fail、delete_file，每个都有 name、description 和 inputSchema。模型看到的就是这些。留意 add：本章的本地注册表里也有一个 add，这正是练习 5 要处理的重名问题。',
+      },
+      {
+        kind: 'call-tool',
+        text: '用“你好, MCP 👋”调用 tools/call echo。打开这一帧数一数：“你”和“好”各占 3 个字节，表情符号占 4 个，而 JavaScript 的 .length 数的是 UTF-16 码元。Content-Length 必须按字节计数；按字符计数会把正文截短，之后的每一帧都会跟着出错。',
+      },
+      {
+        kind: 'receive',
+        text: 'echo 的结果回来了，content 是一个内容块列表，这里只有一个文本块。一个存在但执行失败的工具同样会返回结果，只是带上 isError: true，这样模型才能读到出了什么问题。JSON-RPC 错误留给请求本身有问题的情况，比如未知工具（-32602）。',
+      },
+      {
+        kind: 'close',
+        text: 'stdio 没有“再见”消息。close() 关闭服务器的 stdin，服务器读到文件结束（EOF）。客户端进入 closed，此时如果还有未应答的请求，都会被拒绝。',
+      },
+      {
+        kind: 'exit',
+        text: '服务器读到 EOF，以退出码 0 结束。整个会话就是这样：initialize、它的应答、notifications/initialized，然后是按 id 配对的请求。按 ← 可以回看任意一刻：不会重新发送任何东西，图是根据记录下来的字节重画的。',
+      },
+    ],
+    scenario: '当前加载的是失败模式实验室里的场景，不是握手。先说出这种失败模式的名字，让大家猜猜会出现什么症状，再单步执行，指给大家看症状出现在哪里：时序图上、字节里，还是状态机和待应答表里。',
+  },
+  lessons: {
+    '01-jsonrpc': {
+      'three-shapes':
+        '只有三种形态，靠“有哪些键”来区分：请求有 id 和 method；通知有 method，但根本没有 id 这个键；响应有 id，并且 result 和 error 二者恰好有一个。值为 undefined 的键直接省略，不要写成 params: undefined。',
+      'error-codes':
+        '失败的请求照样会得到应答：用 error 代替 result。-32700 表示“根本解析不了”，-32600 表示“解析出来了，但不是合法的消息”。只有当请求的 id 读不出来时，错误响应里的 id 才可以是 null。提前埋个伏笔：工具执行失败并不是 JSON-RPC 错误。',
+      'parse-and-validate':
+        'parseMessage 从不抛异常；它返回成功结果，或者错误码、原因，以及能读出来的 id，这样服务器仍然可以作出应答。数组是批量请求：MCP 只在 2025-03-26 版本里支持过，这个编解码器用 -32600 拒绝它。',
+      classifiers: '陷阱在于真值判断：id 为 0 时 !message.id 为真，于是 id 为 0 的请求被当成通知，永远得不到应答。先让大家自己找出这个问题，再改用 \'id\' in message。',
+      ids: 'id 可以是字符串或整数，而 1 和 "1" 是两个不同的 id。用 String(id) 当表的键，就会配错请求；idKey 会保留类型。SDK 客户端的第一个请求，id 就是 0。',
+    },
+    '02-frames': {
+      'byte-stream':
+        '管道交付的是分块，不是消息：可能是半帧、三帧，也可能从某个字符中间切开。分帧就是把边界找回来的规则。两种读取器形状相同：push(chunk) 返回这一块补全了的那些条目。',
+      'content-length':
+        '本章的分帧方式来自 LSP：一行 Content-Length 头，一个空行，然后是正好那么多字节。{"text":"你好"} 是 13 个字符、17 个字节。用 TextEncoder 编码，再数结果的长度；头部如果写成 13，后面的每一帧都会被带坏。',
+      'frame-reader':
+        '把还凑不成一帧的字节留着，然后循环：找头部的结尾，读出长度，等正文到齐，切出来，再来一遍。两个经典错误：把一个分块当成一帧，以及丢掉同一分块里紧跟在一帧后面的内容。只对完整的正文做解码。',
+      'broken-input':
+        '坏的头部和坏的 JSON 都变成条目，而不是异常，读取继续进行。最常见的元凶是往 stdout 打了一行 console.log：日志应该写到 stderr。时间允许的话，演示一下失败模式实验室里的“stdout 上的日志”卡片。',
+      ndjson:
+        '要明确地说：本章在这里讲错了。MCP 规范的 stdio 传输用的是换行分隔的 JSON（NDJSON），官方 SDK 写出的是 JSON.stringify(message) + "\\n"。这样做是安全的，因为 JSON.stringify 从不输出裸换行符。Content-Length 的服务器和 NDJSON 的客户端永远无法互相理解。',
+      'line-reader':
+        '先按字节 0x0A 切分，再解码：在 UTF-8 里，多字节字符的每个字节都不小于 0x80，所以 0x0A 一定是真正的换行。去掉一个 \\r，跳过空行，不是 JSON 的行报告为 bad-json。',
+    },
+    '03-client': {
+      handshake:
+        '在白板上画出状态机：new → initialized → ready → closed。connect() 必须等到 initialize 的应答之后，才能发送 notifications/initialized。顺便提一句：2026-07-28 版本取代了这种握手；本章讲的是握手时代，也就是 2025-11-25 及之前的版本。',
+      'ready-gate': '在进入 ready 之前，listTools 和 callTool 会直接拒绝，一个字节都不写出去。很多服务器根本不做检查，所以客户端不能指望服务器回 -32600。',
+      'pairing-by-id':
+        '慢工具可能比后发出的快工具更晚应答。写出请求之前先登记等待者，收到响应时只结算 id 对应的那一行。id 未知的响应作为协议错误报告，绝不能交给“最近的那个”等待者。',
+      'initialize-once': '同一时间只能有一个 initialize 在途：用一个标志，在 finally 里清除。失败后客户端仍停在 new，可以换一个新 id 重试；成功之后，再调用 initialize 就会被拒绝。',
+      'version-negotiation':
+        '客户端提出它知道的最新版本。服务器支持就原样回送，否则回答自己的最新版本。客户端如果不支持这个答复，就断开连接：这个决定由客户端来做，而不是服务器。',
+      timeouts:
+        '每个请求都有一个计时器；SDK 默认等 60 秒。超时后：删掉那一行，拒绝调用，并发送带 requestId 的 notifications/cancelled。之后迟到的应答会遇到未知 id。initialize 永远不会被取消。',
+      closing:
+        'close() 关闭 stdin；没有“再见”消息。用 ClientClosedError 拒绝所有未应答的请求，之后的调用也一律拒绝。如果服务器先退出，做同样的事，只是不再碰 stdin。调用两次 close 也不会出问题。',
+      'official-sdk':
+        '“检验我的 client”会以 NDJSON 模式，让这个客户端连接一个用官方 SDK 1.32 搭建的服务器。要点出两处不同：未知工具返回的是 isError 结果，而不是 -32602 错误；也没有 initialized 门禁。另外，SDK 按请求完成的先后来回复，只有按 id 配对才经得起。',
+    },
+    '04-server': {
+      initialize: '应答里要有 protocolVersion、带 tools 的 capabilities 和 serverInfo。支持客户端的版本就原样回送，否则给出自己的最新版本，让客户端决定。用错误来拒绝版本，不是服务器该做的事。',
+      notifications:
+        '永远不要应答通知，连未知的通知也不要回 -32601：没有人在等它，客户端只会收到一个无法配对的孤儿响应。客户端发给服务器的响应也一样：如果去应答它，就会变成无休止的来回回声。',
+      'initialized-gate':
+        'initialize 之前，只服务 initialize 和 ping；在应答之后、notifications/initialized 之前，工具请求得到 -32600。要坦白说：这道闸门是本章的设计，比官方 SDK 更严格。有些客户端从不发送这条通知，所以才有 requireInitialized: false。',
+      tools: 'tools/list 为每个工具返回 name、description 和 inputSchema。tools/call 接收 name 和 arguments；工具返回字符串时变成一个文本块，返回完整的 CallToolResult 时原样传回。',
+      'error-layering':
+        '这是关键规则。请求本身有错（没有工具名、未知工具）是 JSON-RPC -32602。工具存在但执行失败，是带 isError: true 的结果，模型读到后可以自行恢复。try/catch 要包住工具，而不是包住分发逻辑。从 2025-11-25 起，参数校验失败同样是 isError 结果。SDK 1.x 对未知工具返回 isError 结果，所以桥接代码两种情况都要能处理。',
+      'ids-and-methods': 'id 原样回送：0 是真实的 id，"7" 仍然是字符串。未知方法返回 -32601。ping 任何时候都回 {}，即使在 initialize 之前。',
+      'official-sdk':
+        '“检验我的 server”用官方 SDK 的 Client 来驱动这个服务器：connect、listTools、分别调用 echo、fail 和一个不存在的工具，再加上 ping。SDK 客户端遇到错误响应会抛出 McpError，所以未知工具必须以 -32602 被拒绝，而 fail 要正常返回 isError: true。在这两处，你的服务器都比 SDK 自带的更严格。',
+    },
+    '05-register-mcp-tools': {
+      'ordinary-tools':
+        '智能体的主循环只认识它的工具注册表。registerMcpTools 列出服务器的工具，每个工具注册成一个普通条目，所以审批闸门照样生效，主循环一行都不用改。',
+      'schema-to-params':
+        '每个属性对应一个参数，保持顺序，保留 type、required、description、enum 和 default。忽略 $schema 和 additionalProperties；“字符串或 null”的 anyOf 就是可为空的字符串。丢掉 required 是一个不声不响的 bug：模型会以为可以省略工具必需的参数。',
+      'thin-forwarder':
+        '执行器只负责转发：用服务器自己的工具名（绝不是加了前缀的名字）调用 callTool，再交给 mcpResultToText。它不做校验，也不重试；参数由服务器按自己的 inputSchema 检查。注册时不会调用服务器上的任何东西。',
+      'failure-is-data':
+        'mcpResultToText 生成模型要读的那一个字符串：文本块拼接起来，图片和音频用简短的占位符代替 base64，isError 为真时在前面加上 [tool error]。没有这个标记，“Division by zero”读起来就像一个正常的答案。',
+      namespacing:
+        '第六种失败模式：echo 服务器有 add，本地注册表里也有。重名必须明确地拒绝，并让注册表保持原样：先检查所有名字，再注册。加上 mcp__echo__ 这样的前缀，两者就能共存；名字仍需是 1–128 个 [A-Za-z0-9_.-] 字符。',
+      'risk-tiers':
+        '远程工具要经过同样的审批闸门。注解只是来自一个未必可信的服务器的提示：readOnlyHint 为 true 给 auto，destructiveHint 为 false 给 suggest，其余一律 approve，包括完全没有注解的工具。',
+      'chapter-loop':
+        '现场演示：“本章闭环”视图会在 Worker 里运行学员的 registerMcpTools，面对真实的注册表和在线的 echo 服务器。不加前缀时，add 的重名必须被拒绝；加上 mcp__echo__ 后，两个 add 同时出现在表里。然后运行脚本化的一轮对话，停在 delete_file 的审批闸门前。',
+    },
+  },
+};

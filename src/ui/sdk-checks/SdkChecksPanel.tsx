@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useExercises } from '../exercise-context.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { useLiveSession } from '../live-session-context.ts';
+import type { CheckSuite } from './check-run.ts';
+import { CHECKED_EXERCISES, createSdkChecks } from './create-sdk-checks.ts';
+import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';
+import { hostRows } from './host-support.ts';
+import type { SdkChecksStore } from './sdk-checks-store.ts';
+import { useSdkText } from './text.ts';
+import { SdkReport } from './SdkReport.tsx';
+import './sdk-checks.css';
+
+export interface SdkChecksPanelProps {
+  /** Tests pass their own; the page makes one from the live session and the exercise store. */
+  checks?: SdkChecksStore;
+  sharedBridge?: boolean;
+}
+
+/**
+ * "Check my client" and "Check my server" against the official MCP SDK: two buttons, their
+ * progress, their reports in the exercises' result format, and which host can run which check.
+ */
+export function SdkChecksPanel({ checks, sharedBridge }: SdkChecksPanelProps) {
+  const t = useSdkText();
+  const session = useLiveSession();
+  const exercises = useExercises();
+  const shared = sharedBridge ?? bridgeIsSharedFromPage();
+  const [store] = useState(() => checks ?? createSdkChecks({ session, exercises, sharedBridge: () => shared }));
+  const state = useStore(store);
+  // Re-render when the host changes: whether a check can run depends on it.
+  const live = useStore(session);
+  const busy = state.client.status === 'running' || state.server.status === 'running';
+  const rows = hostRows(live.host.selection, shared);
+
+  return (
+    <section className="sdk-checks" aria-labelledby="sdk-checks-heading" data-testid="sdk-checks">
+      <h2 id="sdk-checks-heading">{t('heading')}</h2>
+      <p className="hint">{t('intro')}</p>
+      <div className="sdk-checks__suites">
+        {(['client', 'server'] as const).map((suite: CheckSuite) => {
+          const blocker = store.blocker(suite);
+          const exercise = exercises.find(CHECKED_EXERCISES[suite]);
+          return (
+            <article key={suite} className="sdk-checks__suite" aria-labelledby={`sdk-checks-${suite}-title`}>
+              <h3 id={`sdk-checks-${suite}-title`}>{t(suite === 'client' ? 'clientReport' : 'serverReport')}</h3>
+              <p className="hint">{t(suite === 'client' ? 'checkClientNote' : 'checkServerNote')}</p>
+              {exercise && <p className="hint">{t('codeFrom', { exercise: `${exercise.meta.id} · ${exercise.meta.learnerFile}` })}</p>}
+              <div className="button-row">
+                <button type="button" className="primary" disabled={busy || blocker !== null} aria-describedby={blocker ? `sdk-checks-${suite}-blocker` : undefined} onClick={() => void store.run(suite)} data-testid={`sdk-run-${suite}`}>
+                  {t(suite === 'client' ? 'checkClient' : 'checkServer')}
+                </button>
+              </div>
+              {blocker && (
+                <p className="hint sdk-checks__blocker" id={`sdk-checks-${suite}-blocker`} data-testid={`sdk-blocker-${suite}`}>
+                  {t(`blocker.${blocker.kind}`)}
+                </p>
+              )}
+              <SdkReport suite={suite} state={state[suite]} />
+            </article>
+          );
+        })}
+      </div>
+      {rows.length > 0 && (
+        <div className="sdk-checks__hosts">
+          <h3>{t('hosts.heading')}</h3>
+          <table data-testid="sdk-hosts">
+            <thead>
+              <tr>
+                <th scope="col" />
+                <th scope="col">{t('hosts.clientColumn')}</th>
+                <th scope="col">{t('hosts.serverColumn')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.kind} data-host={row.kind} aria-current={row.chosen ? 'true' : undefined}>
+                  <th scope="row">
+                    {t(`hosts.${row.kind}`)}
+                    <span className="hint"> {row.chosen ? `(${t('hosts.chosen')})` : row.unavailable ? `(${t('hosts.notInUse', { reason: row.unavailable })})` : ''}</span>
+                  </th>
+                  <td data-check="client">{t(`hosts.${row.client === 'runs' ? 'runs' : 'blocked'}`)}</td>
+                  <td data-check="server">{t(`hosts.${row.server === 'runs' ? 'runs' : 'blocked'}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_CHECKS } from './check-client.ts';
+import { errorReport } from './check-run.ts';
+import { SERVER_CHECKS } from './check-server.ts';
+import { blockerFor, hostRows } from './host-support.ts';
+import { sdkChecksEn, sdkChecksZhCN } from './i18n.ts';
+import { SdkReport } from './SdkReport.tsx';
+
+function render(element: ReactElement, lng: 'en' | 'zh-CN' = 'en'): string {
+  const i18n = i18next.createInstance();
+  void i18n.use(initReactI18next).init({
+    lng,
+    resources: { en: { translation: { sdkChecks: sdkChecksEn } }, 'zh-CN': { translation: { sdkChecks: sdkChecksZhCN } } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+}
+
+const failedRun = {
+  status: 'done' as const,
+  host: 'worker' as const,
+  problem: null,
+  seq: 3,
+  report: {
+    suite: 'client' as const,
+    status: 'fail' as const,
+    durationMs: 42,
+    tests: [
+      { id: 'handshake', name: 'handshake', status: 'pass' as const, code: 'await client.initialize();', durationMs: 5 },
+      { id: 'in-flight', name: 'two requests', status: 'fail' as const, message: 'The two answers did not reach their own requests.', expected: '"first"', actual: '"tools"', code: 'await Promise.all([…]);', durationMs: 7 },
+    ],
+  },
+};
+
+describe('SdkReport', () => {
+  it('reads like a test run: a summary, then each check with its status, message, expected and actual', () => {
+    const html = render(<SdkReport suite="client" state={failedRun} />);
+    expect(html).toContain('data-status="fail"');
+    expect(html).toContain('1 of 2 checks did not pass on the worker host.');
+    expect([...html.matchAll(/data-check="([^"]+)" data-status="([^"]+)"/g)].map((match) => `${match[1]}:${match[2]}`)).toEqual(['handshake:pass', 'in-flight:fail']);
+    expect(html).toContain(sdkChecksEn.check.client['in-flight']);
+    expect(html).toContain('The two answers did not reach their own requests.');
+    expect(html).toMatch(/<dt>Expected<\/dt><dd><pre class="diff-line--expected">&quot;first&quot;<\/pre>/);
+  });
+
+  it('speaks Chinese with the same structure', () => {
+    const html = render(<SdkReport suite="client" state={failedRun} />, 'zh-CN');
+    expect(html).toContain('在 worker 环境中，2 项检验有 1 项没有通过。');
+    expect(html).toContain(sdkChecksZhCN.check.client.handshake);
+    expect(html).toContain('<dt>期望</dt>');
+  });
+
+  it('words a run that could not start by its problem', () => {
+    const html = render(
+      <SdkReport suite="server" state={{ status: 'done', host: 'bridge', seq: 1, problem: { kind: 'shared-bridge' }, report: errorReport('server', 'refused') }} />,
+    );
+    expect(html).toContain('The checks could not run.');
+    expect(html).toContain(sdkChecksEn.blocker['shared-bridge']);
+  });
+
+  it('shows progress while running', () => {
+    const html = render(<SdkReport suite="server" state={{ status: 'running', phase: 'starting', host: 'bridge', results: [], total: null }} />);
+    expect(html).toContain('Starting learner-server on the bridge host…');
+  });
+});
+
+describe('host support', () => {
+  it('lists every host with what it runs; a shared bridge cannot run Check my server', () => {
+    const selection = {
+      status: 'chosen' as const,
+      kind: 'bridge' as const,
+      availability: [
+        { kind: 'webcontainer' as const, status: 'unavailable' as const, reason: 'offline' },
+        { kind: 'bridge' as const, status: 'available' as const },
+        { kind: 'worker' as const, status: 'unavailable' as const, reason: 'not tried: bridge is available and comes first' },
+      ],
+    };
+    expect(hostRows(selection, true).map((row) => [row.kind, row.chosen, row.unavailable, row.client, row.server])).toEqual([
+      ['webcontainer', false, 'offline', 'runs', 'runs'],
+      ['bridge', true, null, 'runs', 'blocked'],
+      ['worker', false, 'not tried: bridge is available and comes first', 'runs', 'runs'],
+    ]);
+    expect(hostRows(selection, false)[1]!.server).toBe('runs');
+    expect(hostRows({ status: 'probing' }, false)).toEqual([]);
+  });
+
+  it('blocks a check only while probing, without a host, or (server only) on a shared bridge', () => {
+    const on = (kind: 'bridge' | 'worker') => ({ status: 'chosen' as const, kind, availability: [] });
+    expect(blockerFor('server', on('bridge'), true)).toEqual({ kind: 'shared-bridge' });
+    expect(blockerFor('client', on('bridge'), true)).toBeNull();
+    expect(blockerFor('server', on('worker'), true)).toBeNull();
+    expect(blockerFor('server', { status: 'probing' }, false)).toEqual({ kind: 'probing' });
+    expect(blockerFor('client', { status: 'none', availability: [] }, false)).toEqual({ kind: 'no-host' });
+  });
+});
+
+describe('the SDK checks text', () => {
+  it('has the same keys in both languages, and every check has a title in both', () => {
+    const keys = (value: object, prefix = ''): string[] =>
+      Object.entries(value).flatMap(([key, inner]) => (typeof inner === 'string' ? [`${prefix}${key}`] : keys(inner as object, `${prefix}${key}.`)));
+    expect(keys(sdkChecksZhCN)).toEqual(keys(sdkChecksEn));
+    expect(Object.keys(sdkChecksEn.check.client)).toEqual(CLIENT_CHECKS.map((check) => check.id));
+    expect(Object.keys(sdkChecksEn.check.server)).toEqual(SERVER_CHECKS.map((check) => check.id));
+  });
+});

@@ -1,0 +1,5 @@
+// The one module the SDK checks load on demand: everything that imports the official SDK sits
+// behind this dynamic import, so none of it is in the first-paint bundle.
+
+export { checkClient } from './check-client.ts';
+export { checkServer } from './check-server.ts';

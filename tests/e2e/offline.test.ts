@@ -1,0 +1,218 @@
+// Offline after one visit, in real Chromium against `npm start`'s server: the service worker saves
+// the whole app on the first visit; with the browser offline, a reload still renders the app from
+// the worker's cache, cross-origin isolated, with the lesson, Monaco (and its TypeScript worker)
+// and a live server in the in-browser worker, chosen without waiting for the WebContainer's boot.
+
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PRECACHE_STATUS_REQUEST, type PrecacheStatus } from '../../src/offline/precache-status.ts';
+import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { launchChromium, openPage, startAppServer } from './browser.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Waits until a service worker controls the page and says it has every file of its manifest. */
+async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000 });
+  await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: 60_000 });
+  return page.evaluate(
+    (type) =>
+      new Promise<PrecacheStatus>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data as PrecacheStatus);
+        navigator.serviceWorker.controller?.postMessage({ type }, [channel.port2]);
+      }),
+    PRECACHE_STATUS_REQUEST,
+  );
+}
+
+describe('offline after one visit', () => {
+  it('reloads offline from the service worker: isolated, lesson, editor with its TypeScript worker, worker host at once', async () => {
+    const { context, page, consoleLines, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    try {
+      await page.goto(server.url);
+      // The online page carries the per-start bridge token and uses the bridge.
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + 5000 });
+      const saved = await waitUntilSavedForOffline(page);
+      console.log(`[offline] precached ${saved.cached} of ${saved.expected} files`);
+      expect(saved.expected).toBeGreaterThan(40);
+      expect(saved.cached).toBe(saved.expected);
+
+      await context.setOffline(true);
+      // Offline emulation must cut loopback too, or the reload below would quietly use the server.
+      const reachable = await page.evaluate(async () => {
+        try {
+          await fetch(`/not-precached-${Date.now()}.txt`, { cache: 'no-store' });
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(reachable).toBe(false);
+
+      const started = Date.now();
+      await page.reload();
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS });
+      const fallbackMs = Date.now() - started;
+      // How much of that was loading the page itself (from the cache) on this busy machine.
+      const loadMs = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return { response: Math.round(navigation?.responseEnd ?? -1), domContentLoaded: Math.round(navigation?.domContentLoadedEventEnd ?? -1) };
+      });
+      console.log(
+        `[offline] reload to "Live host: In-browser worker": ${fallbackMs} ms; page answered by the worker at ${loadMs.response} ms, ` +
+          `DOMContentLoaded at ${loadMs.domContentLoaded} ms (the WebContainer boot race alone would be ${DEFAULT_BOOT_TIMEOUT_MS} ms)`,
+      );
+      // Host selection itself must not wait for any boot race: what remains after loading is small.
+      expect(fallbackMs - loadMs.domContentLoaded).toBeLessThan(2000);
+      expect(fallbackMs).toBeLessThan(DEFAULT_BOOT_TIMEOUT_MS - 1000);
+
+      const facts = await page.evaluate(() => ({
+        onLine: navigator.onLine,
+        isolated: globalThis.crossOriginIsolated,
+        sharedArrayBuffer: typeof SharedArrayBuffer === 'function',
+        controlled: navigator.serviceWorker.controller !== null,
+        token: document.querySelector('meta[name="mcp-bridge-token"]') !== null,
+      }));
+      expect(facts).toEqual({ onLine: false, isolated: true, sharedArrayBuffer: true, controlled: true, token: false });
+
+      const hosts = page.getByRole('list', { name: 'Host' });
+      expect(await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent()).toContain("offline: WebContainer needs StackBlitz's servers");
+      expect(await hosts.getByRole('listitem').filter({ hasText: 'Local bridge' }).textContent()).toContain('not served by `npm start`');
+
+      // The lesson (inlined in the bundle) and the editor, whose TypeScript worker (7 MB) must come
+      // from the cache too: a type error gets its squiggle only when that worker runs.
+      await page.getByRole('heading', { name: 'Three message shapes' }).waitFor();
+      const editor = page.getByTestId('code-editor');
+      await editor.locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await editor.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\nconst offlineCheck: number = "not a number";\n');
+      await editor.locator('.squiggly-error').first().waitFor({ timeout: 20_000 });
+
+      // And the live server really runs in the worker.
+      await page.getByRole('button', { name: 'Run handshake' }).click();
+      await page.getByText('Handshake complete.').waitFor({ timeout: 15_000 });
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 180_000);
+
+  it('a fresh browser context starts without the service worker (other tests are not affected)', async () => {
+    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    try {
+      await page.goto(server.url);
+      // Before the first visit's worker takes over, nothing controls the page, and the online page
+      // has its fresh bridge token: nothing cached from the test above leaked into this context.
+      const facts = await page.evaluate(() => ({ token: document.querySelector('meta[name="mcp-bridge-token"]') !== null }));
+      expect(facts.token).toBe(true);
+      const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+      expect(registrations).toBeLessThanOrEqual(1);
+      await waitUntilSavedForOffline(page);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+});
+
+/** A private copy of dist/, taken under the e2e build lock so no concurrent rebuild tears it. */
+async function copyOfDist(): Promise<string> {
+  const lock = join(tmpdir(), 'mcp-playground-e2e-build.lock');
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    const copy = await mkdtemp(join(tmpdir(), 'offline-update-'));
+    await cp(join(import.meta.dirname, '../../dist'), copy, { recursive: true });
+    return copy;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Turns a copy of dist/ into what the next build would look like: every file in assets/ gets a new
+ * hashed name (and every reference to it follows, in the chunks, the page and the worker's
+ * manifest), the page gets a marker, and the manifest a new revision for index.html.
+ */
+async function simulateNewBuild(dist: string): Promise<string> {
+  const assets = join(dist, 'assets');
+  const names = await readdir(assets);
+  const renamed = new Map(names.map((name) => [name, name.replace(/(\.[a-z0-9]+)$/, 'n$1')]));
+  const rewrite = (text: string) => {
+    for (const [from, to] of renamed) text = text.split(from).join(to);
+    return text;
+  };
+  for (const name of names) {
+    const path = join(assets, name);
+    if (/\.(js|css)$/.test(name)) await writeFile(path, rewrite(await readFile(path, 'utf8')));
+    await rename(path, join(assets, renamed.get(name) ?? name));
+  }
+  const marker = `new build ${Date.now()}`;
+  const html = rewrite(await readFile(join(dist, 'index.html'), 'utf8')).replace('<title>', `<!-- ${marker} --><title>`);
+  await writeFile(join(dist, 'index.html'), html);
+  const sw = await readFile(join(dist, 'sw.js'), 'utf8');
+  const newSw = rewrite(sw).replace(/("revision":")[^"]+(","url":"index\.html")/, `$1${Date.now()}$2`);
+  expect(newSw).not.toBe(sw);
+  await writeFile(join(dist, 'sw.js'), newSw);
+  return marker;
+}
+
+describe('a new build', () => {
+  it('takes over without reloading the open page, which offers Reload; the next load and the offline copy are the new build', async () => {
+    const dist = await copyOfDist();
+    const own = await startServer({ port: 0, distDir: dist, skipBuild: true, log: () => {} });
+    const { context, page, close } = await openPage(browser, { onlyOrigin: new URL(own.url).origin });
+    try {
+      await page.goto(own.url);
+      await waitUntilSavedForOffline(page);
+      expect(await page.getByRole('button', { name: 'Reload' }).count()).toBe(0);
+
+      // "Deploy" a new build: every hashed file under a new name, the page and the worker's manifest to match.
+      const marker = await simulateNewBuild(dist);
+
+      // What the browser does on its own at the next navigation or within a day: check for a new worker.
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const status = page.getByRole('status', { name: 'Offline copy' });
+      await status.getByText('A new version is ready.').waitFor({ timeout: 30_000 });
+      // The open page was not reloaded under the learner: it still shows the old build.
+      expect(await page.evaluate(() => document.documentElement.outerHTML.includes('new build'))).toBe(false);
+
+      await status.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForFunction((text) => document.documentElement.outerHTML.includes(text), marker);
+      await status.getByText('Available offline').waitFor({ timeout: 30_000 });
+
+      // Offline, the saved copy is the new build too.
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS });
+      expect(await page.evaluate((text) => document.documentElement.outerHTML.includes(text), marker)).toBe(true);
+      // Its renamed lazy chunks (Monaco) come from the new cache as well.
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+    } finally {
+      await close();
+      await own.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

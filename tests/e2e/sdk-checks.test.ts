@@ -1,0 +1,136 @@
+// "Check my client" and "Check my server" in real Chromium against the production build, on the
+// local bridge and on the in-browser worker host: with the reference code saved as the learner's
+// exercise 3 and 4 files both pass every check; with a chapter failure mode put back (a client that
+// pairs answers by arrival order, a server that answers notifications) each fails, and the report
+// names the failing check. The panel sits in the Chapter loop view (#agent).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../../server/start.ts';
+import { applyEdits } from '../mutants/apply-mutant.ts';
+import pairByArrivalOrder from '../mutants/03-client/pair-by-arrival-order.ts';
+import answersNotifications from '../mutants/04-server/answers-notifications.ts';
+import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' } as const;
+type HostKind = keyof typeof HOST_NAMES;
+
+const referenceClient = read('src/protocol/client.ts');
+const referenceServer = read('src/protocol/server.ts');
+const mutantClient = applyEdits(referenceClient, pairByArrivalOrder.edits, { mutant: '03-client/pair-by-arrival-order', file: pairByArrivalOrder.file });
+const mutantServer = applyEdits(referenceServer, answersNotifications.edits, { mutant: '04-server/answers-notifications', file: answersNotifications.file });
+
+/** The page with `client` and `server` saved as the learner's exercise 3 and 4 code. */
+async function open(host: HostKind, client: string, server_: string): Promise<TestPage> {
+  const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+  const progress = JSON.stringify({
+    version: 1,
+    exercises: {
+      '03-client': { code: client, completed: false, hintsRevealed: 0 },
+      '04-server': { code: server_, completed: false, hintsRevealed: 0 },
+    },
+  });
+  await opened.page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+  await opened.page.goto(`${server.url}?host=${host}#agent`);
+  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
+  await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+  return opened;
+}
+
+interface Outcome {
+  status: string;
+  summary: string;
+  checks: Array<[string, string]>;
+  failures: Record<string, string>;
+}
+
+/** Press the suite's button with the keyboard, wait for its report, and read it. */
+async function runSuite(page: Page, suite: 'client' | 'server'): Promise<Outcome> {
+  const button = page.getByTestId(`sdk-run-${suite}`);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  // Progress is announced while it runs, then the report replaces it.
+  await page.waitForFunction((name) => ['pass', 'fail', 'error'].includes(document.querySelector(`[data-testid=sdk-report-${name}]`)?.getAttribute('data-status') ?? ''), suite, { timeout: 60_000 });
+  const report = page.getByTestId(`sdk-report-${suite}`);
+  const items = report.getByTestId('sdk-check');
+  const checks = (await items.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('data-check') ?? '', node.getAttribute('data-status') ?? '']))) as Array<[string, string]>;
+  const failures: Record<string, string> = {};
+  for (const [id, status] of checks) {
+    if (status !== 'pass') failures[id] = (await report.locator(`[data-check="${id}"] .test-result__message`).textContent()) ?? '';
+  }
+  return { status: (await report.getAttribute('data-status')) ?? '', summary: (await page.getByTestId(`sdk-status-${suite}`).textContent()) ?? '', checks, failures };
+}
+
+const CLIENT_IDS = ['handshake', 'list-tools', 'call-echo', 'in-flight', 'unknown-tool', 'bytes', 'close'];
+const SERVER_IDS = ['handshake', 'list-tools', 'call-echo', 'failing-tool', 'unknown-tool', 'ping', 'nothing-stray'];
+
+describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (host) => {
+  it('pass every check with the reference client and server', async () => {
+    const { page, consoleLines, close } = await open(host, referenceClient, referenceServer);
+    try {
+      const client = await runSuite(page, 'client');
+      expect(client.failures, consoleLines.join('\n')).toEqual({});
+      expect(client.checks).toEqual(CLIENT_IDS.map((id) => [id, 'pass']));
+      expect(client.summary).toBe(`All 7 checks passed on the ${host} host.`);
+      const serverReport = await runSuite(page, 'server');
+      expect(serverReport.failures, consoleLines.join('\n')).toEqual({});
+      expect(serverReport.checks).toEqual(SERVER_IDS.map((id) => [id, 'pass']));
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('fail with a clear report against the chapter failure modes, naming the failing check', async () => {
+    const { page, consoleLines, close } = await open(host, mutantClient, mutantServer);
+    try {
+      const client = await runSuite(page, 'client');
+      expect(client.status, consoleLines.join('\n')).toBe('fail');
+      expect(Object.keys(client.failures)).toEqual(['in-flight']);
+      expect(client.failures['in-flight']).toMatch(/paired with requests by id, never by arrival order/);
+      expect(client.summary).toBe(`1 of 7 checks did not pass on the ${host} host.`);
+      const serverReport = await runSuite(page, 'server');
+      expect(serverReport.status).toBe('fail');
+      expect(Object.keys(serverReport.failures)).toEqual(['nothing-stray']);
+      expect(serverReport.failures['nothing-stray']).toMatch(/A notification must never be answered/);
+      // Expected and actual are shown as the exercises show them.
+      await expect(page.getByTestId('sdk-report-server').locator('[data-check="nothing-stray"] .diff-line--received').textContent()).resolves.toContain('"id":null');
+    } finally {
+      await close();
+    }
+  }, 120_000);
+});
+
+describe('the SDK checks panel', () => {
+  it('speaks Chinese and lists the hosts with what each can run', async () => {
+    const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin, locale: 'zh-CN' });
+    try {
+      await opened.page.goto(`${server.url}?host=worker#agent`);
+      await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      await expect(opened.page.getByRole('heading', { name: '用官方 MCP SDK 检验' }).count()).resolves.toBe(1);
+      await expect(opened.page.getByTestId('sdk-run-client').textContent()).resolves.toBe('检验我的 client');
+      const rows = opened.page.getByTestId('sdk-hosts').locator('tbody tr');
+      await rows.first().waitFor();
+      await expect(rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-host')))).resolves.toEqual(['webcontainer', 'bridge', 'worker']);
+      await expect(opened.page.locator('[data-testid=sdk-hosts] tr[aria-current=true]').getAttribute('data-host')).resolves.toBe('worker');
+    } finally {
+      await opened.close();
+    }
+  }, 60_000);
+});
