@@ -140,13 +140,15 @@ describe('the live panel in Chromium (production build)', () => {
       await page.getByText('Live host: Local bridge').waitFor({ timeout: 10_000 });
       await page.getByRole('button', { name: 'Start server' }).click();
       await serverStatus(page, /Server running in Local bridge \(pid \d+\)/);
-      const status = (await page.getByRole('status').textContent()) ?? '';
+      // The live panel's own status line (the header also has one: the offline badge).
+      const serverLine = page.locator('#live-panel').getByRole('status');
+      const status = (await serverLine.textContent()) ?? '';
       const pid = Number(/pid (\d+)/.exec(status)?.[1]);
       expect(pid).toBeGreaterThan(0);
 
       process.kill(pid, 'SIGKILL');
       await serverStatus(page, /killed by signal SIGKILL/);
-      expect(await page.getByRole('status').getAttribute('class')).toContain('is-error');
+      expect(await serverLine.getAttribute('class')).toContain('is-error');
       expect((await rowTexts(page)).some((row) => row.includes('Process ended by signal SIGKILL'))).toBe(true);
 
       await page.getByRole('button', { name: 'Start server' }).click();

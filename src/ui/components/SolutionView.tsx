@@ -140,10 +140,19 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          // Detach the models first: a diff still being computed against the old text would
-          // otherwise be applied to the replaced model and throw (line ranges out of bounds).
-          diff.current?.editor.setModel(null);
-          if (entrySource !== undefined) store.useReference(meta.id, entrySource);
+          if (entrySource === undefined) return;
+          // Replace the code only once the diff editor has finished its diff: a diff still being
+          // computed against the old text would be applied to the replaced model and throw (line
+          // ranges out of bounds), which a quick keyboard user can trigger.
+          const instance = diff.current?.editor;
+          if (!instance || instance.getLineChanges() !== null) {
+            store.useReference(meta.id, entrySource);
+            return;
+          }
+          const done = instance.onDidUpdateDiff(() => {
+            done.dispose();
+            store.useReference(meta.id, entrySource);
+          });
         }}
       />
     </div>

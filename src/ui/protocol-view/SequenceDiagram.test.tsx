@@ -21,7 +21,8 @@ describe('SequenceDiagram', () => {
   it('draws the three lanes and one arrow per frame, in order, with its words and byte count', () => {
     const html = renderHtml(<SequenceDiagram records={records} waiting={null} currentStep={3} focus={null} onInspect={() => {}} />);
     expect(all(html, /class="lane__title">([^<]+)</g)).toEqual(['Client', 'stdio pipe', 'Server']);
-    expect(all(html, /class="arrow__label">([^<]+)</g)).toEqual(['initialize #0', 'result of initialize #0', 'stdin EOF']);
+    // Each label ends with a space, so a screen reader does not run it into the byte count.
+    expect(all(html, /class="arrow__label">([^<]+)</g)).toEqual(['initialize #0 ', 'result of initialize #0 ', 'stdin EOF ']);
     expect(all(html, /class="arrow__detail">([^<]+)</g)).toEqual(['120 B', '300 B · 3 chunks']);
     expect(all(html, /data-drawn-at="(\d+)"/g)).toEqual(['11', '12', '14']);
   });
