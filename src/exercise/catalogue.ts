@@ -51,14 +51,57 @@ function readExercise(folder: string, files: Record<string, string>): Exercise |
   if (meta.id !== folder) return `meta.json: "id" is "${meta.id}" but the folder is "${folder}"`;
   const content: Exercise['content'] = {};
   const hints: Exercise['hints'] = {};
+  const testNames: NonNullable<Exercise['testNames']> = {};
   for (const locale of LOCALES) {
     const text = files[`content.${locale}.md`];
     if (text !== undefined) content[locale] = text;
     const hintText = files[`hints.${locale}.md`];
     if (hintText !== undefined) hints[locale] = parseHints(hintText);
+    const namesFile = testNamesFile(locale);
+    const namesText = files[namesFile];
+    if (namesText !== undefined && locale !== 'en') {
+      const names = parseTestNames(namesText);
+      if (typeof names === 'string') return `${namesFile}: ${names}`;
+      testNames[locale] = names;
+    }
   }
   if (content.en === undefined) return 'content.en.md is missing';
-  return { meta, content, starter: files['starter.ts'] as string, spec: files['spec.ts'] as string, hints };
+  const exercise: Exercise = { meta, content, starter: files['starter.ts'] as string, spec: files['spec.ts'] as string, hints };
+  if (Object.keys(testNames).length > 0) exercise.testNames = testNames;
+  return exercise;
+}
+
+/** `test-names.zh-CN.json`: the file translating the spec's test names into `locale`. */
+export function testNamesFile(locale: Locale): string {
+  return `test-names.${locale}.json`;
+}
+
+/**
+ * Checks a `test-names.<locale>.json`: a JSON object mapping each test's English name, as the
+ * results give it (describe titles and the test title joined with ' › '), to its translation.
+ * Returns the reason it is unusable as a string.
+ */
+export function parseTestNames(text: string): Record<string, string> | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (!isRecord(data)) return 'must be a JSON object mapping English test names to translations';
+  const names: Record<string, string> = {};
+  for (const [name, translation] of Object.entries(data)) {
+    if (typeof translation !== 'string' || translation.trim() === '') return `the translation of "${name}" must be a non-empty string`;
+    names[name] = translation;
+  }
+  return names;
+}
+
+/** A test's name in `locale`, falling back to the English name the runner reports. */
+export function localizedTestName(exercise: Pick<Exercise, 'testNames'>, name: string, locale: Locale): string {
+  if (locale === 'en') return name;
+  const names = exercise.testNames?.[locale];
+  return names !== undefined && Object.hasOwn(names, name) ? (names[name] as string) : name;
 }
 
 /** Hints are separated by lines holding only `---`; empty hints are dropped. */

@@ -36,6 +36,12 @@ export interface Exercise {
   spec: string;
   /** Hints per language, in the order they are revealed. */
   hints: Partial<Record<Locale, string[]>>;
+  /**
+   * Per language other than English (`test-names.<locale>.json`): a test's name as the results
+   * give it (`TestResult.name`, describe path joined with ' › ') → its translation. The English
+   * name is the source: it is what the runner and `npm run exercise -- check` print.
+   */
+  testNames?: Partial<Record<Locale, Record<string, string>>>;
 }
 
 /** `pass`: all tests passed. `fail`: some test failed. `error`: nothing ran (see `error`). */

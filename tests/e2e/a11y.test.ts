@@ -6,22 +6,11 @@
 // with the address to open and the steps that bring it on screen.
 
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useAppAndBrowser } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useAppAndBrowser();
 
 interface View {
   name: string;
@@ -187,9 +176,9 @@ async function blockingViolations(page: Page, include?: string): Promise<string[
 
 describe('axe: no serious or critical violations', () => {
   it.each(VIEWS.map((view) => [view.name, view] as const))('%s', { timeout: 90_000 }, async (_name, view) => {
-    const { page, close, consoleLines } = await openPage(browser, { locale: view.locale, onlyOrigin: new URL(server.url).origin });
+    const { page, close, consoleLines } = await openPage(app.browser, { locale: view.locale, onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(`${server.url}${view.path}`);
+      await page.goto(`${app.server.url}${view.path}`);
       await view.prepare(page);
       const violations = await blockingViolations(page, view.include);
       expect(violations, violations.join('\n')).toEqual([]);
@@ -202,9 +191,9 @@ describe('axe: no serious or critical violations', () => {
 
 describe('visible focus', () => {
   it('every control reached with Tab on the study view shows an outline or a ring', { timeout: 60_000 }, async () => {
-    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(`${server.url}?host=worker`);
+      await page.goto(`${app.server.url}?host=worker`);
       await editorReady(page);
       const unmarked: string[] = [];
       // The first 40 stops cover the header, the exercise list, the lesson, the workspace buttons.
@@ -230,9 +219,9 @@ describe('visible focus', () => {
 
 describe('colour is never the only cue in the byte view', () => {
   it('each field of a frame has its own underline style, and the legend names them', { timeout: 60_000 }, async () => {
-    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(`${server.url}?host=worker#protocol`);
+      await page.goto(`${app.server.url}?host=worker#protocol`);
       await liveHost(page);
       await stepTo(page, 2);
       await page.locator('[data-testid="diagram-arrow"][role="button"]').last().click();

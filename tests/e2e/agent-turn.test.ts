@@ -6,33 +6,13 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' } as const;
-type HostKind = keyof typeof HOST_NAMES;
-
-async function open(host: HostKind, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
-  const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
-  await beforeLoad?.(opened.page);
-  await opened.page.goto(`${server.url}?host=${host}#agent`);
-  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
-  return opened;
-}
+const open = (host: HostKind, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => openOnHost(app, host, '#agent', beforeLoad);
 
 const prefixBox = (page: Page) => page.getByRole('checkbox', { name: 'Prefix remote tools with mcp__echo__' });
 

@@ -6,6 +6,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -87,4 +88,44 @@ async function acquireLock(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+export interface AppAndBrowser {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * The setup nearly every e2e file needs, in one place so they cannot drift apart: the app server
+ * and one Chromium, started side by side before the file's tests and closed after them. Call it at
+ * the top level of a test file; it registers the beforeAll/afterAll hooks itself, and the object it
+ * returns has its properties filled in by beforeAll, so read them inside tests, not at load time.
+ * `timeout` is for beforeAll (a cold start may build dist/ first).
+ */
+export function useAppAndBrowser(options: { timeout?: number } = {}): AppAndBrowser {
+  const app: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    [app.server, app.browser] = await Promise.all([startAppServer(), launchChromium()]);
+  }, options.timeout ?? 150_000);
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app as AppAndBrowser;
+}
+
+export const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' } as const;
+export type HostKind = keyof typeof HOST_NAMES;
+
+/**
+ * A fresh page on a forced host (`?host=`), with only the app's origin reachable: `beforeLoad`
+ * prepares the page (e.g. saved progress) before it loads `hash`, and the page is returned once it
+ * says it is live on that host.
+ */
+export async function openOnHost(app: AppAndBrowser, host: HostKind, hash: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
+  const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+  await beforeLoad?.(opened.page);
+  await opened.page.goto(`${app.server.url}?host=${host}${hash}`);
+  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
+  return opened;
 }

@@ -4,28 +4,17 @@
 // timeout and the page stays usable; a syntax error names its line and marks it in the editor;
 // saved progress that cannot be read is a notice, not a crash.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useAppAndBrowser();
 
 // The worker host needs no probing: these tests are about the exercises, not the live panel.
 async function open(options: { locale?: string; beforeLoad?: (page: Page) => Promise<unknown> } = {}): Promise<TestPage> {
-  const opened = await openPage(browser, { locale: options.locale, onlyOrigin: new URL(server.url).origin });
+  const opened = await openPage(app.browser, { locale: options.locale, onlyOrigin: new URL(app.server.url).origin });
   await options.beforeLoad?.(opened.page);
-  await opened.page.goto(`${server.url}?host=worker`);
+  await opened.page.goto(`${app.server.url}?host=worker`);
   await editorReady(opened.page);
   return opened;
 }

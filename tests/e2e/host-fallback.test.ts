@@ -2,34 +2,22 @@
 // says why and falls back within the boot timeout; losing the bridge mid-session is reported and
 // Retry finds the next host.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer } from './browser.ts';
+import { openPage, useAppAndBrowser } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 
 // Time for the page to load, the bridge probe and rendering, on top of the WebContainer's timeout.
 const MARGIN_MS = 5000;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 describe('automatic host selection (offline)', () => {
   // The first two only wait on the boot timeout, so they wait side by side.
   it.concurrent('ignores an unknown ?host=, gives up on the WebContainer in time and says why, then uses the bridge', async () => {
-    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
       const started = Date.now();
-      await page.goto(`${server.url}?host=nope`);
+      await page.goto(`${app.server.url}?host=nope`);
       await page.getByText(/“\?host=nope” is not a known host/).waitFor();
       await page.getByText('Looking for a host…').waitFor();
 
@@ -52,9 +40,9 @@ describe('automatic host selection (offline)', () => {
   });
 
   it.concurrent('says why a forced WebContainer cannot run the server; the page stays usable', async () => {
-    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(`${server.url}?host=webcontainer`);
+      await page.goto(`${app.server.url}?host=webcontainer`);
       await page.getByText('No host available').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
       await page.getByText(/^No host can run the server here/).waitFor();
       const row = await page.getByRole('list', { name: 'Host' }).getByRole('listitem').textContent();
@@ -75,15 +63,15 @@ describe('automatic host selection (offline)', () => {
 
   // Last: it shuts the bridge down for good.
   it('reports the bridge going away mid-session; Retry falls back to the worker and Start works', async () => {
-    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(server.url);
+      await page.goto(app.server.url);
       await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
       await page.getByRole('button', { name: 'Start server' }).click();
       await page.getByRole('status').filter({ hasText: /Server running in Local bridge/ }).waitFor({ timeout: 10_000 });
 
       // The bridge shuts down (as when `npm start` is stopped) while the server runs.
-      await server.bridge.closeAll();
+      await app.server.bridge.closeAll();
       const failed = page.getByRole('status').filter({ hasText: /Server failed: connection to the bridge lost/ });
       await failed.waitFor({ timeout: 10_000 });
       expect(await failed.getAttribute('class')).toContain('is-error');

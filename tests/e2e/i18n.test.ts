@@ -8,27 +8,16 @@
 // - switching language mid-exercise keeps the code in the editor and the progress, which does not
 //   depend on the language.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useAppAndBrowser();
 
 async function open(query: string, locale?: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
-  const opened = await openPage(browser, { locale, onlyOrigin: new URL(server.url).origin });
+  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.server.url).origin });
   await beforeLoad?.(opened.page);
-  await opened.page.goto(`${server.url}${query}`);
+  await opened.page.goto(`${app.server.url}${query}`);
   return opened;
 }
 
@@ -55,13 +44,14 @@ async function untranslatedText(page: Page): Promise<string[]> {
       'article.lesson', '.hint-list', '[data-testid="hint"]',
       // Exercise titles come from exercises/*/meta.json (both languages: tests/i18n/completeness).
       '.exercise-nav__title',
-      // Known debt: spec test names are written in English only, in exercises/*/spec.ts.
+      // Test names come from exercises/*/spec.ts, translated in test-names.zh-CN.json (checked by
+      // tests/i18n/completeness.test.ts); in the keys locale they show the English original.
       '.test-result__name',
       '.hex-bytes', '.hex-view', '.json-tree', '.json-row', '.log-entry__raw', '.log-entry__body',
       // What the echo server itself prints on stderr: a program's output, shown as it came.
       '.stderr-text',
       // What a call returned (server name and version, tool names, the echoed text): the server's
-      // data. Known debt: the initialize summary joins it with an English "protocol".
+      // data.
       '.pending-row__outcome',
       '[data-i18n-data]',
     ].join(',');
@@ -115,7 +105,7 @@ describe('the fake keys locale', () => {
       expect(await untranslatedText(page), 'study view + live panel').toEqual([]);
 
       // The protocol view after the whole handshake, then the byte inspector.
-      await page.goto(`${server.url}?host=worker&lng=keys#protocol`);
+      await page.goto(`${app.server.url}?host=worker&lng=keys#protocol`);
       await page.getByText('badge.live', { exact: true }).waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: /protocolView\.stepper\.runToEnd/ }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 20_000 });

@@ -6,22 +6,12 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { PROJECT_ROOT, type RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PROJECT_ROOT } from '../../server/start.ts';
+import { openPage, useAppAndBrowser } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useAppAndBrowser();
 
 const EXERCISE = '02-frames';
 const EXERCISE_TITLE = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'exercises', EXERCISE, 'meta.json'), 'utf8')) as { title: { en: string } }).title.en;
@@ -79,9 +69,9 @@ const button = (name: string | RegExp) => (focus: Focused) => (focus.tag === 'bu
 
 describe('the keyboard-only path', () => {
   it('opens an exercise, solves and runs it, steps the handshake and inspects a frame, with keys alone', { timeout: 150_000 }, async () => {
-    const { page, close, consoleLines } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { page, close, consoleLines } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(`${server.url}?host=worker`);
+      await page.goto(`${app.server.url}?host=worker`);
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
 
       // 1. Open exercise 2 from the exercise list.

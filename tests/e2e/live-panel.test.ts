@@ -2,26 +2,15 @@
 // over the local bridge and over the in-browser worker, a fault, a crash, stop/start, and the
 // language switch.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useAppAndBrowser();
 
 async function open(query: string, locale?: string): Promise<TestPage> {
-  const opened = await openPage(browser, { locale, onlyOrigin: new URL(server.url).origin });
-  await opened.page.goto(`${server.url}${query}`);
+  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.server.url).origin });
+  await opened.page.goto(`${app.server.url}${query}`);
   return opened;
 }
 

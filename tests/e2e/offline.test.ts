@@ -6,24 +6,14 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PRECACHE_STATUS_REQUEST, type PrecacheStatus } from '../../src/offline/precache-status.ts';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer } from './browser.ts';
+import { openPage, useAppAndBrowser } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useAppAndBrowser({ timeout: 240_000 });
 
 /** Waits until a service worker controls the page and says it has every file of its manifest. */
 async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
@@ -42,9 +32,9 @@ async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
 
 describe('offline after one visit', () => {
   it('reloads offline from the service worker: isolated, lesson, editor with its TypeScript worker, worker host at once', async () => {
-    const { context, page, consoleLines, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { context, page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(server.url);
+      await page.goto(app.server.url);
       // The online page carries the per-start bridge token and uses the bridge.
       await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + 5000 });
       const saved = await waitUntilSavedForOffline(page);
@@ -114,9 +104,9 @@ describe('offline after one visit', () => {
   }, 180_000);
 
   it('a fresh browser context starts without the service worker (other tests are not affected)', async () => {
-    const { page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     try {
-      await page.goto(server.url);
+      await page.goto(app.server.url);
       // Before the first visit's worker takes over, nothing controls the page, and the online page
       // has its fresh bridge token: nothing cached from the test above leaked into this context.
       const facts = await page.evaluate(() => ({ token: document.querySelector('meta[name="mcp-bridge-token"]') !== null }));
@@ -182,7 +172,7 @@ describe('a new build', () => {
   it('takes over without reloading the open page, which offers Reload; the next load and the offline copy are the new build', async () => {
     const dist = await copyOfDist();
     const own = await startServer({ port: 0, distDir: dist, skipBuild: true, log: () => {} });
-    const { context, page, close } = await openPage(browser, { onlyOrigin: new URL(own.url).origin });
+    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(own.url).origin });
     try {
       await page.goto(own.url);
       await waitUntilSavedForOffline(page);

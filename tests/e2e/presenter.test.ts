@@ -4,22 +4,11 @@
 // frame open in the inspector, over a BroadcastChannel.
 
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useAppAndBrowser();
 
 const TOTAL = 9;
 
@@ -54,19 +43,19 @@ describe('presenter mode', () => {
   });
 
   it('is driven by the keyboard alone, and the follow view mirrors it', async () => {
-    opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
     const { context } = opened;
     const failures: string[] = [];
 
     // The follow view first: with no presenter yet, it says so.
     const follow = opened.page;
     follow.on('pageerror', (error) => failures.push(`follow: ${error.message}`));
-    await follow.goto(`${server.url}?host=worker&follow=1`);
+    await follow.goto(`${app.server.url}?host=worker&follow=1`);
     await follow.getByText('Waiting for the presenter…').waitFor({ timeout: 15_000 });
 
     const presenter = await context.newPage();
     presenter.on('pageerror', (error) => failures.push(`presenter: ${error.message}`));
-    await presenter.goto(`${server.url}?host=worker&presenter=1`);
+    await presenter.goto(`${app.server.url}?host=worker&presenter=1`);
     await presenter.getByTestId('presenter').waitFor({ timeout: 15_000 });
     await presenterAt(presenter, 0);
 

@@ -6,25 +6,11 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' } as const;
-type HostKind = keyof typeof HOST_NAMES;
+const app = useAppAndBrowser();
 
 const HANDSHAKE_ARROWS = [
   'client → server: initialize #0',
@@ -38,13 +24,7 @@ const HANDSHAKE_ARROWS = [
   'server → client: exit code 0',
 ];
 
-async function open(host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
-  const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
-  await beforeLoad?.(opened.page);
-  await opened.page.goto(`${server.url}?host=${host}${hash}`);
-  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
-  return opened;
-}
+const open = (host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => openOnHost(app, host, hash, beforeLoad);
 
 const stepButton = (page: Page) => page.getByRole('button', { name: 'Step ▶', exact: true });
 const arrows = (page: Page) => page.getByTestId('diagram-arrow');

@@ -6,31 +6,17 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { applyEdits } from '../mutants/apply-mutant.ts';
 import pairByArrivalOrder from '../mutants/03-client/pair-by-arrival-order.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import { openOnHost, openPage, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' } as const;
-type HostKind = keyof typeof HOST_NAMES;
+const app = useAppAndBrowser();
 
 const referenceClient = read('src/protocol/client.ts');
 const referenceServer = read('src/protocol/server.ts');
@@ -39,7 +25,6 @@ const mutantServer = applyEdits(referenceServer, answersNotifications.edits, { m
 
 /** The page with `client` and `server` saved as the learner's exercise 3 and 4 code. */
 async function open(host: HostKind, client: string, server_: string): Promise<TestPage> {
-  const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
   const progress = JSON.stringify({
     version: 1,
     exercises: {
@@ -47,9 +32,7 @@ async function open(host: HostKind, client: string, server_: string): Promise<Te
       '04-server': { code: server_, completed: false, hintsRevealed: 0 },
     },
   });
-  await opened.page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
-  await opened.page.goto(`${server.url}?host=${host}#agent`);
-  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
+  const opened = await openOnHost(app, host, '#agent', (page) => page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
   await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
   return opened;
 }
@@ -119,9 +102,9 @@ describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (h
 
 describe('the SDK checks panel', () => {
   it('speaks Chinese and lists the hosts with what each can run', async () => {
-    const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin, locale: 'zh-CN' });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin, locale: 'zh-CN' });
     try {
-      await opened.page.goto(`${server.url}?host=worker#agent`);
+      await opened.page.goto(`${app.server.url}?host=worker#agent`);
       await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
       await expect(opened.page.getByRole('heading', { name: '用官方 MCP SDK 检验' }).count()).resolves.toBe(1);
       await expect(opened.page.getByTestId('sdk-run-client').textContent()).resolves.toBe('检验我的 client');

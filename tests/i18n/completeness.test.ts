@@ -5,14 +5,21 @@
 // - the main resources in src/ui/i18n/en.ts and zh-CN.ts;
 // - every exercise: both lesson files and both hint files exist, the lessons have the same
 //   headings (level and {#id} anchor, in the same order: the spec results link to them by id), the
-//   hints have the same count, and meta.json has a title in both languages.
+//   hints have the same count, and meta.json has a title in both languages;
+// - every exercise's test names: test-names.zh-CN.json translates exactly the names the results
+//   panel shows, no more and no fewer. The names are collected by running the spec on the
+//   reference solution with the page's own engine (describe titles joined with ' › ', `.each`
+//   titles formatted), since reading them off spec.ts with a pattern would miss the formatted ones.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseHints } from '../../src/exercise/catalogue.ts';
-import { EXERCISES_DIR, PROJECT_ROOT } from '../../src/exercise/catalogue-node.ts';
+import { parseHints, parseTestNames, solutionEntry, testNamesFile } from '../../src/exercise/catalogue.ts';
+import { EXERCISES_DIR, PROJECT_ROOT, readCatalogueFromDisk } from '../../src/exercise/catalogue-node.ts';
+import { protocolModulesFromGlob } from '../../src/exercise/protocol-modules.ts';
+import { runSpec } from '../../src/exercise/run-spec.ts';
+import { requestFor } from '../../src/exercise/spec-runner.ts';
 import { en } from '../../src/ui/i18n/en.ts';
 import { bundlePairs, compareResources, untranslatedKeys } from '../../src/ui/i18n/resource-check.ts';
 import { zhCN } from '../../src/ui/i18n/zh-CN.ts';
@@ -101,5 +108,42 @@ describe('exercises in both languages', () => {
     for (const [step, headingId] of Object.entries(meta.steps ?? {})) {
       expect(ids.has(headingId), `${id}: step "${step}" points at #${headingId}, which no lesson heading has`).toBe(true);
     }
+  });
+});
+
+const protocolModules = protocolModulesFromGlob(import.meta.glob(['../../src/protocol/**/*.ts', '!../../src/protocol/**/*.test.ts'], { eager: true }));
+
+describe('spec test names in both languages', () => {
+  const { exercises } = readCatalogueFromDisk();
+
+  it('reads every exercise, test names included', () => {
+    expect(exercises.map((exercise) => exercise.meta.id).sort()).toEqual([...exerciseDirs].sort());
+  });
+
+  it.each(exercises.map((exercise) => [exercise.meta.id, exercise] as const))('%s: test-names.zh-CN.json translates every test name the results show, and nothing else', async (id, exercise) => {
+    const file = testNamesFile('zh-CN');
+    const path = join(EXERCISES_DIR, id, file);
+    expect(existsSync(path), `${id}/${file} is missing`).toBe(true);
+    const translations = parseTestNames(readFileSync(path, 'utf8'));
+    if (typeof translations === 'string') throw new Error(`${id}/${file}: ${translations}`);
+
+    // The names exactly as the page's results panel gets them (TestResult.name).
+    const solution = readFileSync(join(PROJECT_ROOT, solutionEntry(exercise.meta)), 'utf8');
+    const result = await runSpec({ ...requestFor(exercise, solution), protocolModules });
+    // A failing reference would add hook rows and hide names: tests/exercise-engine says why.
+    expect(result.status, `${id}: the spec does not pass on the reference solution`).toBe('pass');
+    const names = result.tests.map((test) => test.name);
+    expect(names.length).toBeGreaterThan(0);
+
+    const untranslated = names.filter((name) => !Object.hasOwn(translations, name));
+    expect(untranslated, `${id}: test names without a translation in ${file} (add them, keyed by the full name)`).toEqual([]);
+    const stale = Object.keys(translations).filter((name) => !names.includes(name));
+    expect(stale, `${id}: ${file} translates names no test has (renamed or removed tests?)`).toEqual([]);
+    const copied = names.filter((name) => !/\p{Script=Han}/u.test(translations[name] as string));
+    expect(copied, `${id}: translations with no Chinese in them`).toEqual([]);
+    // Each describe title is translated the same way everywhere it prefixes a name.
+    const depth = (name: string) => name.split(' › ').length;
+    const mismatched = names.filter((name) => depth(name) !== depth(translations[name] as string));
+    expect(mismatched, `${id}: a translation must keep the ' › ' between describe titles and the test title`).toEqual([]);
   });
 });

@@ -1,44 +1,20 @@
 // The approval gate: a modal dialog (the page behind is inert, so focus stays inside) naming the
 // tool, where it comes from and its arguments. Focus starts on Deny, the safe choice; Escape denies.
 
-import { useEffect, useId, useRef } from 'react';
+import { useModalDialog } from '../components/use-modal-dialog.ts';
 import type { ApprovalRequest } from './agent-loop.ts';
 import { argsText, originText } from './describe.ts';
 import { useAgentText } from './text.ts';
 
 export function ApprovalDialog({ request, onApprove, onDeny }: { request: ApprovalRequest | null; onApprove(): void; onDeny(): void }) {
   const t = useAgentText();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const denyButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (request && !element.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      denyButton.current?.focus();
-    } else if (!request && element.open) {
-      element.close();
-      if (returnFocus.current?.isConnected) returnFocus.current.focus();
-      returnFocus.current = null;
-    }
-  }, [request]);
+  const { dialogProps, initialFocusRef, titleId, bodyId } = useModalDialog(request !== null, onDeny);
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       className="dialog agent-approval"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
       data-testid="approval-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onDeny();
-      }}
     >
       {request && (
         <>
@@ -50,7 +26,7 @@ export function ApprovalDialog({ request, onApprove, onDeny }: { request: Approv
           </pre>
           <p className="hint">{t('approval.hint')}</p>
           <div className="dialog__buttons">
-            <button type="button" ref={denyButton} onClick={onDeny}>
+            <button type="button" ref={initialFocusRef} onClick={onDeny}>
               {t('approval.deny')}
             </button>
             <button type="button" className="primary is-danger" onClick={onApprove}>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,42 +16,17 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      cancelButton.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-      if (returnFocus.current?.isConnected) returnFocus.current.focus();
-      returnFocus.current = null;
-    }
-  }, [open]);
+  const { dialogProps, initialFocusRef, titleId, bodyId } = useModalDialog(open, onCancel);
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       className="dialog"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        // Escape: close through React state, so `open` stays the truth.
-        event.preventDefault();
-        onCancel();
-      }}
     >
       <h2 id={titleId}>{title}</h2>
       <p id={bodyId}>{body}</p>
       <div className="dialog__buttons">
-        <button type="button" ref={cancelButton} onClick={onCancel}>
+        <button type="button" ref={initialFocusRef} onClick={onCancel}>
           {t('dialog.cancel')}
         </button>
         <button type="button" className="primary is-danger" onClick={onConfirm}>

@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { Exercise, TestResult } from '../../exercise/types.ts';
+import { localizedTestName } from '../../exercise/catalogue.ts';
+import type { Exercise, Locale, TestResult } from '../../exercise/types.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { headingTitles, parseMarkdown } from '../lesson/markdown.ts';
 import { diffLineKind, summarizeRun, type RunSummary } from '../results/run-summary.ts';
@@ -49,7 +50,16 @@ export function ResultsPanel({ exercise, run, completed, onGoToLine }: ResultsPa
       {tests.length > 0 && (
         <ol className="test-list" aria-label={t('results.listLabel')}>
           {tests.map((test, index) => (
-            <TestResultItem key={index} test={test} file={file} stepTitle={test.step === undefined ? undefined : stepTitles[test.step]} t={t} onGoToLine={onGoToLine} />
+            <TestResultItem
+              key={index}
+              test={test}
+              displayName={localizedTestName(exercise, test.name, locale)}
+              locale={locale}
+              file={file}
+              stepTitle={test.step === undefined ? undefined : stepTitles[test.step]}
+              t={t}
+              onGoToLine={onGoToLine}
+            />
           ))}
         </ol>
       )}
@@ -81,6 +91,9 @@ const STATUS_MARK = { pass: '✓', fail: '✗', error: '!' } as const;
 
 interface TestResultItemProps {
   test: TestResult;
+  /** The test's name in the UI language (exercises/NN-slug/test-names.<locale>.json), else `test.name`. */
+  displayName: string;
+  locale: Locale;
   file: string;
   stepTitle: string | undefined;
   t: TFunction;
@@ -88,7 +101,7 @@ interface TestResultItemProps {
 }
 
 /** One test; results never change once reported, so a streamed run re-renders only the new ones. */
-const TestResultItem = memo(function TestResultItem({ test, file, stepTitle, t, onGoToLine }: TestResultItemProps) {
+const TestResultItem = memo(function TestResultItem({ test, displayName, locale, file, stepTitle, t, onGoToLine }: TestResultItemProps) {
   const failed = test.status !== 'pass';
   return (
     <li className={`test-result test-result--${test.status}`} data-testid="test-result" data-status={test.status}>
@@ -96,7 +109,17 @@ const TestResultItem = memo(function TestResultItem({ test, file, stepTitle, t, 
         <span className={`test-result__badge test-result__badge--${test.status}`}>
           <span aria-hidden="true">{STATUS_MARK[test.status]}</span> {t(`results.status.${test.status}`)}
         </span>
-        <span className="test-result__name">{test.name}</span>
+        {displayName === test.name ? (
+          <span className="test-result__name">{test.name}</span>
+        ) : (
+          // The English name stays in sight: it is what `npm run exercise -- check` and the spec print.
+          <span className="test-result__name" lang={locale}>
+            {displayName}
+            <span className="test-result__name-original hint" lang="en">
+              {test.name}
+            </span>
+          </span>
+        )}
         {test.step !== undefined && stepTitle !== undefined && (
           <a
             className="test-result__step"

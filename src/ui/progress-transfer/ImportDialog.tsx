@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
 import type { ImportMode, ImportPlan } from '../../exercise/progress-transfer-plan.ts';
+import { useModalDialog } from '../components/use-modal-dialog.ts';
 import { useTransferText } from './use-transfer-text.ts';
 
 export interface ImportDialogProps {
@@ -21,37 +21,17 @@ export interface ImportDialogProps {
  */
 export function ImportDialog({ fileName, exportedAt, appVersion, plan, titleOf, locale, onChoose, onCancel }: ImportDialogProps) {
   const t = useTransferText();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element.showModal();
-    cancelButton.current?.focus();
-    return () => {
-      element.close();
-      if (returnFocus?.isConnected) returnFocus.focus();
-    };
-  }, []);
+  // Mounted only while there is a file to decide about: open for its whole life.
+  const { dialogProps, initialFocusRef, titleId, bodyId } = useModalDialog(true, onCancel);
 
   const date = new Date(exportedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const nothing = plan.exercises.length === 0;
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       className="dialog transfer-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
       data-testid="import-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
     >
       <h2 id={titleId}>{t('dialog.title', { file: fileName })}</h2>
       <div id={bodyId}>
@@ -85,7 +65,7 @@ export function ImportDialog({ fileName, exportedAt, appVersion, plan, titleOf, 
         )}
       </div>
       <div className="dialog__buttons">
-        <button type="button" ref={cancelButton} onClick={onCancel}>
+        <button type="button" ref={initialFocusRef} onClick={onCancel}>
           {t('dialog.cancel')}
         </button>
         {!nothing && !plan.modesAgree && (

@@ -150,6 +150,8 @@ export const protocolViewEn = {
     errorAnswer: 'error answer (#{{order}} to come back)',
     aroundClient: 'written around the client',
     threw: 'threw: {{error}}',
+    /** What initialize() resolved with: the server's name and version, and the protocol version agreed. */
+    initializeSummary: '{{name}} {{version}}, protocol {{protocol}}',
   },
   registry: {
     heading: 'Tool registry',
@@ -496,6 +498,7 @@ export const protocolViewZhCN: ProtocolViewMessages = {
     errorAnswer: '收到错误应答（第 {{order}} 个回来）',
     aroundClient: '绕过客户端直接写入',
     threw: '抛出：{{error}}',
+    initializeSummary: '{{name}} {{version}}，协议版本 {{protocol}}',
   },
   registry: {
     heading: '工具注册表',

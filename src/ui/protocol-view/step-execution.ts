@@ -1,6 +1,7 @@
 // How each kind of plan step is carried out against the live run. Each returns the step's outcome
 // and leaves notes where something went wrong; the stepper store owns the records they write to.
 
+import { getI18n } from 'react-i18next';
 import { idKey } from '../../protocol/jsonrpc.ts';
 import type { CallToolResult, InitializeResult, ToolInfo } from '../../protocol/mcp.ts';
 import { mcpResultToText } from '../../protocol/mcp-result-to-text.ts';
@@ -9,6 +10,8 @@ import type { LiveRun } from './live-run.ts';
 import type { PlanStep } from './step-plan.ts';
 import type { StepperTimeouts, WaitingFor } from './stepper-types.ts';
 import { waitingRows, withOutcome, type Note, type StepOutcome, type StepRecord } from './stepper-records.ts';
+import { protocolViewEn } from './i18n.ts';
+import { registerProtocolText, type ProtocolText } from './text.ts';
 
 export interface StepContext {
   index: number;
@@ -109,13 +112,17 @@ function findRequestOfStep(context: StepContext, stepIndex: number): string | un
   return row ? idKey(row.id) : undefined;
 }
 
-/** What the client's method gave back, in one line; null for methods that return nothing. */
-export function summarize(op: DriverOp, value: unknown): string | null {
+/**
+ * What the client's method gave back, in one line; null for methods that return nothing. The words
+ * around the server's data are the page's (`protocolView.pending.*`), in the language of the moment
+ * the call settled; `t` defaults to the page's i18next instance, else English.
+ */
+export function summarize(op: DriverOp, value: unknown, t: ProtocolText = pageText()): string | null {
   try {
     switch (op.op) {
       case 'initialize': {
         const result = value as InitializeResult;
-        return `${result.serverInfo.name} ${result.serverInfo.version}, protocol ${result.protocolVersion}`;
+        return t('pending.initializeSummary', { name: result.serverInfo.name, version: result.serverInfo.version, protocol: result.protocolVersion });
       }
       case 'listTools':
         return (value as ToolInfo[]).map((tool) => tool.name).join(', ');
@@ -128,6 +135,23 @@ export function summarize(op: DriverOp, value: unknown): string | null {
     return JSON.stringify(value) ?? String(value);
   }
 }
+
+/**
+ * The protocol view's text through the i18next instance the page runs (react-i18next's, set when
+ * it initialises), so text made outside React follows the UI language; English without a page (a
+ * unit test).
+ */
+function pageText(): ProtocolText {
+  const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
+  if (!i18n?.isInitialized) return englishText;
+  registerProtocolText(i18n);
+  return (key, values) => (i18n.t as unknown as (key: string, values?: object) => string)(`protocolView.${key}`, values);
+}
+
+const englishText: ProtocolText = (key, values = {}) => {
+  const template = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], protocolViewEn);
+  return typeof template === 'string' ? template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : key;
+};
 
 async function rawStep(message: Parameters<LiveRun['writeAroundClient']>[0], context: StepContext): Promise<StepOutcome> {
   const { run } = context;
