@@ -4,8 +4,8 @@ import type { editor } from 'monaco-editor/editor';
 import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
+import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
 
-type EditorModule = typeof import('../editor/learner-models.ts');
 
 /** What the rest of the workspace may ask of the editor. */
 export interface EditorHandle {
@@ -39,59 +39,49 @@ export function CodeEditor({ exercise, onRun, onSave, handle, describedBy }: Cod
   const file = exercise.meta.learnerFile;
   const run = useStoreSelector(store, (state) => state.runs[id]);
 
-  // Monaco arrives on first mount, as its own chunk: the page's first load never pays for it.
-  useEffect(() => {
-    let disposed = false;
-    let dispose = () => {};
-    import('../editor/learner-models.ts')
-      .then((module) => {
-        if (disposed || !container.current) return;
-        const monaco = module.bindMonaco(store);
-        const instance = monaco.editor.create(container.current, {
-          model: null,
-          automaticLayout: true,
-          minimap: { enabled: false },
-          fontSize: 13,
-          fontFamily: "ui-monospace, 'SFMono-Regular', 'Cascadia Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace",
-          tabSize: 2,
-          // Lessons' starters carry long comment lines; wrapping beats a sideways scroll on a laptop.
-          wordWrap: 'on',
-          wrappingIndent: 'same',
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
-          renderLineHighlightOnlyWhenFocus: true,
-        });
-        instance.addAction({ id: 'mcp-playground.run-tests', label: t('editor.runAction'), keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter], run: () => callbacks.current.onRun() });
-        instance.addAction({ id: 'mcp-playground.save', label: t('editor.saveAction'), keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS], run: () => callbacks.current.onSave() });
-        // The element screen readers treat as the editor (an EditContext div, or a textarea where
-        // Chromium lacks EditContext) is told where the keyboard hint is.
-        instance.getDomNode()?.querySelector('[role="textbox"]')?.setAttribute('aria-describedby', describedBy);
-        loaded.current = { module, editor: instance };
-        handle.current = {
-          revealLine(line, column) {
-            instance.revealLineInCenter(line);
-            instance.setPosition({ lineNumber: line, column: column ?? 1 });
-            instance.focus();
-          },
-        };
-        dispose = () => {
-          const model = instance.getModel();
-          if (model) viewStates.set(model, instance.saveViewState());
-          instance.dispose();
-        };
-        setLoad({ kind: 'ready' });
-      })
-      .catch((error: unknown) => {
-        if (!disposed) setLoad({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
+  // Created once; the exercise, labels and callbacks are followed by the effects below.
+  useLazyMonaco(
+    container,
+    store,
+    (module, monaco, element) => {
+      const instance = monaco.editor.create(element, {
+        model: null,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        fontSize: 13,
+        fontFamily: "ui-monospace, 'SFMono-Regular', 'Cascadia Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace",
+        tabSize: 2,
+        // Lessons' starters carry long comment lines; wrapping beats a sideways scroll on a laptop.
+        wordWrap: 'on',
+        wrappingIndent: 'same',
+        scrollBeyondLastLine: false,
+        fixedOverflowWidgets: true,
+        renderLineHighlightOnlyWhenFocus: true,
       });
-    return () => {
-      disposed = true;
-      dispose();
-      loaded.current = null;
-      handle.current = null;
-    };
-    // Created once; the exercise, labels and callbacks are followed by the effects below.
-  }, []);
+      instance.addAction({ id: 'mcp-playground.run-tests', label: t('editor.runAction'), keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter], run: () => callbacks.current.onRun() });
+      instance.addAction({ id: 'mcp-playground.save', label: t('editor.saveAction'), keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS], run: () => callbacks.current.onSave() });
+      // The element screen readers treat as the editor (an EditContext div, or a textarea where
+      // Chromium lacks EditContext) is told where the keyboard hint is.
+      instance.getDomNode()?.querySelector('[role="textbox"]')?.setAttribute('aria-describedby', describedBy);
+      loaded.current = { module, editor: instance };
+      handle.current = {
+        revealLine(line, column) {
+          instance.revealLineInCenter(line);
+          instance.setPosition({ lineNumber: line, column: column ?? 1 });
+          instance.focus();
+        },
+      };
+      setLoad({ kind: 'ready' });
+      return () => {
+        const model = instance.getModel();
+        if (model) viewStates.set(model, instance.saveViewState());
+        instance.dispose();
+        loaded.current = null;
+        handle.current = null;
+      };
+    },
+    (reason) => setLoad({ kind: 'failed', reason }),
+  );
 
   // The open exercise's model, with its cursor and scroll as the learner left them.
   useEffect(() => {

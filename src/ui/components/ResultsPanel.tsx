@@ -8,6 +8,7 @@ import { headingTitles, parseMarkdown } from '../lesson/markdown.ts';
 import { diffLineKind, summarizeRun, type RunSummary } from '../results/run-summary.ts';
 import type { RunState } from '../stores/exercise-store.ts';
 import { showLessonStep } from './LessonPane.tsx';
+import { ExpectedActual } from './ExpectedActual.tsx';
 
 export interface ResultsPanelProps {
   exercise: Exercise;
@@ -168,25 +169,5 @@ function Comparison({ test, t }: { test: TestResult; t: TFunction }) {
       </figure>
     );
   }
-  if (test.expected === undefined && test.actual === undefined) return null;
-  return (
-    <dl className="test-result__values">
-      {test.expected !== undefined && (
-        <>
-          <dt>{t('results.expected')}</dt>
-          <dd>
-            <pre className="diff-line--expected">{test.expected}</pre>
-          </dd>
-        </>
-      )}
-      {test.actual !== undefined && (
-        <>
-          <dt>{t('results.actual')}</dt>
-          <dd>
-            <pre className="diff-line--received">{test.actual}</pre>
-          </dd>
-        </>
-      )}
-    </dl>
-  );
+  return <ExpectedActual expected={test.expected} actual={test.actual} expectedLabel={t('results.expected')} actualLabel={t('results.actual')} />;
 }

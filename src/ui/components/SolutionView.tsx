@@ -6,8 +6,8 @@ import { loadSolutionSource } from '../../exercise/catalogue-browser.ts';
 import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../exercise-context.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
 
-type EditorModule = typeof import('../editor/learner-models.ts');
 type Sources = { status: 'loading' } | { status: 'ready'; files: Readonly<Record<string, string>> } | { status: 'failed'; reason: string };
 
 /** `src/protocol/framing/ndjson.ts` → `framing/ndjson.ts`: how the reference files are named to learners. */
@@ -52,44 +52,37 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
     // `paths` is derived from the exercise, which is the real dependency.
   }, [exercise]);
 
-  useEffect(() => {
-    let disposed = false;
-    let dispose = () => {};
-    import('../editor/learner-models.ts')
-      .then((module) => {
-        if (disposed || !container.current) return;
-        const monaco = module.bindMonaco(store);
-        const instance = monaco.editor.createDiffEditor(container.current, {
-          automaticLayout: true,
-          renderSideBySide: true,
-          useInlineViewWhenSpaceIsLimited: false,
-          originalEditable: false,
-          readOnly: false,
-          minimap: { enabled: false },
-          fontSize: 13,
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
-          originalAriaLabel: t('solution.heading'),
-          modifiedAriaLabel: t('editor.label', { file: meta.learnerFile }),
-        });
-        // The diff editor does not pass originalAriaLabel/modifiedAriaLabel on to its two
-        // editors, which then have an empty accessible name; set them on each editor directly.
-        instance.getOriginalEditor().updateOptions({ ariaLabel: t('solution.heading') });
-        instance.getModifiedEditor().updateOptions({ ariaLabel: t('editor.label', { file: meta.learnerFile }) });
-        diff.current = { module, editor: instance };
-        dispose = () => instance.dispose(); // models are kept: the learner's is the editor's too
-        setDiffReady(true);
-      })
-      .catch((error: unknown) => {
-        if (!disposed) setMonacoError(error instanceof Error ? error.message : String(error));
+  // One diff editor per exercise (the parent keys this view by exercise id).
+  useLazyMonaco(
+    container,
+    store,
+    (module, monaco, element) => {
+      const instance = monaco.editor.createDiffEditor(element, {
+        automaticLayout: true,
+        renderSideBySide: true,
+        useInlineViewWhenSpaceIsLimited: false,
+        originalEditable: false,
+        readOnly: false,
+        minimap: { enabled: false },
+        fontSize: 13,
+        scrollBeyondLastLine: false,
+        fixedOverflowWidgets: true,
+        originalAriaLabel: t('solution.heading'),
+        modifiedAriaLabel: t('editor.label', { file: meta.learnerFile }),
       });
-    return () => {
-      disposed = true;
-      dispose();
-      diff.current = null;
-    };
-    // One diff editor per exercise (the parent keys this view by exercise id).
-  }, [store]);
+      // The diff editor does not pass originalAriaLabel/modifiedAriaLabel on to its two
+      // editors, which then have an empty accessible name; set them on each editor directly.
+      instance.getOriginalEditor().updateOptions({ ariaLabel: t('solution.heading') });
+      instance.getModifiedEditor().updateOptions({ ariaLabel: t('editor.label', { file: meta.learnerFile }) });
+      diff.current = { module, editor: instance };
+      setDiffReady(true);
+      return () => {
+        instance.dispose(); // models are kept: the learner's is the editor's too
+        diff.current = null;
+      };
+    },
+    setMonacoError,
+  );
 
   useEffect(() => {
     if (!diffReady || !diff.current || sources.status !== 'ready') return;

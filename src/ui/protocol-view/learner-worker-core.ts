@@ -160,24 +160,36 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
   async function runRegister(message: Extract<PageToLearner, { type: 'register-run' }>): Promise<void> {
     const registryModule = deps.protocolModules['@protocol/registry'] as { ToolRegistry: new () => ToolRegistry };
     const registry = createLocalRegistry(registryModule);
-    const result = (ok: boolean, count: number | null, error: ErrorInfo | null) =>
-      post({ type: 'register-result', jobId: message.jobId, outcome: { ok, count, error, registry: registryView(registry) } });
-    const loaded = load(message.source);
-    if (!('exports' in loaded)) return result(false, null, loaded);
+    const source = {
+      listTools: async () => message.tools,
+      callTool: async () => {
+        throw new Error('not called in this scenario');
+      },
+    };
+    const outcome = await runLearnerRegister(message.source, registry, source, () => ({ prefix: message.prefix, server: 'echo' }));
+    post({ type: 'register-result', jobId: message.jobId, outcome: { ...outcome, registry: registryView(registry) } });
+  }
+
+  /**
+   * Load the learner's file and call its registerMcpTools(registry, client, options): what the
+   * failure lab and the Chapter loop both do, with a different client and registry.
+   */
+  async function runLearnerRegister(
+    learnerFile: LearnerSource,
+    registry: ToolRegistry,
+    client: unknown,
+    options: (loaded: Loaded) => Record<string, unknown>,
+  ): Promise<{ ok: boolean; count: number | null; error: ErrorInfo | null }> {
+    const loaded = load(learnerFile);
+    if (!('exports' in loaded)) return { ok: false, count: null, error: loaded };
     current = loaded;
     try {
       const register = exportOf(loaded, 'registerMcpTools');
-      if (typeof register !== 'function') throw new TypeError(`${message.source.file} must export a function registerMcpTools`);
-      const source = {
-        listTools: async () => message.tools,
-        callTool: async () => {
-          throw new Error('not called in this scenario');
-        },
-      };
-      const count: unknown = await (register as (...args: unknown[]) => unknown)(registry, source, { prefix: message.prefix, server: 'echo' });
-      result(true, typeof count === 'number' ? count : null, null);
+      if (typeof register !== 'function') throw new TypeError(`${learnerFile.file} must export a function registerMcpTools`);
+      const count: unknown = await (register as (...args: unknown[]) => unknown)(registry, client, options(loaded));
+      return { ok: true, count: typeof count === 'number' ? count : null, error: null };
     } catch (error) {
-      result(false, null, fail(error));
+      return { ok: false, count: null, error: fail(error) };
     }
   }
 
@@ -206,23 +218,12 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
     const registryModule = deps.protocolModules['@protocol/registry'] as { ToolRegistry: new () => ToolRegistry };
     const registry = createLocalRegistry(registryModule, CHAPTER_TOOL_NAMES);
     agentRegistry = registry;
-    const result = (ok: boolean, count: number | null, error: ErrorInfo | null) =>
-      post({ type: 'agent-merged', outcome: { ok, count, error, tools: toolRows(registry.list()) } });
-    const loaded = load(message.source);
-    if (!('exports' in loaded)) return result(false, null, loaded);
-    current = loaded;
-    try {
-      const register = exportOf(loaded, 'registerMcpTools');
-      if (typeof register !== 'function') throw new TypeError(`${message.source.file} must export a function registerMcpTools`);
-      const client = {
-        listTools: () => agentRpc({ method: 'listTools' }),
-        callTool: (name: unknown, args?: unknown) => agentRpc({ method: 'callTool', name: String(name), args: isRecord(args) ? args : {} }),
-      };
-      const count: unknown = await (register as (...args: unknown[]) => unknown)(registry, client, { prefix: message.prefix, server: 'echo', risk: riskFunction(loaded) });
-      result(true, typeof count === 'number' ? count : null, null);
-    } catch (error) {
-      result(false, null, fail(error));
-    }
+    const client = {
+      listTools: () => agentRpc({ method: 'listTools' }),
+      callTool: (name: unknown, args?: unknown) => agentRpc({ method: 'callTool', name: String(name), args: isRecord(args) ? args : {} }),
+    };
+    const outcome = await runLearnerRegister(message.source, registry, client, (loaded) => ({ prefix: message.prefix, server: 'echo', risk: riskFunction(loaded) }));
+    post({ type: 'agent-merged', outcome: { ...outcome, tools: toolRows(registry.list()) } });
   }
 
   /** The learner's own riskFromAnnotations when the file has one, else the reference's. */

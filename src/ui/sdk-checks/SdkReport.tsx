@@ -3,6 +3,7 @@ import type { CheckResult, CheckSuite } from './check-run.ts';
 import type { SuiteState } from './sdk-checks-store.ts';
 import { PROGRAM_OF } from './host-support.ts';
 import { useSdkText, type SdkText, type SdkTextKey } from './text.ts';
+import { ExpectedActual } from '../components/ExpectedActual.tsx';
 
 const STATUS_MARK = { pass: '✓', fail: '✗', error: '!' } as const;
 
@@ -79,26 +80,7 @@ function CheckItem({ suite, result }: { suite: CheckSuite; result: CheckResult }
         <span className="hint">{t('duration', { ms: Math.round(result.durationMs) })}</span>
       </div>
       {failed && result.message !== undefined && <pre className="test-result__message">{result.message}</pre>}
-      {failed && (result.expected !== undefined || result.actual !== undefined) && (
-        <dl className="test-result__values">
-          {result.expected !== undefined && (
-            <>
-              <dt>{t('expected')}</dt>
-              <dd>
-                <pre className="diff-line--expected">{result.expected}</pre>
-              </dd>
-            </>
-          )}
-          {result.actual !== undefined && (
-            <>
-              <dt>{t('actual')}</dt>
-              <dd>
-                <pre className="diff-line--received">{result.actual}</pre>
-              </dd>
-            </>
-          )}
-        </dl>
-      )}
+      {failed && <ExpectedActual expected={result.expected} actual={result.actual} expectedLabel={t('expected')} actualLabel={t('actual')} />}
       <details className="test-result__code">
         <summary>{t('code')}</summary>
         <pre>
