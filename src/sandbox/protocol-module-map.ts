@@ -1,7 +1,7 @@
 // Every reference module under the id learner code imports it by ('@protocol/jsonrpc'), as static
 // imports. The learner-server runner is bundled by esbuild for bare Node (and the WebContainer),
 // where Vite's import.meta.glob does not exist; the in-browser learner-server worker uses the same
-// map so all three hosts resolve a learner's imports identically. protocol-module-map.test.ts
+// map so all three hosts resolve a learner's imports identically. protocol-module-map.node.test.ts
 // checks it against the files in src/protocol, so a new module cannot be forgotten.
 
 import type { ProtocolModules } from './protocol-modules.ts';
