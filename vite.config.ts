@@ -54,7 +54,7 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // @webcontainer/api stays out of the first chunk because its host imports it dynamically
       // (src/runtime/webcontainer-host.ts): nobody downloads it unless the WebContainer is tried.
-      // Monaco too (src/ui/components/CodeEditor.tsx imports src/ui/editor/ dynamically): its
+      // Monaco too (src/ui/exercise/CodeEditor.tsx imports src/ui/editor/ dynamically): its
       // chunks and its 7 MB TypeScript worker load when the editor mounts, after the first paint.
     },
   };

@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['exercises/*/spec.ts', 'tests/exercise-engine/fixtures/exercises/*/spec.ts'],
     environment: 'node',
-    // The same limit a test has in the browser (src/exercise/test-executor.ts).
+    // The same limit a test has in the browser (src/sandbox/test-executor.ts).
     testTimeout: 1000,
     hookTimeout: 1000,
     watch: false,

@@ -16,16 +16,15 @@
 
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { WebSocketServer } from 'ws';
 import { startServer } from '../server/start.ts';
 import { openChromiumPage, type CdpPage } from './hosts-cdp.ts';
 import type { PageHostKind } from './hosts-page.ts';
 import { PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
+import { PROJECT_ROOT } from '../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const PAGE_SCRIPT = 'bench.js';
 const WORKER_SCRIPT = 'echo-worker.js';
 const RUN_TIMEOUT_MS = 30_000;

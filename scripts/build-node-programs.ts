@@ -6,8 +6,8 @@
 import { build } from 'esbuild';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
 /** Source file → bundle name. The names are what hosts spawn: keep them stable. */
 export const NODE_PROGRAMS = {

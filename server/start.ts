@@ -18,8 +18,8 @@ import { createBridgeToken } from './bridge-auth.ts';
 import { allInterfaceOrigins, bridgeMetaFor, hostForUrl, injectBridgeMeta, isLoopbackHost, lanAddresses, loopbackOrigins } from './bridge-page.ts';
 import { createBridge, type Bridge } from './bridge.ts';
 import { createStaticHandler } from './static-files.ts';
+import { PROJECT_ROOT } from '../tools/project-root.ts';
 
-export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 export const DEFAULT_PORT = 5317;
 export const DEFAULT_LOOPBACK = '127.0.0.1';
 export const DEFAULT_SHARED_BIND = '0.0.0.0';

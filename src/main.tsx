@@ -37,7 +37,7 @@ if (mode === 'follow') {
 } else {
   startPlayground();
 }
-// After one visit the app, Monaco and the lessons load with no network (src/offline/sw.ts).
+// After one visit the app, Monaco and the lessons load with no network (src/app/offline/sw.ts).
 registerServiceWorker();
 
 function render(children: ReactNode): void {

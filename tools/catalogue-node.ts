@@ -8,7 +8,6 @@ import { buildCatalogue, type Catalogue, type ExerciseFiles } from '../src/exerc
 import { protocolModulesFromGlob, type ProtocolModules } from '../src/sandbox/protocol-modules.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 
-export { PROJECT_ROOT };
 export const EXERCISES_DIR = join(PROJECT_ROOT, 'exercises');
 
 /** Reads every `<dir>/<folder>/*` file of every folder in `dir`. */

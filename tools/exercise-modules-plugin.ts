@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseMeta, solutionEntry } from '../src/exercise/catalogue.ts';
-import { PROJECT_ROOT } from './catalogue-node.ts';
+import { PROJECT_ROOT } from './project-root.ts';
 
 /** The environment variable naming the learner's file; it wins over the `learner` option. */
 export const LEARNER_FILE_ENV = 'EXERCISE_LEARNER_FILE';

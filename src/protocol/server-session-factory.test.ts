@@ -1,5 +1,5 @@
 // createServerSession with a server factory: how the learner's exercise-4 class is put inside the
-// echo server's session (see src/runtime/learner-server-core.ts).
+// echo server's session (see src/sandbox/learner-server-core.ts).
 
 import { describe, expect, it } from 'vitest';
 import { encodeRequest, type JsonRpcResponse } from './jsonrpc.ts';

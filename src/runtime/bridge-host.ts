@@ -13,6 +13,7 @@
 import { BRIDGE_PATH, parseBridgeReply, type BridgeStartMessage } from './bridge-messages.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
+import { ListenerSet } from './listener-set.ts';
 
 export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
 /** Present (content "1") when the page was served by a shared bridge (`npm start --host`). */
@@ -125,8 +126,8 @@ function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
 
 function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number): Promise<Wire> {
   return new Promise((resolve, reject) => {
-    const lineListeners = new Set<(line: string) => void>();
-    const closeListeners = new Set<(reason: string) => void>();
+    const lines = new ListenerSet<string>();
+    const closes = new ListenerSet<string>();
     let started = false;
     let closedByUs = false;
 
@@ -138,14 +139,8 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
         closedByUs = true;
         socket.close(1000, 'done');
       },
-      onLine(listener) {
-        lineListeners.add(listener);
-        return () => lineListeners.delete(listener);
-      },
-      onClose(listener) {
-        closeListeners.add(listener);
-        return () => closeListeners.delete(listener);
-      },
+      onLine: lines.add,
+      onClose: closes.add,
     };
 
     const timer = setTimeout(() => {
@@ -157,7 +152,7 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return; // the bridge speaks text only
       if (started) {
-        for (const line of tapLinesOf(event.data)) for (const listener of [...lineListeners]) listener(line);
+        for (const line of tapLinesOf(event.data)) lines.emit(line);
         return;
       }
       const reply = parseBridgeReply(event.data);
@@ -181,7 +176,7 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
         return;
       }
       if (closedByUs) return;
-      for (const listener of [...closeListeners]) listener(`${BRIDGE_LOST_REASON} (${detail})`);
+      closes.emit(`${BRIDGE_LOST_REASON} (${detail})`);
     };
     socket.onerror = () => {
       // Always followed by a close event, which reports it.

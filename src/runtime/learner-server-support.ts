@@ -1,7 +1,7 @@
 // Which live hosts can run "Check my server" (the learner's exercise-4 server, program
 // learner-server) and "Check my client" (the official SDK's server, sdk-echo-server), and why not
 // when one cannot, so the page can say so before anyone presses a button. The reason comes as a
-// code (for the page's translated text, learner-server-i18n.ts) and as English (for logs).
+// code (for the page's translated text, src/app/sdk-checks/i18n.ts) and as English (for logs).
 
 import type { HostKind } from './host.ts';
 import { SHARED_BRIDGE_LEARNER_REFUSAL } from './bridge-messages.ts';

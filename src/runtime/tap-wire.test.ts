@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { createTapWire, describeExit, tapLinesOf, type LineChannel } from './tap-wire.ts';
 import { bytesToBase64, encodeTapEvent, parseTapCommand, parseTapEvent, type TapEvent } from './tap-protocol.ts';
+import { ListenerSet } from './listener-set.ts';
 
 /** A LineChannel the test drives by hand: `receive` plays the tap, `sent` records the commands. */
 class FakeLineChannel implements LineChannel {
   readonly sent: string[] = [];
   closeCalls = 0;
-  private readonly lineListeners = new Set<(line: string) => void>();
-  private readonly closeListeners = new Set<(reason: string) => void>();
+  private readonly lines = new ListenerSet<string>();
+  private readonly closes = new ListenerSet<string>();
 
   send(line: string): void {
     this.sent.push(line);
@@ -17,24 +18,22 @@ class FakeLineChannel implements LineChannel {
     this.closeCalls++;
   }
   onLine(listener: (line: string) => void) {
-    this.lineListeners.add(listener);
-    return () => this.lineListeners.delete(listener);
+    return this.lines.add(listener);
   }
   onClose(listener: (reason: string) => void) {
-    this.closeListeners.add(listener);
-    return () => this.closeListeners.delete(listener);
+    return this.closes.add(listener);
   }
   receive(line: string): void {
-    for (const listener of [...this.lineListeners]) listener(line);
+    this.lines.emit(line);
   }
   receiveEvent(event: TapEvent): void {
     this.receive(encodeTapEvent(event));
   }
   drop(reason: string): void {
-    for (const listener of [...this.closeListeners]) listener(reason);
+    this.closes.emit(reason);
   }
   get listenerCount(): number {
-    return this.lineListeners.size + this.closeListeners.size;
+    return this.lines.size + this.closes.size;
   }
 }
 

@@ -6,6 +6,7 @@
 import type { Unsubscribe } from '../protocol/transport.ts';
 import type { HostKind, Wire } from './host.ts';
 import { base64ToBytes, bytesToBase64, encodeTapCommand, parseTapEvent, type TapEvent, type TapExitEvent } from './tap-protocol.ts';
+import { ListenerSet } from './listener-set.ts';
 
 /** A two-way channel of text lines (without their line ends). */
 export interface LineChannel {
@@ -32,7 +33,7 @@ export function createTapWire(kind: HostKind, channel: LineChannel, options: Tap
   const replayLimit = options.replayLimit ?? DEFAULT_REPLAY_LIMIT;
   const dataListeners = new ReplayingListeners<Uint8Array>(replayLimit);
   const eventListeners = new ReplayingListeners<TapEvent>(replayLimit);
-  const closeListeners = new Set<(reason: string) => void>();
+  const closes = new ListenerSet<string>();
   let closedReason: string | null = null;
   let eofSent = false;
   let lastError: string | null = null;
@@ -48,8 +49,8 @@ export function createTapWire(kind: HostKind, channel: LineChannel, options: Tap
     stopLines();
     stopClose();
     channel.close();
-    for (const listener of [...closeListeners]) callSafely(listener, reason);
-    closeListeners.clear();
+    closes.emit(reason, callSafely);
+    closes.clear();
   }
 
   function send(line: string): void {
@@ -114,8 +115,7 @@ export function createTapWire(kind: HostKind, channel: LineChannel, options: Tap
         queueMicrotask(() => listener(reason));
         return () => {};
       }
-      closeListeners.add(listener);
-      return () => closeListeners.delete(listener);
+      return closes.add(listener);
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { PtyLineSplitter } from './pty-line-splitter.ts';
 import { encodeTapEvent, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
+import { ListenerSet } from './listener-set.ts';
 
 /** The slice of `WebContainerProcess` (from `@webcontainer/api`) this host uses. */
 export interface WebContainerProcessLike {
@@ -187,8 +188,8 @@ interface ProcessLineChannel extends LineChannel {
 }
 
 function processLineChannel(tapProcess: WebContainerProcessLike): ProcessLineChannel {
-  const lineListeners = new Set<(line: string) => void>();
-  const closeListeners = new Set<(reason: string) => void>();
+  const lines = new ListenerSet<string>();
+  const closes = new ListenerSet<string>();
   const splitter = new PtyLineSplitter();
   const writer = tapProcess.input.getWriter();
   let closedByUs = false;
@@ -205,7 +206,7 @@ function processLineChannel(tapProcess: WebContainerProcessLike): ProcessLineCha
     if (closedByUs) return;
     // Re-encoded as a clean line: the wire parses every channel the same way.
     const line = encodeTapEvent(event);
-    for (const listener of [...lineListeners]) listener(line);
+    lines.emit(line);
   }
 
   async function pump(): Promise<void> {
@@ -232,7 +233,7 @@ function processLineChannel(tapProcess: WebContainerProcessLike): ProcessLineCha
     settleSpawn?.reject(new Error(reason));
     settleSpawn = null;
     if (closedByUs) return;
-    for (const listener of [...closeListeners]) listener(reason);
+    closes.emit(reason);
   }
   void pump();
 
@@ -256,14 +257,8 @@ function processLineChannel(tapProcess: WebContainerProcessLike): ProcessLineCha
         () => clearTimeout(timer),
       );
     },
-    onLine(listener) {
-      lineListeners.add(listener);
-      return () => lineListeners.delete(listener);
-    },
-    onClose(listener) {
-      closeListeners.add(listener);
-      return () => closeListeners.delete(listener);
-    },
+    onLine: lines.add,
+    onClose: closes.add,
   };
 }
 

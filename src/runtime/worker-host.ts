@@ -13,6 +13,7 @@ import { LEARNER_SERVER_HARD_LIMIT_MS, LEARNER_SERVER_LOG_PREFIX } from '../sand
 import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
 import { adaptWorker, type CallbackWorker } from '../sandbox/worker-adapter.ts';
+import { ListenerSet } from './listener-set.ts';
 
 /** The slice of a Worker this host uses, as callbacks so tests can fake it without DOM types. */
 export type WorkerLike = CallbackWorker<PageToWorker>;
@@ -97,8 +98,8 @@ export function stuckServerLine(limitMs: number): string {
  * is terminated with a stderr line and an exit event, as a killed process would be reported.
  */
 function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): WorkerLineChannel {
-  const lineListeners = new Set<(line: string) => void>();
-  const closeListeners = new Set<(reason: string) => void>();
+  const lines = new ListenerSet<string>();
+  const closes = new ListenerSet<string>();
   let closedByUs = false;
   let lastHeard = 0;
   let lastT = 0;
@@ -116,7 +117,7 @@ function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): Work
     } catch {
       return;
     }
-    for (const listener of [...lineListeners]) listener(line);
+    lines.emit(line);
   }
 
   function stop(): void {
@@ -158,7 +159,7 @@ function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): Work
     settleSpawn = null;
     if (closedByUs) return;
     stop();
-    for (const listener of [...closeListeners]) listener(reason);
+    closes.emit(reason);
   });
 
   return {
@@ -171,14 +172,8 @@ function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): Work
       if (closedByUs) return;
       stop();
     },
-    onLine(listener) {
-      lineListeners.add(listener);
-      return () => lineListeners.delete(listener);
-    },
-    onClose(listener) {
-      closeListeners.add(listener);
-      return () => closeListeners.delete(listener);
-    },
+    onLine: lines.add,
+    onClose: closes.add,
   };
 }
 

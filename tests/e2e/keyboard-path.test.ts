@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PROJECT_ROOT } from '../../server/start.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
 
 const app = useAppAndBrowser();

@@ -12,9 +12,9 @@ import { applyEdits } from '../mutants/apply-mutant.ts';
 import pairByArrivalOrder from '../mutants/03-client/pair-by-arrival-order.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';
 import { openOnHost, openPage, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
 
 const app = useAppAndBrowser();
 

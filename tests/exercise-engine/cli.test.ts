@@ -4,16 +4,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FIXTURES = join(ROOT, 'tests/exercise-engine/fixtures/exercises');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const FIXTURES = join(PROJECT_ROOT, 'tests/exercise-engine/fixtures/exercises');
+const TSX = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['scripts/exercise-cli.ts', ...args, '--dir', FIXTURES], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '1' } });
+    const child = spawn(TSX, ['scripts/exercise-cli.ts', ...args, '--dir', FIXTURES], { cwd: PROJECT_ROOT, env: { ...process.env, FORCE_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -5,10 +5,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ByteTransport, Unsubscribe } from '../../src/protocol/transport.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 
 export type BuiltProgram = 'echo-server' | 'tap' | 'sdk-echo-server' | 'learner-server';
 

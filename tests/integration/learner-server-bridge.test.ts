@@ -5,7 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { learnerServerArgv, permissionFlags, writeLearnerJobFile } from '../../server/learner-job-file.ts';
@@ -14,8 +14,8 @@ import { LEARNER_SOURCE_MAX_BYTES } from '../../src/runtime/learner-server-job.t
 import { SHARED_BRIDGE_LEARNER_REFUSAL } from '../../src/runtime/bridge-messages.ts';
 import { base64ToBytes, type TapEvent } from '../../src/runtime/tap-protocol.ts';
 import { buildProgramsForTest, closeOf, collectMessages, isAlive, openSocket, startTestBridge, waitUntil, WsTapTransport, type TestBridge } from './ws-tap-transport.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const REFERENCE_CODE = readFileSync(join(PROJECT_ROOT, 'src/protocol/server.ts'), 'utf8');
 const REFERENCE = { code: REFERENCE_CODE, file: 'server.ts', moduleId: '@protocol/server' };
 

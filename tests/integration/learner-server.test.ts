@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ import type { LearnerServerSource } from '../../src/runtime/host.ts';
 import { applyEdits } from '../mutants/apply-mutant.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';
 import { builtProgram } from './child-transport.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const REFERENCE: LearnerServerSource = { code: readFileSync(join(PROJECT_ROOT, 'src/protocol/server.ts'), 'utf8'), file: 'server.ts', moduleId: '@protocol/server' };
 const TEXT = '你好 👋 check my server';
 

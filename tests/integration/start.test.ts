@@ -5,14 +5,13 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
 import { appBuildIsStale, parseStartArgs, startServer, type RunningServer } from '../../server/start.ts';
 import { isAlive, tryUpgrade, waitUntil, WsTapTransport } from './ws-tap-transport.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const INDEX = '<!doctype html>\n<html>\n  <head>\n    <title>fake</title>\n  </head>\n  <body>fake app</body>\n</html>\n';
 const TOKEN_META = /<meta name="mcp-bridge-token" content="([^"]+)">/;
 const SHARED_META = '<meta name="mcp-bridge-shared" content="1">';

@@ -27,8 +27,8 @@ const GENERATED = resolve(import.meta.dirname, '../../public/generated');
 const TEXT = '你好 👋 ünïcödé';
 
 beforeAll(async () => {
-  // tests/global-setup.ts builds these before every run once it is wired into vitest.config.ts;
-  // until then (or when this file runs alone) build them here.
+  // tests/global-setup.ts builds these before a run of vitest.config.ts; under another config
+  // (or after a clean) build them here.
   if (!existsSync(resolve(GENERATED, 'tap.mjs')) || !existsSync(resolve(GENERATED, 'echo-server.mjs'))) await buildNodePrograms();
 }, 60_000);
 

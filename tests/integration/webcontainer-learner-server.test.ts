@@ -12,8 +12,8 @@ import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
 import { base64ToBytes } from '../../src/runtime/tap-protocol.ts';
 import { createWebContainerHost, LEARNER_RUNNER_FILE, WEBCONTAINER_FILES, type WebContainerFileName } from '../../src/runtime/webcontainer-host.ts';
 import { createFakeBoot } from '../fakes/fake-webcontainer.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const GENERATED = resolve(PROJECT_ROOT, 'public/generated');
 const REFERENCE = { code: '', file: 'server.ts', moduleId: '@protocol/server' };
 const TEXT = '你好 👋 ünïcödé';

@@ -8,14 +8,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { extname, join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/browser.ts';
 import type { CheckResult } from './browser-workers/page.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const ENTRIES = {
   'echo-worker': 'src/runtime/echo-worker.ts',
   'learner-server-worker': 'src/runtime/learner-server-worker.ts',

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryScripts, FIRST_PAINT_JS_BUDGET_BYTES, kilobytes, measureFirstPaintJs, staticImports, type FirstPaintJs } from '../../bench/first-paint-js.ts';
-import { PROJECT_ROOT } from '../../server/start.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { startAppServer } from '../e2e/browser.ts';
 
 describe('reading the module graph', () => {

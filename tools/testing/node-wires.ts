@@ -6,7 +6,8 @@
 
 import { join } from 'node:path';
 import { startTap, type TapCore } from '../../server/tap-core.ts';
-import { loadProtocolModulesFromDisk, PROJECT_ROOT } from '../catalogue-node.ts';
+import { loadProtocolModulesFromDisk } from '../catalogue-node.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import type { ProtocolModules } from '../../src/sandbox/protocol-modules.ts';
 import type { HostKind, Wire } from '../../src/runtime/host.ts';
 import { createLearnerServerWorkerCore, type LearnerServerWorkerCore } from '../../src/runtime/learner-server-worker-core.ts';

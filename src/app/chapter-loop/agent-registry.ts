@@ -6,7 +6,7 @@ import type { McpToolSource } from '../../protocol/register-mcp-tools.ts';
 import { registerMcpTools, riskFromAnnotations } from '../../protocol/register-mcp-tools.ts';
 import * as registryModule from '../../protocol/registry.ts';
 import type { ToolOutcome } from '../../protocol/registry.ts';
-import { errorInfo, type DriverKind, type ErrorInfo } from '../../sandbox/client-driver.ts';
+import { errorInfo, type DriverKind } from '../../sandbox/client-driver.ts';
 import { CHAPTER_TOOL_NAMES, createLocalRegistry } from '../../sandbox/local-tools.ts';
 import type { MergeResult } from '../../sandbox/learner-worker-messages.ts';
 import { toolRows, type ToolRow } from '../../sandbox/tool-table.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/catalogue-node.ts';
+import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';

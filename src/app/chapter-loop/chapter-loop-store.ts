@@ -9,7 +9,7 @@ import type { ToolInfo } from '../../protocol/mcp.ts';
 import type { McpToolSource } from '../../protocol/register-mcp-tools.ts';
 import type { Unsubscribe } from '../../protocol/transport.ts';
 import type { Wire } from '../../runtime/host.ts';
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { DriverKind, ErrorInfo } from '../../sandbox/client-driver.ts';
 import type { InspectTarget } from '../protocol/inspect-target.ts';
 import type { Arrow } from '../protocol/stepper-records.ts';
@@ -69,8 +69,8 @@ export interface ChapterLoopStoreOptions {
 
 const RPC_ERROR_FAULT: FaultName = 'error-as-rpc-error';
 
-export class ChapterLoopStore {
-  readonly store: Store<AgentState>;
+export class ChapterLoopStore extends ExternalStore<AgentState> {
+  protected readonly store: Store<AgentState>;
   private wire: Wire | null = null;
   private client: McpClient | null = null;
   private registry: AgentRegistry | null = null;
@@ -80,6 +80,7 @@ export class ChapterLoopStore {
   private token = 0;
 
   constructor(private readonly options: ChapterLoopStoreOptions) {
+    super();
     this.store = createStore<AgentState>({
       code: 'reference',
       usePrefix: true,
@@ -95,9 +96,6 @@ export class ChapterLoopStore {
       connection: 0,
     });
   }
-
-  getSnapshot = (): AgentState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   setCode(code: DriverKind): void {
     if (!this.busy()) this.update({ code });

@@ -1,6 +1,6 @@
-// The Chapter loop's UI text, English and Simplified Chinese with identical keys. To be merged into
-// the page's resources under `agentView` (src/ui/i18n/en.ts, zh-CN.ts); until then text.ts adds
-// them to whichever i18next instance asks. Protocol names (tools/call, JSON-RPC, isError) and tool
+// The Chapter loop's UI text, English and Simplified Chinese with identical keys, merged into the
+// page's resources under `agentView` (src/app/i18n/en.ts, zh-CN.ts); text.ts also adds them to an
+// i18next instance that lacks them (a component test's own). Protocol names (tools/call, JSON-RPC, isError) and tool
 // names stay in English in both languages.
 
 export const agentViewEn = {

@@ -15,7 +15,7 @@ import { decodeShareHash, type ShareLinkProblem, type SharedCode } from '../../e
 import type { ExerciseRunner } from '../../exercise/exercise-runner.ts';
 import type { Exercise } from '../../exercise/types.ts';
 import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { UiPreferences } from './ui-preferences.ts';
 
 export type RunState =
@@ -77,8 +77,8 @@ export interface ExerciseStoreOptions {
 
 const PROGRESS_INTERVAL_MS = 50;
 
-export class ExerciseStore {
-  readonly store: Store<ExerciseState>;
+export class ExerciseStore extends ExternalStore<ExerciseState> {
+  protected readonly store: Store<ExerciseState>;
   readonly exercises: readonly Exercise[];
   readonly problems: readonly string[];
   readonly progress: ProgressStore;
@@ -92,6 +92,7 @@ export class ExerciseStore {
   private openingShare: Promise<void> = Promise.resolve();
 
   constructor(options: ExerciseStoreOptions) {
+    super();
     this.exercises = options.catalogue.exercises;
     this.problems = options.catalogue.problems;
     this.progress = options.progress;
@@ -102,9 +103,6 @@ export class ExerciseStore {
     const selectedId = this.find(remembered.exerciseId ?? '')?.meta.id ?? this.exercises[0]?.meta.id ?? null;
     this.store = createStore<ExerciseState>({ selectedId, runs: {}, view: 'code', replacement: null, runOnSave: remembered.runOnSave, scratch: null, shareProblem: null, lastImport: null });
   }
-
-  getSnapshot = (): ExerciseState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   find(id: string): Exercise | undefined {
     return this.exercises.find((exercise) => exercise.meta.id === id);

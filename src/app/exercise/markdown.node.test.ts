@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { headingTitles, parseInline, parseMarkdown, plainText, safeHref, type Block, type Inline } from './markdown.ts';
+import { EXERCISES_DIR } from '../../../tools/catalogue-node.ts';
 
 describe('parseMarkdown: blocks', () => {
   it('reads headings with and without {#id} anchors', () => {
@@ -103,15 +104,14 @@ describe('safeHref', () => {
 });
 
 describe('the real lessons', () => {
-  const root = join(import.meta.dirname, '../../../exercises');
-  const folders = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const folders = readdirSync(EXERCISES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory());
 
   it('every step a spec names is a heading of the lesson, in both languages', () => {
     expect(folders.length).toBeGreaterThan(0);
     for (const folder of folders) {
-      const meta = JSON.parse(readFileSync(join(root, folder.name, 'meta.json'), 'utf8')) as { steps: Record<string, string> };
+      const meta = JSON.parse(readFileSync(join(EXERCISES_DIR, folder.name, 'meta.json'), 'utf8')) as { steps: Record<string, string> };
       for (const language of ['en', 'zh-CN']) {
-        const titles = headingTitles(parseMarkdown(readFileSync(join(root, folder.name, `content.${language}.md`), 'utf8')));
+        const titles = headingTitles(parseMarkdown(readFileSync(join(EXERCISES_DIR, folder.name, `content.${language}.md`), 'utf8')));
         for (const step of Object.values(meta.steps)) expect(titles[step], `${folder.name} ${language} #${step}`).toBeTruthy();
       }
     }
@@ -133,7 +133,7 @@ describe('the real lessons', () => {
       }
     };
     for (const folder of folders) {
-      for (const file of readdirSync(join(root, folder.name)).filter((name) => name.endsWith('.md'))) visit(parseMarkdown(readFileSync(join(root, folder.name, file), 'utf8')));
+      for (const file of readdirSync(join(EXERCISES_DIR, folder.name)).filter((name) => name.endsWith('.md'))) visit(parseMarkdown(readFileSync(join(EXERCISES_DIR, folder.name, file), 'utf8')));
     }
     expect(leftovers).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/catalogue-node.ts';
+import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import { LabStore } from './lab-store.ts';
 import { runLearnerReader } from '../protocol/learner-driver.ts';
 import { ReferenceDriver, referenceRegisterRunner } from '../protocol/reference-driver.ts';

@@ -5,7 +5,7 @@
 
 import { getFraming } from '../../protocol/framing/index.ts';
 import type { FramingName } from '../../protocol/framing/types.ts';
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { replayChunks } from '../../protocol/inspect/chunk-replay.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { findScenario, judge, readerVerdictInput, scenarioConfig, type ScenarioId, type Verdict } from './failure-scenarios.ts';
@@ -30,13 +30,12 @@ export interface LabStoreOptions {
   learnerReader(framing: FramingName, chunks: readonly Uint8Array[]): Promise<LearnerReplay>;
 }
 
-export class LabStore {
-  readonly store: Store<LabState> = createStore<LabState>({ running: null, results: {}, variants: {} });
+export class LabStore extends ExternalStore<LabState> {
+  protected readonly store: Store<LabState> = createStore<LabState>({ running: null, results: {}, variants: {} });
 
-  constructor(private readonly options: LabStoreOptions) {}
-
-  getSnapshot = (): LabState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+  constructor(private readonly options: LabStoreOptions) {
+    super();
+  }
 
   variantOf(id: ScenarioId): string {
     return this.getSnapshot().variants[id] ?? findScenario(id).variants[0]!.id;

@@ -5,7 +5,7 @@ import type { FaultName } from '../../protocol/faults.ts';
 import type { FramingName } from '../../protocol/framing/types.ts';
 import { getFraming } from '../../protocol/framing/index.ts';
 import type { Host, HostAvailability, HostKind, Wire } from '../../runtime/host.ts';
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { appendToLog, DEFAULT_LOG_CAP, EMPTY_LOG, TapEventDecoder, type MessageLog } from './message-log.ts';
 import { IDLE_HANDSHAKE, runHandshake, type HandshakeState } from './handshake.ts';
 
@@ -55,8 +55,8 @@ export interface LiveSessionOptions {
 
 export const DEFAULT_HANDSHAKE_TIMEOUT_MS = 8000;
 
-export class LiveSessionStore {
-  readonly store: Store<LiveSessionState>;
+export class LiveSessionStore extends ExternalStore<LiveSessionState> {
+  protected readonly store: Store<LiveSessionState>;
   private host: Host | null = null;
   private wire: Wire | null = null;
   /** Bumped by every start, stop and probe, so late events from an older run are ignored. */
@@ -69,6 +69,7 @@ export class LiveSessionStore {
   private readonly logCap: number;
 
   constructor(private readonly options: LiveSessionOptions) {
+    super();
     this.logCap = options.logCap ?? DEFAULT_LOG_CAP;
     this.store = createStore<LiveSessionState>({
       host: { selection: { status: 'probing' }, forced: options.forced ?? null, invalidForced: options.invalidForced ?? null },
@@ -79,9 +80,6 @@ export class LiveSessionStore {
       handshake: IDLE_HANDSHAKE,
     });
   }
-
-  getSnapshot = (): LiveSessionState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   // ---- hosts ----
 

@@ -1,4 +1,4 @@
-// Asks the service worker that controls this page (src/offline/sw.ts) how much of its build it has
+// Asks the service worker that controls this page (src/app/offline/sw.ts) how much of its build it has
 // saved, over a MessageChannel. Null when no worker controls the page or it does not answer in time.
 
 import { isPrecacheStatus, PRECACHE_STATUS_REQUEST, type PrecacheStatus } from './precache-status.ts';

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ISOLATION_HEADERS } from '../../../server/static-files.ts';
+import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 
-const ROOT = join(import.meta.dirname, '../../..');
-const read = (path: string) => readFile(join(ROOT, path), 'utf8');
+const read = (path: string) => readFile(join(PROJECT_ROOT, path), 'utf8');
 
 /** Netlify's _headers format: a path line, then indented `Name: value` lines. */
 function parseHeadersFile(text: string): Map<string, Record<string, string>> {

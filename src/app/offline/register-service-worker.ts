@@ -1,4 +1,4 @@
-// Registers the service worker built from src/offline/sw.ts and reports its life cycle to the
+// Registers the service worker built from src/app/offline/sw.ts and reports its life cycle to the
 // offline-status store. Call once from the page's entry (src/main.tsx). It does nothing in the dev
 // server, and says why not on an insecure origin (a LAN address over plain http: browsers allow
 // service workers only on https and localhost).

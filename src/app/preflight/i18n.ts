@@ -1,5 +1,5 @@
 // The preflight panel's and the offline badge's text, English and Simplified Chinese with
-// identical keys. Merged into the page's resources under `preflight` (src/ui/i18n/en.ts and
+// identical keys. Merged into the page's resources under `preflight` (src/app/i18n/en.ts and
 // zh-CN.ts). Protocol and product names (WebContainer, StackBlitz, npm start, localStorage,
 // SharedArrayBuffer, HTTP headers) stay as they are in both languages.
 

@@ -69,7 +69,7 @@ describe('preflight store', () => {
 async function translator(language: 'en' | 'zh-CN'): Promise<PreflightTranslate> {
   const i18n = createInstance();
   await i18n.init({ lng: language, resources: { en: { translation: { preflight: preflightEn } }, 'zh-CN': { translation: { preflight: preflightZhCN } } }, interpolation: { escapeValue: false } });
-  // The page's typed keys do not include `preflight` until it is merged: call t untyped, as the panel does.
+  // A small instance of its own, not the page's typed one: call t untyped, as the panel does.
   const t = i18n.t as unknown as (key: string, values?: object) => string;
   return (key, values) => t(`preflight.${key}`, values ?? {});
 }

@@ -3,7 +3,7 @@
 // answers a new follow view's hello at once. A follow view keeps the last valid state it received
 // and counts what it ignored; it never talks to a server itself.
 
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { decodeFollowMessage, FOLLOW_CHANNEL, FOLLOW_PROTOCOL, type FollowMessage, type FollowState } from './follow-message.ts';
 
 /** The part of BroadcastChannel both ends use (the browser's and Node's have it). */
@@ -96,15 +96,14 @@ export type FollowViewState =
   /** The presenter's page closed: keep the last picture up, with a notice. */
   | { status: 'left'; presenter: string; state: FollowState; ignored: number };
 
-export class FollowStore {
-  readonly store: Store<FollowViewState> = createStore<FollowViewState>({ status: 'waiting', ignored: 0 });
+export class FollowStore extends ExternalStore<FollowViewState> {
+  protected readonly store: Store<FollowViewState> = createStore<FollowViewState>({ status: 'waiting', ignored: 0 });
   private readonly onMessage = (event: MessageEvent) => this.receive(event.data);
   private readonly onMessageError = () => this.ignore();
 
-  constructor(private readonly channel: ChannelLike) {}
-
-  getSnapshot = (): FollowViewState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+  constructor(private readonly channel: ChannelLike) {
+    super();
+  }
 
   /** Listen, and ask any presenter already stepping for its state. */
   start(): void {

@@ -1,6 +1,6 @@
-// The presenter and follow views' text, English and Simplified Chinese with identical keys. To be
-// merged into the page's resources under `presenter` (src/ui/i18n/en.ts, zh-CN.ts); until then
-// text.ts adds them to the instance the first time they are asked for.
+// The presenter and follow views' text, English and Simplified Chinese with identical keys, merged
+// into the page's resources under `presenter` (src/app/i18n/en.ts, zh-CN.ts); text.ts also adds them
+// to an i18next instance that lacks them, the first time they are asked for.
 
 export const presenterEn = {
   presenter: {

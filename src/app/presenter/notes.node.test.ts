@@ -5,17 +5,17 @@ import { HANDSHAKE_PLAN } from '../protocol/step-plan.ts';
 import { handshakeNote, lessonNotes, notesFor, type PresenterNotes } from './notes.ts';
 import { notesEn } from './notes.en.ts';
 import { notesZhCN } from './notes.zh-CN.ts';
+import { EXERCISES_DIR } from '../../../tools/catalogue-node.ts';
 
-const EXERCISES = join(import.meta.dirname, '../../../exercises');
-const exerciseIds = readdirSync(EXERCISES, { withFileTypes: true })
+const exerciseIds = readdirSync(EXERCISES_DIR, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && /^\d\d-/.test(entry.name))
   .map((entry) => entry.name)
   .sort();
 
 /** The lesson steps of an exercise: every step its meta.json names, and every `{#id}` heading of its lessons. */
 function lessonStepIds(id: string): string[] {
-  const meta = JSON.parse(readFileSync(join(EXERCISES, id, 'meta.json'), 'utf8')) as { steps: Record<string, string> };
-  const headings = ['content.en.md', 'content.zh-CN.md'].flatMap((file) => [...readFileSync(join(EXERCISES, id, file), 'utf8').matchAll(/^##+ .*\{#([\w-]+)\}\s*$/gm)].map((match) => match[1]!));
+  const meta = JSON.parse(readFileSync(join(EXERCISES_DIR, id, 'meta.json'), 'utf8')) as { steps: Record<string, string> };
+  const headings = ['content.en.md', 'content.zh-CN.md'].flatMap((file) => [...readFileSync(join(EXERCISES_DIR, id, file), 'utf8').matchAll(/^##+ .*\{#([\w-]+)\}\s*$/gm)].map((match) => match[1]!));
   return [...new Set([...Object.values(meta.steps), ...headings])].sort();
 }
 

@@ -1,4 +1,4 @@
-// The presenter's translations, under `presenter` in the page's resources (see src/ui/i18n/namespace-text.ts).
+// The presenter's translations, under `presenter` in the page's resources (see src/app/text/namespace-text.ts).
 
 import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import { presenterEn, presenterZhCN } from './i18n.ts';

@@ -1,6 +1,6 @@
 // Text for moving progress between browsers: export/import of a progress file, share links and the
 // scratch copy they open. English and Simplified Chinese with identical keys; merged into the page's
-// resources under `progressTransfer` (see use-transfer-text.ts until src/ui/i18n/en.ts imports it).
+// resources under `progressTransfer` (src/app/i18n/en.ts, zh-CN.ts; text.ts is its `t`).
 // Protocol and file-format names stay in English in both languages.
 
 export const progressTransferEn = {

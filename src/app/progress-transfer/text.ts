@@ -1,5 +1,5 @@
 // The progress-transfer text, under `progressTransfer` in the page's resources (see
-// src/ui/i18n/namespace-text.ts).
+// src/app/text/namespace-text.ts).
 
 import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import { progressTransferEn, progressTransferZhCN } from './i18n.ts';

@@ -1,5 +1,5 @@
 // The protocol view's UI text, English and Simplified Chinese with identical keys. Merged into the
-// page's resources under `protocolView` (see src/ui/i18n/en.ts); protocol names (initialize,
+// page's resources under `protocolView` (see src/app/i18n/en.ts); protocol names (initialize,
 // tools/call, Content-Length, NDJSON, stdin) stay in English in both languages.
 
 export const protocolViewEn = {

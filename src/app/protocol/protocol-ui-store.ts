@@ -1,7 +1,7 @@
 // What the protocol view shows besides the stepper's own state: the frame open in the byte
 // inspector, and the arrow or note a lab card asked to point at.
 
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { InspectTarget } from './inspect-target.ts';
 
 export interface ProtocolUiState {
@@ -9,12 +9,9 @@ export interface ProtocolUiState {
   focus: { seq: number; kind: 'arrow' | 'note'; at: number } | null;
 }
 
-export class ProtocolUiStore {
-  readonly store: Store<ProtocolUiState> = createStore<ProtocolUiState>({ inspect: null, focus: null });
+export class ProtocolUiStore extends ExternalStore<ProtocolUiState> {
+  protected readonly store: Store<ProtocolUiState> = createStore<ProtocolUiState>({ inspect: null, focus: null });
   private focusCount = 0;
-
-  getSnapshot = (): ProtocolUiState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   openInspector(target: InspectTarget): void {
     this.store.setState((state) => ({ ...state, inspect: target }));

@@ -8,7 +8,7 @@
 
 import type { FramingName } from '../../protocol/framing/types.ts';
 import type { ToolInfo } from '../../protocol/mcp.ts';
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { ClientDriver, DriverKind, ErrorInfo, RegisterRunner } from '../../sandbox/client-driver.ts';
 import { targetFromStream, type InspectTarget } from './inspect-target.ts';
 import { LiveRun } from './live-run.ts';
@@ -32,8 +32,8 @@ const HELD_UPDATE_MS = 50;
 
 export const HANDSHAKE_CONFIG: RunConfig = { plan: HANDSHAKE_PLAN, scenario: null, client: 'reference', register: 'reference', settings: null };
 
-export class StepperStore {
-  readonly store: Store<StepperState>;
+export class StepperStore extends ExternalStore<StepperState> {
+  protected readonly store: Store<StepperState>;
   private run: LiveRun | null = null;
   private register: RegisterRunner | null = null;
   /** Bumped by restart: an older step that is still awaiting something stops when it resumes. */
@@ -47,12 +47,10 @@ export class StepperStore {
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: StepperOptions) {
+    super();
     this.now = options.now ?? (() => performance.now());
     this.store = createStore<StepperState>({ status: { status: 'idle' }, config: HANDSHAKE_CONFIG, records: [], cursor: 0, server: null, heldBytes: 0, runId: 0 });
   }
-
-  getSnapshot = (): StepperState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   get isBusy(): boolean {
     return this.busy;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/catalogue-node.ts';
+import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
 import { LearnerDriver } from '../protocol/learner-driver.ts';
 import { closeLearnerChannels, learnerWorkerFactory } from '../../../tools/testing/learner-worker-channel.ts';

@@ -1,5 +1,5 @@
 // The SDK checks' UI text, English and Simplified Chinese with identical keys. Merged into the
-// page's resources under `sdkChecks` (src/ui/i18n/en.ts, zh-CN.ts). Protocol and program names
+// page's resources under `sdkChecks` (src/app/i18n/en.ts, zh-CN.ts). Protocol and program names
 // (initialize, tools/list, isError, NDJSON, sdk-echo-server) stay in English in both languages.
 
 export const sdkChecksEn = {

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/catalogue-node.ts';
+import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
 import { buildMutantRun, readReferenceSources } from '../../../tests/mutants/apply-mutant.ts';
 import type { Mutant } from '../../../tests/mutants/mutant.ts';

@@ -5,7 +5,7 @@
 import type { Host, HostKind, LearnerServerSource } from '../../runtime/host.ts';
 import type { ClientDriver } from '../../sandbox/client-driver.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
-import { createStore, type Store } from '../store/create-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { HostSelectionState } from '../live-session/live-session-store.ts';
 import { errorReport, type CheckResult, type CheckSuite, type SdkCheckReport } from './check-run.ts';
 import { blockerFor, PROGRAM_OF, type Blocker } from './host-support.ts';
@@ -41,14 +41,13 @@ export interface SdkChecksDeps {
 
 const IDLE: SuiteState = { status: 'idle' };
 
-export class SdkChecksStore {
-  readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE });
+export class SdkChecksStore extends ExternalStore<SdkChecksState> {
+  protected readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE });
   private seq = 0;
 
-  constructor(private readonly deps: SdkChecksDeps) {}
-
-  getSnapshot = (): SdkChecksState => this.store.getSnapshot();
-  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+  constructor(private readonly deps: SdkChecksDeps) {
+    super();
+  }
 
   isBusy(): boolean {
     const { client, server } = this.getSnapshot();

@@ -1,4 +1,4 @@
-// The SDK checks' translations, under `sdkChecks` in the page's resources (see src/ui/i18n/namespace-text.ts).
+// The SDK checks' translations, under `sdkChecks` in the page's resources (see src/app/text/namespace-text.ts).
 
 import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import { sdkChecksEn, sdkChecksZhCN } from './i18n.ts';

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeBoot } from '../../../tests/fakes/fake-webcontainer.ts';
-import { PROJECT_ROOT } from '../../../tools/catalogue-node.ts';
+import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
 import { createWebContainerHost, type WebContainerFileName } from '../../runtime/webcontainer-host.ts';
 import { LearnerDriver } from '../protocol/learner-driver.ts';

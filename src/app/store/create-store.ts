@@ -31,3 +31,16 @@ export function createStore<S>(initial: S): Store<S> {
     },
   };
 }
+
+/**
+ * The base of the page's stores: each keeps its state in one `store` (made with createStore) and
+ * inherits the two methods useSyncExternalStore needs. Both are bound, so a component can pass
+ * `store.subscribe` and `store.getSnapshot` along as they are.
+ */
+export abstract class ExternalStore<S> {
+  protected abstract readonly store: Store<S>;
+
+  readonly getSnapshot = (): S => this.store.getSnapshot();
+
+  readonly subscribe = (listener: Listener): (() => void) => this.store.subscribe(listener);
+}

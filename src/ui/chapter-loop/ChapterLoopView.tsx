@@ -22,7 +22,7 @@ import { TurnDiagram } from './TurnDiagram.tsx';
 import './chapter-loop.css';
 
 export interface ChapterLoopViewProps {
-  /** Mounted at the bottom of the view: the lead puts the SDK checks panel (src/ui/sdk-checks/) here. */
+  /** Mounted at the bottom of the view: App puts the SDK checks panel (src/ui/sdk-checks/) here. */
   children?: ReactNode;
 }
 
@@ -146,7 +146,7 @@ function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
       <ScriptEditor text={text} errors={parsed.ok ? [] : parsed.errors} saved={saved} onChange={changeText} onAddFail={addFail} onReset={reset} />
       <ApprovalDialog request={state.approval} onApprove={() => store.approve()} onDeny={() => store.deny()} />
 
-      {/* SDK checks slot: the lead mounts <SdkChecksPanel /> (src/ui/sdk-checks/) here as children. */}
+      {/* SDK checks slot: App mounts <SdkChecksPanel /> (src/ui/sdk-checks/) here as children. */}
       {children && (
         <section className="agent-sdk-slot" aria-label={t('sdk.slot')}>
           {children}

@@ -1,6 +1,6 @@
-// The preflight's `t`: keys relative to `preflight.`, checked against preflightEn here rather than
-// through the page's typed resources, so these components compile and render the same before and
-// after the namespace is merged into src/ui/i18n/en.ts.
+// The preflight's `t`: keys relative to `preflight.` (merged into the page's resources in
+// src/app/i18n/en.ts), looked up untyped rather than through the page's typed resources, so a
+// component test can render with its own small i18next instance (tests/i18n checks the keys).
 
 import { useTranslation } from 'react-i18next';
 import type { PreflightTranslate } from '../../app/preflight/summary.ts';

@@ -46,7 +46,7 @@ function LessonNotes() {
   const t = usePresenterText();
   const locale = useLocale();
   const exercises = useExercises();
-  const { selectedId } = useStore(exercises.store);
+  const { selectedId } = useStore(exercises);
   const [chosen, setChosen] = useState<string | null>(null);
   const selectId = useId();
   const exerciseId = chosen ?? selectedId ?? exercises.exercises[0]?.meta.id ?? null;
