@@ -1,5 +1,7 @@
-// The few facts about learner-server that the page needs too. No imports on purpose: the page
-// bundle must not pull in the loader (and sucrase with it) just to read a prefix or a limit.
+// The few facts about learner-server that the page needs too. Nothing heavy imported on purpose:
+// the page bundle must not pull in the loader (and sucrase with it) just to read a prefix or a limit.
+
+import { HEARTBEAT_HARD_LIMIT_MS } from './heartbeat.ts';
 
 /** The runner's exit code when the learner's server did not load (syntax, export, constructor). */
 export const LEARNER_SERVER_LOAD_EXIT_CODE = 3;
@@ -9,8 +11,8 @@ export const LEARNER_SERVER_LOG_PREFIX = '[learner-server]';
 export const LOAD_FAILURE_LEAD = 'your server did not load: ';
 
 export const LEARNER_SERVER_HEARTBEAT_MS = 250;
-/** Silence after which the page ends the worker: the 2 s the spec runner and the protocol view allow. */
-export const LEARNER_SERVER_HARD_LIMIT_MS = 2000;
+/** Silence after which the page ends the worker (heartbeat.ts). */
+export const LEARNER_SERVER_HARD_LIMIT_MS = HEARTBEAT_HARD_LIMIT_MS;
 
 /** The learner-server worker's "still here", apart from tap events. */
 export interface WorkerHeartbeat {

@@ -4,6 +4,7 @@
 
 import type { LearnerToPage, PageToLearner } from './learner-worker-messages.ts';
 import { adaptWorker, type CallbackWorker } from './worker-adapter.ts';
+import { HEARTBEAT_HARD_LIMIT_MS } from './heartbeat.ts';
 
 /** The slice of a Worker used here, as callbacks so tests can fake it without DOM types. */
 export type LearnerWorkerLike = CallbackWorker<PageToLearner>;
@@ -15,7 +16,7 @@ export interface LearnerWorkerOptions {
   startTimeoutMs?: number;
 }
 
-export const LEARNER_HARD_LIMIT_MS = 2000;
+export const LEARNER_HARD_LIMIT_MS = HEARTBEAT_HARD_LIMIT_MS;
 const CHECK_EVERY_MS = 250;
 
 export class LearnerWorkerHandle {

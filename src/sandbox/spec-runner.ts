@@ -6,6 +6,7 @@
 
 import type { PageToSpecWorker, SpecWorkerToPage } from './spec-worker-core.ts';
 import type { RunResult, SpecRunRequest, TestResult } from './spec-results.ts';
+import { HEARTBEAT_HARD_LIMIT_MS } from './heartbeat.ts';
 
 /** The slice of a Worker used here, as callbacks so tests can fake it without DOM types. */
 export interface SpecWorkerLike {
@@ -35,7 +36,7 @@ export interface RunOptions {
 
 export type SpecRunnerStatus = 'idle' | 'starting' | 'running' | 'disposed';
 
-export const DEFAULT_HARD_LIMIT_MS = 2000;
+export const DEFAULT_HARD_LIMIT_MS = HEARTBEAT_HARD_LIMIT_MS;
 export const DEFAULT_START_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_RUN_MS = 60_000;
 
