@@ -30,6 +30,14 @@ module.exports = {
     layer('runtime-below-exercise-and-app', 'runtime', '^src/(exercise|app|ui)/|^src/main\\.tsx$', 'src/runtime may use src/protocol and src/sandbox only.'),
     layer('app-below-ui', 'app', '^src/(ui/|main\\.tsx$)', 'src/app is React-free logic: it never imports src/ui.'),
     {
+      name: 'app-is-react-free',
+      severity: 'error',
+      comment:
+        'src/app holds stores and state machines; React (components, hooks, contexts) belongs in src/ui. One exception: app/text/namespace-text.ts also builds each area\'s useText hook, until the text is loaded per namespace through i18next.',
+      from: { path: '^src/app/', pathNot: ['^src/app/text/namespace-text\\.ts$', TEST] },
+      to: { path: '^node_modules/(react|react-dom)/' },
+    },
+    {
       name: 'only-ui-imports-ui',
       severity: 'error',
       comment: 'Components and hooks are imported by other components and by src/main.tsx only.',
@@ -71,7 +79,7 @@ module.exports = {
     parser: 'swc',
     doNotFollow: { path: 'node_modules' },
     // Tests are left out: they run in Node and may reach across layers to set a scene up.
-    exclude: { path: ['^(node_modules|dist|public/generated|exercises)/', '^tests/', '\\.test\\.tsx?$', '^tools/testing/'] },
+    exclude: { path: ['^(dist|public/generated|exercises)/', '^tests/', '\\.test\\.tsx?$', '^tools/testing/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -43,6 +43,10 @@ describe('dependency rules', () => {
         'src/runtime/host.ts': "import { catalogue } from '../exercise/catalogue.ts';\nexport const host = catalogue;\n",
         'src/exercise/catalogue.ts': "import { store } from '../app/exercise/store.ts';\nexport const catalogue = store;\n",
         'src/app/exercise/store.ts': "import { codec } from '../../protocol/codec.ts';\nexport const store = codec;\n",
+        // A store that reaches for React (a stand-in package, resolved like the real one).
+        'src/app/exercise/context.ts': "import { createContext } from 'react';\nexport const context = createContext(null);\n",
+        'node_modules/react/package.json': '{ "name": "react", "main": "index.js" }\n',
+        'node_modules/react/index.js': 'exports.createContext = () => null;\n',
         // Allowed: a test beside browser code runs in Node and may use node:*.
         'src/app/exercise/store.test.ts': "import { readFileSync } from 'node:fs';\nimport { store } from './store.ts';\nexport const used = [readFileSync, store];\n",
       });
@@ -53,6 +57,7 @@ describe('dependency rules', () => {
           'runtime-below-exercise-and-app',
           'exercise-below-runtime-and-app',
           'app-below-ui',
+          'app-is-react-free',
           'only-ui-imports-ui',
           'no-feature-folder-cycles',
           'browser-no-node-builtins',
