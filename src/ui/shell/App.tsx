@@ -59,7 +59,7 @@ export function App() {
             </div>
           )}
           {chapterLoopShown && (
-            <div className="app-main__agent" hidden={view !== 'chapter-loop'}>
+            <div className="app-main__chapter-loop" hidden={view !== 'chapter-loop'}>
               <Suspense fallback={null}>
                 <ChapterLoopView>
                   <SdkChecksPanel />
