@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { exerciseModulesPlugin } from './src/exercise/exercise-modules-plugin.ts';
+import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 
 // Three projects, one command: `npm test` runs them all (after the type check); each also runs on
 // its own (`npm run test:unit`, `test:integration`, `test:e2e`, or `vitest run --project NAME`).
