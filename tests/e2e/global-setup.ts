@@ -7,7 +7,8 @@
 
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PROJECT_ROOT, startServer } from '../../server/start.ts';
+import { startServer } from '../../server/start.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
