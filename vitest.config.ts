@@ -15,8 +15,11 @@ import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 // maxWorkers is per project; projects with different maxWorkers need their own sequence.groupOrder,
 // so unit and integration (group 0) finish before the end-to-end files (group 1) start, and never
 // compete with the browsers for the two cores.
+// Tuned for two cores: the Node projects are CPU-bound; end-to-end files mostly wait on Chromium
+// and on timeouts the app itself takes (the WebContainer boot race), so three overlap well.
+// MCP_E2E_WORKERS overrides it (1: one file at a time, e.g. next to other heavy work).
 const NODE_WORKERS = 2;
-const E2E_WORKERS = 3;
+const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? 3);
 
 // What every project shares. A function rather than `extends: true`: that would also copy the
 // root's globalSetup into each project and build the Node programs once per project, concurrently.

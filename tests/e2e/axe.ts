@@ -4,7 +4,7 @@
 // state (no second browser walk just to look), one `expectAccessible(page, 'what is on screen')`
 // call each:
 //
-//   study view after a Run, a result opened ....... exercises.test.ts (starter fails)
+//   study view after a Run ........................ exercises.test.ts (starter fails)
 //   Solve: reference beside the learner code ...... exercises.test.ts
 //   confirm dialog "Use the reference" ............ exercises.test.ts (dialog only)
 //   study view in Chinese, a hint open ............ exercises.test.ts (syntax error)

@@ -3,15 +3,18 @@
 // step back and deep links, the byte inspector (你好 is 6 bytes; chunk boundaries under
 // split-writes; hover linking both ways), every failure card with the reference code, and the
 // learner's own client driving the stepper from a worker.
+//
+// One file per host (protocol-view-bridge.test.ts, protocol-view-worker.test.ts) so the two hosts'
+// runs, the longest of the e2e suite, go to different workers and run side by side.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
-import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
+import { HOST_NAMES, openOnHost, useAppAndBrowser, type AppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
-const app = useAppAndBrowser();
+let app: AppAndBrowser;
 
 const HANDSHAKE_ARROWS = [
   'client → server: initialize #0',
@@ -87,7 +90,9 @@ async function openArrow(page: Page, label: string): Promise<void> {
   await page.getByTestId('byte-inspector').waitFor();
 }
 
-for (const host of ['bridge', 'worker'] as const) {
+/** Every protocol-view test on one host; call it once, at the top level of a test file. */
+export function protocolViewTests(host: HostKind): void {
+  app = useAppAndBrowser();
   describe(`the protocol view on the ${HOST_NAMES[host]} host`, () => {
     it('steps through the whole handshake, drawing each arrow only after its bytes, and steps back without sending', async () => {
       const { page, close, consoleLines } = await open(host);
