@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongFirstSequencer } from './tests/sequencer.ts';
 import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 
 // Three projects, one command: `npm test` runs them all (after the type check); each also runs on
@@ -38,6 +39,8 @@ export default defineConfig({
     // Runs once per `vitest run`, whichever projects run: builds the dependency-free echo server,
     // tap and SDK server into public/generated, so tests spawn exactly what a WebContainer runs.
     globalSetup: ['tests/global-setup.ts'],
+    // The long end-to-end files first, even on a clean clone (see the file).
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       project({
         name: 'unit',
