@@ -7,8 +7,8 @@ import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 //
 //   unit         the tests next to the code (src/, server/, tools/), the exercise specs against the
 //                reference solutions, the i18n completeness check. The inner loop: under a minute.
-//   integration  real processes, sockets and the CLI (tests/integration, tests/exercise-engine,
-//                tests/mutants, tests/security).
+//   integration  real processes, sockets and the CLI, the mutants, the dependency rules: every
+//                folder of tests/ but e2e, performance and i18n.
 //   e2e          real Chromium against ONE production build and ONE `npm start` server, both made
 //                once in tests/e2e/global-setup.ts and handed to every file through inject(); the
 //                files are independent (each has its own browser), so they run side by side.
@@ -50,7 +50,9 @@ export default defineConfig({
       }),
       project({
         name: 'integration',
-        include: ['tests/integration/**/*.test.ts', 'tests/exercise-engine/**/*.test.ts', 'tests/mutants/**/*.test.ts', 'tests/security/**/*.test.ts'],
+        // Every other folder of tests/ (a new one lands here, never nowhere).
+        include: ['tests/**/*.test.ts'],
+        exclude: ['**/node_modules/**', '**/.git/**', 'tests/e2e/**', 'tests/performance/**', 'tests/i18n/**'],
         maxWorkers: NODE_WORKERS,
         sequence: { groupOrder: 0 },
       }),
