@@ -133,7 +133,7 @@ describe('the exercises in Chromium (production build)', () => {
     }
   });
 
-  it('stops an infinite loop within 2.5 s and the page keeps responding', { timeout: 30_000 }, async () => {
+  it('stops an infinite loop with the 2 s watchdog and the page keeps responding', { timeout: 30_000 }, async () => {
     const { page, close } = await open();
     try {
       await typeCode(page, 'while (true) {}');
@@ -148,7 +148,11 @@ describe('the exercises in Chromium (production build)', () => {
         },
         'error',
       );
-      expect(elapsed).toBeLessThan(2500);
+      // The 2 s watchdog stopped it: not before its 2 s (the clock starts before the click), and it,
+      // not the 60 s limit on a whole run, as the message says (runAndWait gives up after 10 s).
+      // Exactly when it fires is checked on a fake clock in src/sandbox/spec-runner.test.ts; a
+      // real page on a busy machine adds its own delays on top, so no upper bound in ms here.
+      expect(elapsed).toBeGreaterThanOrEqual(2000);
       expect(await summary.textContent()).toContain('Stopped: your code ran for more than 2 s without pausing.');
       expect(await page.getByTestId('run-error').textContent()).toContain('while (true)');
 
