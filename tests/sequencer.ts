@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** End-to-end files, longest first (measured on two cores). */
 const LONG_E2E_FILES = [
+  'failure-lab-worker.test.ts',
   'protocol-view-worker.test.ts',
   'protocol-view-bridge.test.ts',
   'exercises.test.ts',

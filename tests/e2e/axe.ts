@@ -9,9 +9,9 @@
 //   confirm dialog "Use the reference" ............ exercises.test.ts (dialog only)
 //   study view in Chinese, a hint open ............ exercises.test.ts (syntax error)
 //   live panel after a handshake, a frame open .... live-panel.test.ts (worker host)
-//   protocol view: stepper after three steps ...... protocol-view.test.ts (worker host)
-//   protocol view: byte inspector open ............ protocol-view.test.ts (worker host)
-//   protocol view: failure lab after its cards .... protocol-view.test.ts (worker host)
+//   protocol view: stepper after three steps ...... protocol-view.ts (worker host)
+//   protocol view: byte inspector open ............ protocol-view.ts (worker host)
+//   protocol view: failure lab after its cards .... protocol-view.ts (failure-lab-worker.test.ts)
 //   preflight panel after its checks .............. preflight.test.ts
 //   chapter loop after a merge and a turn ......... agent-turn.test.ts (worker host)
 //   presenter (notes, key list, open frame) ....... presenter.test.ts

@@ -4,8 +4,9 @@
 // split-writes; hover linking both ways), every failure card with the reference code, and the
 // learner's own client driving the stepper from a worker.
 //
-// One file per host (protocol-view-bridge.test.ts, protocol-view-worker.test.ts) so the two hosts'
-// runs, the longest of the e2e suite, go to different workers and run side by side.
+// One file per host (protocol-view-bridge.test.ts, protocol-view-worker.test.ts, and the worker's
+// failure lab in failure-lab-worker.test.ts) so the longest runs of the e2e suite go to different
+// workers and run side by side.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { HOST_NAMES, openOnHost, useAppAndBrowser, type AppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
-let app: AppAndBrowser;
+/** One browser per test file, whichever of the suites below the file runs. */
+let app: AppAndBrowser | undefined;
 
 const HANDSHAKE_ARROWS = [
   'client → server: initialize #0',
@@ -28,7 +30,10 @@ const HANDSHAKE_ARROWS = [
   'server → client: exit code 0',
 ];
 
-const open = (host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => openOnHost(app, host, hash, beforeLoad);
+const open = (host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => {
+  if (!app) throw new Error('call protocolViewTests() or failureLabTests() at the top level of the test file first');
+  return openOnHost(app, host, hash, beforeLoad);
+};
 
 const stepButton = (page: Page) => page.getByRole('button', { name: 'Step ▶', exact: true });
 const arrows = (page: Page) => page.getByTestId('diagram-arrow');
@@ -92,7 +97,7 @@ async function openArrow(page: Page, label: string): Promise<void> {
 
 /** Every protocol-view test on one host; call it once, at the top level of a test file. */
 export function protocolViewTests(host: HostKind): void {
-  app = useAppAndBrowser();
+  app ??= useAppAndBrowser();
   describe(`the protocol view on the ${HOST_NAMES[host]} host`, () => {
     it('steps through the whole handshake, drawing each arrow only after its bytes, and steps back without sending', async () => {
       const { page, close, consoleLines } = await open(host);
@@ -231,6 +236,45 @@ export function protocolViewTests(host: HostKind): void {
       }
     }, 120_000);
 
+    it("lets the learner's own client drive the stepper, and shows where the starter throws", async () => {
+      const reference = readFileSync(join(import.meta.dirname, '../../src/protocol/client.ts'), 'utf8');
+      const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: reference, completed: false, hintsRevealed: 0 } } });
+      const { page, close } = await open(host, '#protocol', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+      try {
+        await page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
+        expect(await page.getByTestId('stepper-driver').textContent()).toContain('Driving: your client from exercise 3');
+        await runToEnd(page);
+        expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS);
+        await expectDrawnAfterArrival(page);
+        expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('closed');
+        expect(await page.getByTestId('stepper-status').getAttribute('data-status')).toBe('done');
+      } finally {
+        await close();
+      }
+
+      const starter = await open(host);
+      try {
+        await starter.page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
+        await stepButton(starter.page).click();
+        await shown(starter.page, 1);
+        const note = starter.page.getByTestId('diagram-note').first();
+        expect(await note.getAttribute('data-kind')).toBe('threw');
+        expect(await note.getAttribute('aria-label')).toMatch(/^Threw: initialize\(\): Error: TODO: initialize\(\) \(line \d+\)$/);
+        expect(await arrows(starter.page).count()).toBe(0);
+      } finally {
+        await starter.close();
+      }
+    }, 120_000);
+  });
+}
+
+/**
+ * The failure lab on one host: every card run with the reference code. The longest single test
+ * on the worker host, so it can have a file of its own there.
+ */
+export function failureLabTests(host: HostKind): void {
+  app ??= useAppAndBrowser();
+  describe(`the failure lab on the ${HOST_NAMES[host]} host`, () => {
     it('runs every failure card with the reference code and shows its symptom', async () => {
       const { page, close } = await open(host);
       try {
@@ -268,36 +312,6 @@ export function protocolViewTests(host: HostKind): void {
       } finally {
         await close();
       }
-    }, 120_000);
-
-    it("lets the learner's own client drive the stepper, and shows where the starter throws", async () => {
-      const reference = readFileSync(join(import.meta.dirname, '../../src/protocol/client.ts'), 'utf8');
-      const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: reference, completed: false, hintsRevealed: 0 } } });
-      const { page, close } = await open(host, '#protocol', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
-      try {
-        await page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
-        expect(await page.getByTestId('stepper-driver').textContent()).toContain('Driving: your client from exercise 3');
-        await runToEnd(page);
-        expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS);
-        await expectDrawnAfterArrival(page);
-        expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('closed');
-        expect(await page.getByTestId('stepper-status').getAttribute('data-status')).toBe('done');
-      } finally {
-        await close();
-      }
-
-      const starter = await open(host);
-      try {
-        await starter.page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
-        await stepButton(starter.page).click();
-        await shown(starter.page, 1);
-        const note = starter.page.getByTestId('diagram-note').first();
-        expect(await note.getAttribute('data-kind')).toBe('threw');
-        expect(await note.getAttribute('aria-label')).toMatch(/^Threw: initialize\(\): Error: TODO: initialize\(\) \(line \d+\)$/);
-        expect(await arrows(starter.page).count()).toBe(0);
-      } finally {
-        await starter.close();
-      }
-    }, 120_000);
+    }, 240_000);
   });
 }
