@@ -19,17 +19,17 @@ import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step
 // The views other than the study view load when first shown, so the JavaScript needed before the
 // editor opens stays within its budget (250 KB gzipped; `npm run bench`).
 const ProtocolView = lazy(() => import('../protocol/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
-const AgentView = lazy(() => import('../chapter-loop/AgentView.tsx').then((module) => ({ default: module.AgentView })));
+const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx').then((module) => ({ default: module.ChapterLoopView })));
 const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
 const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
 
 export function App() {
   const view = useHashView();
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
-  const [agentShown, setAgentShown] = useState(view === 'agent');
+  const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
   useEffect(() => {
     if (view === 'protocol') setProtocolShown(true);
-    else if (view === 'agent') setAgentShown(true);
+    else if (view === 'chapter-loop') setChapterLoopShown(true);
     // A section link (#live-panel) from the other view: scroll once the section is visible.
     else if (window.location.hash.length > 1) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
   }, [view]);
@@ -58,12 +58,12 @@ export function App() {
               </Suspense>
             </div>
           )}
-          {agentShown && (
-            <div className="app-main__agent" hidden={view !== 'agent'}>
+          {chapterLoopShown && (
+            <div className="app-main__agent" hidden={view !== 'chapter-loop'}>
               <Suspense fallback={null}>
-                <AgentView>
+                <ChapterLoopView>
                   <SdkChecksPanel />
-                </AgentView>
+                </ChapterLoopView>
               </Suspense>
             </div>
           )}

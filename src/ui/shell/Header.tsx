@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAgentText } from '../../app/chapter-loop/text.ts';
-import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
+import { CHAPTER_LOOP_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
 import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
 import { HostBadge } from '../live-session/HostBadge.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -25,7 +25,7 @@ export function Header({ view = 'study' }: { view?: AppView }) {
         <a href={PROTOCOL_HASH} aria-current={view === 'protocol' ? 'page' : undefined}>
           {t('nav.protocol')}
         </a>
-        <a href={AGENT_HASH} aria-current={view === 'agent' ? 'page' : undefined}>
+        <a href={CHAPTER_LOOP_HASH} aria-current={view === 'chapter-loop' ? 'page' : undefined}>
           {agentText('nav')}
         </a>
         <a href="#live-panel">{t('nav.livePanel')}</a>

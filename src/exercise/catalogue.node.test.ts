@@ -52,9 +52,9 @@ describe('parseMeta', () => {
   });
 
   it('reads the optional solutionModule, which then stands for the learner’s file', () => {
-    const bridged = parseMeta(JSON.stringify({ ...META, solutionModule: 'src/protocol/bridge.ts' }));
-    expect(bridged).toMatchObject({ solutionModule: 'src/protocol/bridge.ts' });
-    expect(solutionEntry(bridged as Exclude<typeof bridged, string>)).toBe('src/protocol/bridge.ts');
+    const bridged = parseMeta(JSON.stringify({ ...META, solutionModule: 'src/protocol/remote-tools.ts' }));
+    expect(bridged).toMatchObject({ solutionModule: 'src/protocol/remote-tools.ts' });
+    expect(solutionEntry(bridged as Exclude<typeof bridged, string>)).toBe('src/protocol/remote-tools.ts');
     expect(solutionEntry(META)).toBe('src/protocol/jsonrpc.ts');
     expect(parseMeta(JSON.stringify({ ...META, solutionModule: 3 }))).toMatch(/"solutionModule"/);
   });

@@ -218,8 +218,8 @@ describe('requestFor', () => {
       steps: exercise.meta.steps,
       learnerModuleId: '@protocol/framing/ndjson',
     });
-    const bridged: Exercise = { ...exercise, meta: { ...exercise.meta, solution: ['src/protocol/registry.ts'], solutionModule: 'src/protocol/bridge.ts' } };
-    expect(requestFor(bridged, 'code').learnerModuleId).toBe('@protocol/bridge');
+    const bridged: Exercise = { ...exercise, meta: { ...exercise.meta, solution: ['src/protocol/registry.ts'], solutionModule: 'src/protocol/remote-tools.ts' } };
+    expect(requestFor(bridged, 'code').learnerModuleId).toBe('@protocol/remote-tools');
     expect(requestFor(exercise, 'code').learnerModuleId).toBeUndefined(); // the fixture's solution is not a reference module
   });
 });

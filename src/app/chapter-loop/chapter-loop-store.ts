@@ -53,12 +53,12 @@ export interface AgentState {
   connection: number;
 }
 
-export interface AgentTexts {
+export interface ChapterLoopTexts {
   refusal(request: ApprovalRequest): string;
   notRegistered(call: { tool: string; server: string }): string;
 }
 
-export interface AgentStoreOptions {
+export interface ChapterLoopStoreOptions {
   server: ServerPort;
   createRegistry(kind: DriverKind): AgentRegistry;
   localRows(): ToolRow[];
@@ -69,7 +69,7 @@ export interface AgentStoreOptions {
 
 const RPC_ERROR_FAULT: FaultName = 'error-as-rpc-error';
 
-export class AgentStore {
+export class ChapterLoopStore {
   readonly store: Store<AgentState>;
   private wire: Wire | null = null;
   private client: McpClient | null = null;
@@ -79,7 +79,7 @@ export class AgentStore {
   private decide: ((yes: boolean) => void) | null = null;
   private token = 0;
 
-  constructor(private readonly options: AgentStoreOptions) {
+  constructor(private readonly options: ChapterLoopStoreOptions) {
     this.store = createStore<AgentState>({
       code: 'reference',
       usePrefix: true,
@@ -164,7 +164,7 @@ export class AgentStore {
   }
 
   /** Run the scripted turn through the merged registry. */
-  async runTurn(script: AgentScript, texts: AgentTexts): Promise<void> {
+  async runTurn(script: AgentScript, texts: ChapterLoopTexts): Promise<void> {
     const registry = this.registry;
     if (this.getSnapshot().phase !== 'ready' || registry === null) return;
     const token = this.token;

@@ -13,7 +13,7 @@ import { closeLearnerChannels, learnerWorkerFactory, protocolModules } from '../
 import type { TranscriptEntry } from './agent-loop.ts';
 import { createReferenceAgentRegistry, localToolRows } from './agent-registry.ts';
 import { defaultScript, validateScript, type AgentScript } from './agent-script.ts';
-import { AgentStore, type AgentTexts } from './agent-store.ts';
+import { ChapterLoopStore, type ChapterLoopTexts } from './chapter-loop-store.ts';
 import { framesOfCall } from './call-frames.ts';
 import { createLearnerAgentRegistry } from './learner-agent-registry.ts';
 
@@ -22,16 +22,16 @@ let modules: ProtocolModules;
 beforeAll(async () => {
   modules = await protocolModules();
 });
-const stores: AgentStore[] = [];
+const stores: ChapterLoopStore[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.dispose();
   closeLearnerChannels();
 });
 
-const texts: AgentTexts = { refusal: (request) => `The user denied ${request.name}.`, notRegistered: (call) => `No ${call.tool} from ${call.server}.` };
+const texts: ChapterLoopTexts = { refusal: (request) => `The user denied ${request.name}.`, notRegistered: (call) => `No ${call.tool} from ${call.server}.` };
 
-function agent(learner?: LearnerSource): AgentStore {
-  const store = new AgentStore({
+function agent(learner?: LearnerSource): ChapterLoopStore {
+  const store = new ChapterLoopStore({
     server: inProcessServerPort(),
     createRegistry: (kind: DriverKind) => (kind === 'learner' ? createLearnerAgentRegistry(learner!, learnerWorkerFactory(modules)) : createReferenceAgentRegistry()),
     localRows: localToolRows,
@@ -42,13 +42,13 @@ function agent(learner?: LearnerSource): AgentStore {
 }
 
 /** Answer approval requests with `answers`, in order, as they come. */
-function answering(store: AgentStore, answers: boolean[]): void {
+function answering(store: ChapterLoopStore, answers: boolean[]): void {
   store.subscribe(() => {
     if (store.getSnapshot().phase === 'approval') (answers.shift() ? store.approve() : store.deny());
   });
 }
 
-const names = (store: AgentStore) => store.getSnapshot().tools.map((row) => (row.origin.kind === 'mcp' ? `${row.name}<${row.origin.remoteName}>:${row.tier}` : row.name));
+const names = (store: ChapterLoopStore) => store.getSnapshot().tools.map((row) => (row.origin.kind === 'mcp' ? `${row.name}<${row.origin.remoteName}>:${row.tier}` : row.name));
 const observations = (transcript: readonly TranscriptEntry[]) => transcript.flatMap((entry) => (entry.type === 'observation' ? [`${entry.kind}:${entry.text}`] : []));
 
 describe('the Chapter loop with the reference registerMcpTools', () => {
@@ -128,10 +128,10 @@ describe('the Chapter loop with the reference registerMcpTools', () => {
 });
 
 describe("the Chapter loop with the learner's registerMcpTools in the worker", () => {
-  const bridge = (): LearnerSource => ({ code: read('src/protocol/bridge.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/bridge' });
+  const reference = (): LearnerSource => ({ code: read('src/protocol/remote-tools.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/remote-tools' });
 
   it('merges through the page client and runs the turn in the worker registry', async () => {
-    const store = agent(bridge());
+    const store = agent(reference());
     store.setUsePrefix(false);
     await store.connectAndMerge();
     expect(store.getSnapshot().merge).toMatchObject({ code: 'learner', ok: false, error: { name: 'DuplicateToolError' } });
@@ -149,7 +149,7 @@ describe("the Chapter loop with the learner's registerMcpTools in the worker", (
   });
 
   it("hands a JSON-RPC error back to the learner's executor as an exception with its code", async () => {
-    const store = agent(bridge());
+    const store = agent(reference());
     store.setRpcErrorFault(true);
     await store.connectAndMerge();
     const failing = validateScript({ user: 'u', turns: [{ calls: [{ tool: 'fail', server: 'echo', args: { message: 'disk on fire' } }, { tool: 'echo', server: 'echo', args: { text: 'still here' } }] }], final: '{{2}}' });
@@ -176,7 +176,7 @@ describe("the Chapter loop with the learner's registerMcpTools in the worker", (
   });
 
   it("shows the learner's own error when their code throws", async () => {
-    const store = agent({ code: read('exercises/05-register-mcp-tools/starter.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/bridge' });
+    const store = agent({ code: read('exercises/05-register-mcp-tools/starter.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/remote-tools' });
     await store.connectAndMerge();
     const { merge } = store.getSnapshot();
     expect(merge?.ok).toBe(false);

@@ -105,7 +105,7 @@ describe("the learner's reader replays recorded chunks", () => {
 
 describe("the learner's registerMcpTools", () => {
   it('runs over the listed tools in a worker: refused without a prefix, accepted with one', async () => {
-    const runner = learnerRegisterRunner(() => ({ code: read('src/protocol/bridge.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/bridge' }), learnerWorkerFactory(modules));
+    const runner = learnerRegisterRunner(() => ({ code: read('src/protocol/remote-tools.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/remote-tools' }), learnerWorkerFactory(modules));
     const tools = [{ name: 'add', inputSchema: { type: 'object' as const } }, { name: 'echo', inputSchema: { type: 'object' as const } }];
     const refused = await runner.run('', tools);
     expect(refused).toMatchObject({ ok: false, error: { name: 'DuplicateToolError' } });

@@ -1,6 +1,6 @@
-// The Chapter loop view (#agent): connect and merge, the registry table, the scripted turn with
+// The Chapter loop view (#chapter-loop): connect and merge, the registry table, the scripted turn with
 // its approval gate, the transcript linked to its frames, the diagram, and the script editor.
-// State lives in AgentStore; this only renders it and forwards clicks.
+// State lives in ChapterLoopStore; this only renders it and forwards clicks.
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,9 @@ import { useStore } from '../hooks/use-store.ts';
 import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { AGENT_PREFIX } from '../../app/chapter-loop/agent-registry.ts';
 import { defaultScript, parseScript, scriptToText, type AgentScript } from '../../app/chapter-loop/agent-script.ts';
-import { createAppAgentStore, AgentStoreContext, useAgentStore } from '../../app/chapter-loop/agent-services.ts';
-import type { AgentTexts } from '../../app/chapter-loop/agent-store.ts';
+import { createChapterLoopStore } from '../../app/chapter-loop/chapter-loop-services.ts';
+import { ChapterLoopStoreContext, useChapterLoopStore } from './chapter-loop-context.ts';
+import type { ChapterLoopTexts } from '../../app/chapter-loop/chapter-loop-store.ts';
 import { ApprovalDialog } from './ApprovalDialog.tsx';
 import { MergeReportView } from './MergeReportView.tsx';
 import { RegistryTable } from './RegistryTable.tsx';
@@ -18,28 +19,28 @@ import { ScriptEditor } from './ScriptEditor.tsx';
 import { useAgentText } from '../../app/chapter-loop/text.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { TurnDiagram } from './TurnDiagram.tsx';
-import './agent.css';
+import './chapter-loop.css';
 
-export interface AgentViewProps {
+export interface ChapterLoopViewProps {
   /** Mounted at the bottom of the view: the lead puts the SDK checks panel (src/ui/sdk-checks/) here. */
   children?: ReactNode;
 }
 
 /** The view with its own store, made once from the protocol view's services. */
-export function AgentView({ children }: AgentViewProps) {
+export function ChapterLoopView({ children }: ChapterLoopViewProps) {
   const services = useProtocolServices();
-  const [store] = useState(() => createAppAgentStore(services));
+  const [store] = useState(() => createChapterLoopStore(services));
   return (
-    <AgentStoreContext.Provider value={store}>
-      <AgentPanel>{children}</AgentPanel>
-    </AgentStoreContext.Provider>
+    <ChapterLoopStoreContext.Provider value={store}>
+      <ChapterLoopPanel>{children}</ChapterLoopPanel>
+    </ChapterLoopStoreContext.Provider>
   );
 }
 
-function AgentPanel({ children }: AgentViewProps) {
+function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
   const t = useAgentText();
   const { i18n } = useTranslation();
-  const store = useAgentStore();
+  const store = useChapterLoopStore();
   const { ui } = useProtocolServices();
   const state = useStore(store);
   const storage = useMemo(() => browserScriptStorage(), []);
@@ -71,7 +72,7 @@ function AgentPanel({ children }: AgentViewProps) {
     setSaved(true);
   };
 
-  const texts: AgentTexts = {
+  const texts: ChapterLoopTexts = {
     refusal: (request) => t('model.refusal', { name: request.name, args: JSON.stringify(request.args) }),
     notRegistered: (call) => t('model.notRegistered', { tool: call.tool, server: call.server }),
   };

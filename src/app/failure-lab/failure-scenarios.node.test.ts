@@ -119,7 +119,7 @@ describe("the cards with the learner's code", () => {
   });
 
   it("does not mistake the exercise 5 starter's TODO for a refused clash", async () => {
-    const { verdict } = await runCard('name-collision', 'prefix', 'learner', { code: read('exercises/05-register-mcp-tools/starter.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/bridge' });
+    const { verdict } = await runCard('name-collision', 'prefix', 'learner', { code: read('exercises/05-register-mcp-tools/starter.ts'), file: 'register-mcp-tools.ts', moduleId: '@protocol/remote-tools' });
     expect(verdict).toMatchObject({ outcome: 'breaks', symptom: 'register-threw' });
     expect(String(verdict.values.error)).toContain('TODO');
   });
