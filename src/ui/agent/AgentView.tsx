@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { useProtocolServices } from '../protocol-view/protocol-services.ts';
 import { AGENT_PREFIX } from './agent-registry.ts';
+import { agentStatus } from './agent-status.ts';
 import { defaultScript, parseScript, scriptToText, type AgentScript } from './agent-script.ts';
 import { createAppAgentStore, AgentStoreContext, useAgentStore } from './agent-services.ts';
 import type { AgentTexts } from './agent-store.ts';
@@ -87,7 +88,7 @@ function AgentPanel({ children }: AgentViewProps) {
     document.getElementById('agent-diagram')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, []);
 
-  const status = state.phase === 'failed' ? t('status.failed', { reason: state.failure ?? '?' }) : state.phase === 'idle' ? t('status.idle') : t(`status.${state.phase}`);
+  const status = agentStatus(state);
   const canRun = !busy && state.phase === 'ready' && parsed.ok;
 
   return (
@@ -120,8 +121,8 @@ function AgentPanel({ children }: AgentViewProps) {
             {t('merge.connect')}
           </button>
         </div>
-        <p className={state.phase === 'failed' ? 'notice is-error' : 'hint'} role="status" data-testid="agent-status" data-phase={state.phase}>
-          {status}
+        <p className={status.tone === 'info' ? 'hint' : `notice is-${status.tone}`} role="status" data-testid="agent-status" data-phase={state.phase}>
+          {t(status.key, status.values)}
         </p>
         {state.merge && <MergeReportView report={state.merge} />}
       </section>

@@ -7,6 +7,7 @@ import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../exercise-context.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
+import { replaceWithReference } from '../editor/replace-with-reference.ts';
 
 type Sources = { status: 'loading' } | { status: 'ready'; files: Readonly<Record<string, string>> } | { status: 'failed'; reason: string };
 
@@ -134,18 +135,9 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
         onConfirm={() => {
           setConfirming(false);
           if (entrySource === undefined) return;
-          // Replace the code only once the diff editor has finished its diff: a diff still being
-          // computed against the old text would be applied to the replaced model and throw (line
-          // ranges out of bounds), which a quick keyboard user can trigger.
-          const instance = diff.current?.editor;
-          if (!instance || instance.getLineChanges() !== null) {
-            store.useReference(meta.id, entrySource);
-            return;
-          }
-          const done = instance.onDidUpdateDiff(() => {
-            done.dispose();
-            store.useReference(meta.id, entrySource);
-          });
+          const instance = diff.current?.editor ?? null;
+          diff.current = null;
+          replaceWithReference(store, meta.id, entrySource, instance);
         }}
       />
     </div>

@@ -4,6 +4,7 @@ import { ProgressStore, type StorageLike } from '../../exercise/progress-store.t
 import type { RunOptions } from '../../exercise/spec-runner.ts';
 import type { Exercise, RunResult, TestResult } from '../../exercise/types.ts';
 import { encodeShareHash } from '../../exercise/share-link.ts';
+import { replaceWithReference } from '../editor/replace-with-reference.ts';
 import { ExerciseStore, type ExerciseRunner } from './exercise-store.ts';
 import { storedUiPreferences, UI_PREFERENCES_KEY } from './ui-preferences.ts';
 
@@ -148,6 +149,30 @@ describe('ExerciseStore', () => {
     expect(store.getSnapshot().replacement?.code).toBe('export const reference = 1;');
     // Written at once: a reload right after still has it.
     expect(new ProgressStore({ storage }).get('01-a').code).toBe('export const reference = 1;');
+  });
+
+  it('"Replace my code" gives the store the reference at once, even while the diff is still being computed', async () => {
+    const { store, runner } = setup();
+    store.showSolution();
+    const events: string[] = [];
+    store.subscribe(() => {
+      if (store.getSnapshot().replacement && !events.includes('replaced')) events.push('replaced');
+    });
+    // A diff editor that has not finished its first diff, and does not within this test.
+    const pendingDiff = {
+      getLineChanges: () => null,
+      onDidUpdateDiff: () => ({ dispose: () => {} }),
+      dispose: () => events.push('diff released'),
+    };
+    replaceWithReference(store, '01-a', 'export const reference = 1;', pendingDiff);
+    expect(store.codeOf('01-a')).toBe('export const reference = 1;');
+    expect(store.getSnapshot().view).toBe('code');
+    // Run, right after: the reference runs, not the code it replaced.
+    void store.run('01-a');
+    expect(runner.calls.map((call) => call.code)).toEqual(['export const reference = 1;']);
+    // The diff editor lets go of the models before the model is edited, so no diff computed
+    // against the old text is ever applied to the new one.
+    expect(events).toEqual(['diff released', 'replaced']);
   });
 
   it('reveals hints one at a time, never more than there are', () => {
