@@ -3,7 +3,7 @@
 
 import type { ExerciseStore } from '../stores/exercise-store.ts';
 
-/** The part of Monaco's diff editor this needs. */
+/** The Solve view's diff editor, as this needs it: dispose() lets go of the editor and its view model. */
 export interface DiffEditorLike {
   dispose(): void;
 }
@@ -11,9 +11,9 @@ export interface DiffEditorLike {
 /**
  * The store takes the reference at once: the code a Run uses is the store's, so Run tests right
  * after the confirmation runs the reference, whatever the editors are doing. The diff editor goes
- * first: disposing it drops its view model, which cancels a diff still being computed against
- * the old text (applied to the replaced model, it would throw: line ranges out of bounds). The
- * view is switching back to the code editor anyway, which unmounts the diff view.
+ * first: disposing its view model cancels a diff still being computed against the old text
+ * (applied to the replaced model, it would throw: line ranges out of bounds). The view is
+ * switching back to the code editor anyway, which unmounts the diff view.
  */
 export function replaceWithReference(store: Pick<ExerciseStore, 'useReference'>, id: string, source: string, diff: DiffEditorLike | null): void {
   diff?.dispose();
