@@ -1,9 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { ExerciseWorkspace } from './components/ExerciseWorkspace.tsx';
 import { Header } from './components/Header.tsx';
 import { LessonPane } from './components/LessonPane.tsx';
 import { LivePanel } from './components/LivePanel.tsx';
 import { ProgressNotices } from './components/ProgressNotices.tsx';
+import { StudySeparator } from './components/StudySeparator.tsx';
+import { useStoreSelector } from './hooks/use-store.ts';
+import { useStudyLayout } from './hooks/use-study-layout.ts';
 import { useHashView } from './protocol-view/app-view.ts';
 import { ProtocolServicesProvider } from './protocol-view/ProtocolServicesProvider.tsx';
 import { isProtocolHash, parseStepHash, stepHash } from './protocol-view/step-link.ts';
@@ -25,6 +28,8 @@ const PreflightPanel = lazy(() => import('./preflight/PreflightPanel.tsx').then(
 
 export function App() {
   const view = useHashView();
+  const studyLayout = useStudyLayout();
+  const lessonShare = useStoreSelector(studyLayout, (state) => state.lessonShare);
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
   const [agentShown, setAgentShown] = useState(view === 'agent');
   useEffect(() => {
@@ -47,8 +52,9 @@ export function App() {
         <Header view={view} />
         <main className="app-main">
           <ProgressNotices />
-          <div className="app-main__study" hidden={view !== 'study'}>
+          <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
             <LessonPane />
+            <StudySeparator controls="lesson-pane" />
             <ExerciseWorkspace />
           </div>
           {protocolShown && (
