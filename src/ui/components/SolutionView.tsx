@@ -7,7 +7,7 @@ import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../exercise-context.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
-import { replaceWithReference } from '../editor/replace-with-reference.ts';
+import { replaceWithReference } from '../../app/exercise/replace-with-reference.ts';
 
 /** The diff editor with the view model it shows; dispose() lets go of both (once). */
 interface DiffEditor {

@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { useStudyLayout } from '../hooks/use-study-layout.ts';
-import { LESSON_SHARE, shareAtPointer } from '../stores/study-layout.ts';
+import { LESSON_SHARE, shareAtPointer } from '../../app/exercise/study-layout.ts';
 
 /**
  * Between the lesson and the editor: drag it, or focus it and use the arrow keys (Page Up/Down,

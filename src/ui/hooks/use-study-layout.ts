@@ -1,7 +1,7 @@
 // The page's one StudyLayoutStore (the exercise list open or compact, the lesson/editor split),
 // made on first use and kept in the browser's storage.
 
-import { StudyLayoutStore } from '../stores/study-layout.ts';
+import { StudyLayoutStore } from '../../app/exercise/study-layout.ts';
 
 let layout: StudyLayoutStore | null = null;
 
