@@ -9,7 +9,7 @@ import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { diffLineKind, summarizeRun, type RunSummary } from '../../app/exercise/run-summary.ts';
 import type { RunState } from '../../app/exercise/exercise-store.ts';
 import { showLessonStep } from './LessonPane.tsx';
-import { ExpectedActual } from './ExpectedActual.tsx';
+import { ExpectedActual } from '../components/ExpectedActual.tsx';
 
 export interface ResultsPanelProps {
   exercise: Exercise;
