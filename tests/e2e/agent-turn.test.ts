@@ -41,10 +41,13 @@ async function mergeWithAndWithoutPrefix(page: Page): Promise<void> {
   expect(error).toContain('DuplicateToolError');
   expect(error).toContain('"add"');
   expect((await tableRows(page)).filter((row) => row.includes(':mcp:'))).toEqual([]);
+  // The status says the merge was refused, not that the registry is ready.
+  expect(await page.getByTestId('agent-status').textContent()).toBe('Connected, but the merge was refused: the registry holds the local tools only. See why below.');
 
   await prefixBox(page).check();
   await connectAndMerge(page);
   expect(await page.getByTestId('merge-report').getAttribute('data-ok')).toBe('true');
+  expect(await page.getByTestId('agent-status').textContent()).toBe('Connected. The registry is ready for a turn.');
   const rows = await tableRows(page);
   expect(rows).toContain('add:local:auto');
   expect(rows).toContain('mcp__echo__add:mcp:auto');

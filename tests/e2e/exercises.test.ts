@@ -133,6 +133,28 @@ describe('the exercises in Chromium (production build)', () => {
     }
   });
 
+  it('runs the reference when Run follows "Replace my code" at once, before the diff is done', { timeout: 45_000 }, async () => {
+    const { page, close, consoleLines } = await open();
+    try {
+      await page.getByRole('button', { name: /Frames on stdin and stdout/ }).click();
+      await page.getByRole('heading', { name: 'Frames on stdin and stdout', level: 2 }).waitFor();
+      await editorReady(page);
+      // Solve, and confirm as soon as the button allows it: the diff editor is still computing.
+      await page.getByRole('button', { name: 'Solve' }).click();
+      const use = page.getByRole('button', { name: 'Use the reference' });
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
+      await use.click();
+      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
+      // Run within the same moment: the code that runs is the reference, not the starter it replaced.
+      await runAndWait(page, () => runButton(page).click(), 'pass', 20_000);
+      await editorReady(page);
+      await waitForEditorText(page, 'The two stdio framings behind one interface');
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('stops an infinite loop with the 2 s watchdog and the page keeps responding', { timeout: 30_000 }, async () => {
     const { page, close } = await open();
     try {

@@ -66,8 +66,15 @@ async function typeCode(page: Page, code: string): Promise<void> {
 
 const storedProgress = (page: Page) => page.evaluate((key) => localStorage.getItem(key), PROGRESS_KEY);
 
+/** Export and import sit behind the exercise list's disclosure, closed by default. */
+async function showProgressPanel(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Titles and progress' });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
 /** Chooses a file through the page's own Import button, as a learner does. */
 async function importFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  await showProgressPanel(page);
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import progress…' }).click()]);
   await chooser.setFiles(file);
 }
@@ -81,6 +88,7 @@ describe('portable progress in Chromium (production build)', () => {
     try {
       await typeCode(source.page, code);
       await waitForEditorText(source.page, 'export const answer = 42;');
+      await showProgressPanel(source.page);
       const [download] = await Promise.all([source.page.waitForEvent('download'), source.page.getByRole('button', { name: 'Export progress' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^mcp-playground-progress-\d{4}-\d{2}-\d{2}\.json$/);
       exportedPath = join(downloads, download.suggestedFilename());
