@@ -68,7 +68,8 @@ describe('BridgeSession on a socket that fills up', () => {
     const socket = new FakeSocket();
     const context: SessionContext = {
       programsDir: programs.dir,
-      policy: { allowLearnerServer: false },
+      policy: { learnerCode: 'not-enabled' },
+      learnerSandbox: null,
       startTimeoutMs: 5_000,
       log: () => {},
       admit: () => null,

@@ -104,7 +104,7 @@ describe('who may connect', () => {
   });
 
   it('leaves other paths to the HTTP server', () => {
-    const bridge = createBridge({ token: 't', allowedOrigins: [], programsDir: '/nonexistent', allowLearnerServer: false, log: () => {} });
+    const bridge = createBridge({ token: 't', allowedOrigins: [], programsDir: '/nonexistent', learnerCode: { run: 'never', why: 'not-enabled' }, log: () => {} });
     const req = { url: '/@vite/hmr', headers: {} } as never;
     expect(bridge.handleUpgrade(req, {} as never, Buffer.alloc(0))).toBe(false);
   });
@@ -130,7 +130,7 @@ describe('who may connect', () => {
   });
 
   it('cannot be created without an explicit decision about learner code', () => {
-    expect(() => createBridge({ token: 't', allowedOrigins: [], programsDir: '/x' } as unknown as BridgeOptions)).toThrow(/allowLearnerServer/);
+    expect(() => createBridge({ token: 't', allowedOrigins: [], programsDir: '/x' } as unknown as BridgeOptions)).toThrow(/learnerCode/);
   });
 });
 
