@@ -56,8 +56,9 @@ export interface SandboxLimits {
 
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
   heapMiB: 128,
-  // Node 20 needs somewhat more than 512 MiB of address space just to start (V8 reserves its
-  // code range and heap up front); 1 GiB leaves the learner's server a few hundred MiB of real use.
+  // Node 20 reserves about 650 MiB of address space just to start (V8's code range and heap
+  // reservations, thread stacks); 1 GiB leaves the learner's server about 370 MiB of Buffers
+  // besides its 128 MiB heap (measured: tests/security/learner-sandbox.test.ts).
   addressSpaceBytes: 1024 * 1024 * 1024,
   cpuSeconds: 60,
   // A job is at most 256 KiB of source, which JSON escaping can grow up to six times.
@@ -67,6 +68,9 @@ export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
 /** The environment the learner's process gets: nothing of the bridge's. */
 export const SANDBOX_ENVIRONMENT: Readonly<Record<string, string>> = {
   LANG: 'C.UTF-8',
+  // One malloc arena instead of one per thread (64 MiB of address space each): under the address
+  // space cap that is the difference between ~110 and ~370 MiB of Buffers the server can hold.
+  MALLOC_ARENA_MAX: '1',
   [HEARTBEAT_FD_VARIABLE]: String(HEARTBEAT_FD),
 };
 
