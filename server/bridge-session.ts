@@ -320,6 +320,8 @@ export class BridgeSession {
     // could never get to its exit.
     if (this.outputPaused) this.tap.resumeOutput();
     this.tap.killGroup('SIGTERM');
+    // A stopped process (SIGSTOP, a debugger) only acts on SIGTERM once it runs again.
+    this.tap.killGroup('SIGCONT');
     this.killTimer = setTimeout(() => this.tap?.killGroup('SIGKILL'), KILL_GRACE_MS);
   }
 
