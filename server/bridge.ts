@@ -15,6 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { checkUpgradeRequest } from './bridge-auth.ts';
+import { rawHttpResponse } from './security-headers.ts';
 import { BRIDGE_PATH } from '../src/runtime/bridge-messages.ts';
 import type { LearnerCodeMode, LearnerCodeRefusal } from '../src/runtime/bridge-messages.ts';
 import { BridgeSession, DEFAULT_START_TIMEOUT_MS, type SessionLimits } from './bridge-session.ts';
@@ -147,10 +148,8 @@ export function createBridge(options: BridgeOptions): Bridge {
 
 // Refuse before the handshake with a plain HTTP answer: the browser reports a failed connection,
 // and a person using curl or the tests sees why.
+// It carries the isolation headers like every other response.
 function rejectUpgrade(socket: Duplex, reason: string): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
   socket.on('error', () => {});
+  socket.end(rawHttpResponse(403, 'Forbidden', reason));
 }

@@ -23,6 +23,7 @@ import { allInterfaceOrigins, bridgeMetaFor, hostForUrl, injectBridgeMeta, isLoo
 import { createBridge, learnerCodeMode, type Bridge, type LearnerCodeOnBridge } from './bridge.ts';
 import type { SessionLimits } from './bridge-session.ts';
 import { detectLearnerSandbox, type SandboxDetection } from './learner-sandbox.ts';
+import { answerClientError, rawHttpResponse } from './security-headers.ts';
 import { createStaticHandler } from './static-files.ts';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -113,8 +114,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }),
   );
   server.on('upgrade', (req, socket, head: Buffer) => {
-    if (!bridge.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (!bridge.handleUpgrade(req, socket, head)) {
+      socket.on('error', () => {});
+      socket.end(rawHttpResponse(404, 'Not Found'));
+    }
   });
+  // Node's own 400/408/431 answers would go out without the isolation headers.
+  server.on('clientError', answerClientError);
 
   port = await listen(server, options.port ?? DEFAULT_PORT, host);
   const localHost = host === DEFAULT_SHARED_BIND || host === '::' ? DEFAULT_LOOPBACK : hostForUrl(host);

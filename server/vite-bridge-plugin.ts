@@ -29,7 +29,7 @@ import {
   type BridgeMode,
 } from './bridge-page.ts';
 import { createBridge, type Bridge } from './bridge.ts';
-import { ISOLATION_HEADERS } from './static-files.ts';
+import { ISOLATION_HEADERS, PAGE_HEADERS } from './security-headers.ts';
 
 export interface BridgePluginOptions {
   /** Where the Node programs are bundled, relative to the Vite root. Default public/generated. */
@@ -177,6 +177,7 @@ function sendHtml(req: IncomingMessage, res: ServerResponse, html: string): void
   const body = Buffer.from(html, 'utf8');
   res.writeHead(200, {
     ...ISOLATION_HEADERS,
+    ...PAGE_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': body.length,
     'Cache-Control': 'no-store',

@@ -71,7 +71,8 @@ const STALE_LOCK_MS = 180_000;
 export async function startAppServer(): Promise<RunningServer> {
   await acquireLock();
   try {
-    return await startServer({ port: 0, log: () => {} });
+    // As a learner who opted in: "Check my server" then runs on the bridge, in its sandbox.
+    return await startServer({ port: 0, log: () => {}, learnerCodeInNode: true });
   } finally {
     await rm(BUILD_LOCK, { recursive: true, force: true });
   }
