@@ -50,8 +50,13 @@ export interface StartServerOptions {
   /** Tests: the sandbox to use (or its absence) instead of looking for one. */
   learnerSandbox?: SandboxDetection;
   sessionLimits?: Partial<SessionLimits>;
+  /** How long a client may take to send its request headers, and its whole request (slowloris). */
+  httpTimeouts?: { headersMs: number; requestMs: number; checkIntervalMs?: number };
   log?: (line: string) => void;
 }
+
+/** A page asks for small files on loopback: seconds are plenty, and a slow sender gets a 408. */
+export const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkIntervalMs: 1_000 };
 
 export interface RunningServer {
   /** The URL to open on this machine, e.g. http://127.0.0.1:5317/ */
@@ -100,7 +105,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     log: (line) => log(`[bridge] ${line}`),
   });
   const mode = { token, shared, learnerCode: learnerCodeMode(learnerCode) };
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts };
   const server = createServer(
+    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     createStaticHandler({
       root: distDir,
       transformIndexHtml: (html, req) => {

@@ -143,7 +143,8 @@ describe('startServer, shared (--host) mode', () => {
 
 describe('the CLI', () => {
   it('parses its options', () => {
-    expect(parseStartArgs([])).toEqual({ kind: 'run', port: 5317, host: null, distDir: null, build: true });
+    expect(parseStartArgs([])).toEqual({ kind: 'run', port: 5317, host: null, distDir: null, build: true, learnerCodeInNode: false });
+    expect(parseStartArgs(['--learner-code-in-node'])).toMatchObject({ kind: 'run', learnerCodeInNode: true });
     expect(parseStartArgs(['--port=0', '--host'])).toMatchObject({ kind: 'run', port: 0, host: '0.0.0.0' });
     expect(parseStartArgs(['--port', '8080', '--host=192.168.1.5'])).toMatchObject({ port: 8080, host: '192.168.1.5' });
     expect(parseStartArgs(['--dist=/x', '--no-build'])).toMatchObject({ distDir: '/x', build: false });

@@ -3,7 +3,7 @@
 // project's McpClient can run over it unchanged. Plus the bookkeeping the bridge tests share:
 // a private build of the programs, a bridge on a loopback port, and process checks.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -286,6 +286,23 @@ export function isAlive(pid: number): boolean {
     // no /proc (not Linux), or the process vanished between the two checks
     return existsSync('/proc') ? false : true;
   }
+}
+
+/** Direct children of this test process, from /proc (the bridge spawns servers as our children). */
+export function childPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 is the parent pid; the command name (field 2) may hold spaces, so split after ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
 }
 
 /** Poll until `condition` holds; rejects after `timeoutMs`. */
