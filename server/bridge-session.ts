@@ -24,7 +24,7 @@ import type { ProgramSpec } from '../src/runtime/host.ts';
 import { parseTapCommand, type TapCommand } from '../src/runtime/tap-protocol.ts';
 import { encodeBridgeReply, parseStartMessage, programArguments, type StartPolicy } from '../src/runtime/bridge-messages.ts';
 import { encodeLearnerServerJob } from '../src/runtime/learner-server-job.ts';
-import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../src/runtime/learner-server-constants.ts';
+import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../src/sandbox/learner-server-constants.ts';
 import type { LearnerSandbox } from './learner-sandbox.ts';
 import { LineBatch } from './line-batch.ts';
 import { startTap, type TapCore, type TapEnd } from './tap-core.ts';

@@ -16,7 +16,7 @@ import { writeLearnerJobFile } from '../../server/learner-job-file.ts';
 import { createLearnerSandbox, DEFAULT_SANDBOX_LIMITS, SANDBOX_ENVIRONMENT } from '../../server/learner-sandbox.ts';
 import { encodeNotification, encodeRequest } from '../../src/protocol/jsonrpc.ts';
 import { LATEST_PROTOCOL_VERSION } from '../../src/protocol/mcp.ts';
-import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../../src/runtime/learner-server-constants.ts';
+import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../../src/sandbox/learner-server-constants.ts';
 import { base64ToBytes, bytesToBase64, type TapEvent } from '../../src/runtime/tap-protocol.ts';
 import { buildProgramsForTest, isAlive, startTestBridge, testSandbox, waitUntil, WsTapTransport, type TestBridge } from '../integration/ws-tap-transport.ts';
 
