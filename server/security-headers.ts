@@ -4,9 +4,11 @@
 // - ISOLATION_HEADERS on EVERY response, errors and refused upgrades included: the WebContainer
 //   needs a cross-origin isolated page, and one response without them breaks it.
 // - PAGE_HEADERS on every page (HTML) response: the page holds the bridge token, so no other site
-//   may frame it (frame-ancestors, X-Frame-Options), and it runs only its own scripts. Workers and
-//   other scripts are served without a CSP of their own: learner code is evaluated with
-//   `new Function` inside the workers, which are the boundary for it.
+//   may frame it (frame-ancestors, X-Frame-Options), and it runs only its own scripts.
+// - WORKER_HEADERS on every worker script: a dedicated worker takes its policy from its own
+//   response. Learner code runs in workers (evaluated with `new Function`, so 'unsafe-eval'
+//   there, never on the page) and must reach nothing: connect-src 'none' keeps it from fetching
+//   the page (and its bridge token) or opening a WebSocket to the bridge.
 
 export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -45,6 +47,18 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Frame-Options': 'SAMEORIGIN',
 };
+
+/** The policy of a worker script: its own scripts and eval, and no network at all. */
+export const WORKER_CONTENT_SECURITY_POLICY = ["default-src 'none'", "script-src 'self' 'unsafe-eval'", "worker-src 'self' blob:", "connect-src 'none'"].join('; ');
+
+export const WORKER_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': WORKER_CONTENT_SECURITY_POLICY,
+};
+
+/** Vite names worker entries after their source (spec-worker-HASH.js, ts.worker-HASH.js…). */
+export function isWorkerScript(fileName: string): boolean {
+  return /worker[^/]*\.m?js$/i.test(fileName);
+}
 
 /**
  * A whole HTTP/1.1 response for a raw socket (a refused upgrade, Node's own client errors), with

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-import { ISOLATION_HEADERS, PAGE_HEADERS } from './security-headers.ts';
+import { ISOLATION_HEADERS, isWorkerScript, PAGE_HEADERS, WORKER_HEADERS } from './security-headers.ts';
 
 export { ISOLATION_HEADERS, PAGE_HEADERS };
 
@@ -145,8 +145,9 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, path: string)
   const immutable = path.includes(`${sep}assets${sep}`);
   res.writeHead(200, {
     ...ISOLATION_HEADERS,
-    // Any HTML document is a page that could be framed.
+    // Any HTML document is a page that could be framed; a worker script is where learner code runs.
     ...(extname(path).toLowerCase() === '.html' ? PAGE_HEADERS : {}),
+    ...(immutable && isWorkerScript(path) ? WORKER_HEADERS : {}),
     'Content-Type': contentTypeFor(path),
     'Content-Length': size,
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -4,7 +4,7 @@
 // single violation. A policy that blocked any of them would show up here first.
 
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../server/security-headers.ts';
+import { CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY } from '../../server/security-headers.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
 
 const app = useAppAndBrowser();
@@ -44,6 +44,39 @@ describe('Content-Security-Policy', () => {
       const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       const refused = opened.consoleLines.filter((line) => /Content Security Policy|Refused to/i.test(line));
       expect({ violations, refused }).toEqual({ violations: [], refused: [] });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("learner code in the spec worker cannot reach the network: not the page (and its bridge token), not the bridge", async () => {
+    // Module-level code of the learner's exercise 1 file: a synchronous request for the page, whose
+    // HTML holds the bridge token. Whatever happens it throws, and the run's error says what. (A
+    // WebSocket is blocked by the same connect-src, but only asynchronously, and without the token
+    // the bridge refuses it anyway: tests/security/bridge-probe.test.ts.)
+    const attack = `const x = new globalThis.XMLHttpRequest();
+let outcome;
+try { x.open('GET', '/', false); x.send(); outcome = 'LEAKED page ' + x.responseText.includes('mcp-bridge-token'); } catch (e) { outcome = 'blocked page: ' + e.name; }
+throw new Error('ATTACK ' + outcome);
+`;
+    const progress = JSON.stringify({ version: 1, exercises: { '01-jsonrpc': { code: attack, completed: false, hintsRevealed: 0 } } });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const { page } = opened;
+    try {
+      await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await page.goto(`${app.server.url}?host=worker#workspace`);
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByTestId('code-editor').locator('.view-lines').click();
+      await page.keyboard.press('Control+Enter');
+      await page.waitForFunction(() => (document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.status === 'error', undefined, { timeout: 20_000 });
+      const message = (await page.getByTestId('run-error').textContent()) ?? '';
+      expect(message).toContain('ATTACK blocked page');
+      expect(message).not.toContain('LEAKED');
+      // The worker's own policy is what blocked it.
+      const workerScript = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => /spec-worker-[^/]+\.js$/.test(name)));
+      expect(workerScript).toBeTruthy();
+      const response = await fetch(workerScript as string);
+      expect(response.headers.get('content-security-policy')).toBe(WORKER_CONTENT_SECURITY_POLICY);
     } finally {
       await opened.close();
     }
