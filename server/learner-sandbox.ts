@@ -145,9 +145,11 @@ function bwrapArgv(bwrap: string, node: string, extra: readonly string[]): strin
   return args;
 }
 
+const SYSTEM_FOLDERS = ['/usr/bin', '/bin', '/usr/sbin'];
+
 /** The first executable called `name` on PATH (and the usual system folders). */
-export function findTool(name: string, path = process.env.PATH ?? ''): string | null {
-  const folders = [...path.split(delimiter).filter(Boolean), '/usr/bin', '/bin', '/usr/sbin'];
+export function findTool(name: string, path = process.env.PATH ?? '', systemFolders: readonly string[] = SYSTEM_FOLDERS): string | null {
+  const folders = [...path.split(delimiter).filter(Boolean), ...systemFolders];
   for (const folder of folders) {
     const candidate = join(folder, name);
     if (existsSync(candidate)) return candidate;
@@ -162,10 +164,10 @@ export const NO_SANDBOX_INSTALL_HINT = 'install bubblewrap and util-linux (Debia
  * trial run of Node inside them must succeed (bwrap needs user namespaces, which some
  * containers and hardened kernels turn off).
  */
-export async function detectLearnerSandbox(options: { path?: string; limits?: SandboxLimits; nodePath?: string } = {}): Promise<SandboxDetection> {
+export async function detectLearnerSandbox(options: { path?: string; systemFolders?: readonly string[]; limits?: SandboxLimits; nodePath?: string } = {}): Promise<SandboxDetection> {
   if (process.platform !== 'linux') return { ok: false, reason: `no OS sandbox for learner code on ${process.platform} (the bridge uses bubblewrap, which is Linux only)` };
-  const bwrap = findTool('bwrap', options.path);
-  const prlimit = findTool('prlimit', options.path);
+  const bwrap = findTool('bwrap', options.path, options.systemFolders);
+  const prlimit = findTool('prlimit', options.path, options.systemFolders);
   if (!bwrap || !prlimit) return { ok: false, reason: `no ${!bwrap ? 'bwrap' : 'prlimit'} on this machine: ${NO_SANDBOX_INSTALL_HINT}` };
   const sandbox = createLearnerSandbox({ bwrap, prlimit }, options.limits, options.nodePath);
   const probe = await trialRun(sandbox);

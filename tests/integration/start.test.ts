@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
+import { detectLearnerSandbox } from '../../server/learner-sandbox.ts';
 import { appBuildIsStale, parseStartArgs, startServer, type RunningServer } from '../../server/start.ts';
 import { isAlive, tryUpgrade, waitUntil, WsTapTransport } from './ws-tap-transport.ts';
 
@@ -38,7 +39,7 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-async function serve(options: { shared?: boolean } = {}): Promise<RunningServer> {
+async function serve(options: Partial<Parameters<typeof startServer>[0]> = {}): Promise<RunningServer> {
   const running = await startServer({ port: 0, host: '127.0.0.1', distDir, skipBuild: true, log: () => {}, ...options });
   servers.push(running);
   return running;
@@ -138,6 +139,44 @@ describe('startServer, shared (--host) mode', () => {
     const running = await serve({ shared: true });
     const transport = await WsTapTransport.start(`ws://127.0.0.1:${running.port}/bridge?token=${running.token}`, `http://127.0.0.1:${running.port}`, ECHO);
     await transport.waitForEvent((event) => event.ev === 'spawn');
+  });
+});
+
+describe('learner code on the bridge', () => {
+  const LEARNER_META = /<meta name="mcp-bridge-learner-code" content="([^"]+)">/;
+  const learnerStart = { type: 'start', program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: { code: 'export class McpServer { handle() { return null; } }', file: 'server.ts' } };
+
+  async function learnerRefusal(running: RunningServer): Promise<string> {
+    const origin = running.url.replace(/\/$/, '');
+    return WsTapTransport.start(`${origin.replace('http', 'ws')}/bridge?token=${running.token}`, origin, learnerStart).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+  }
+
+  it('is off by default: the page is told so, and the bridge refuses it', async () => {
+    const running = await serve();
+    expect((await page(running.url)).html.match(LEARNER_META)?.[1]).toBe('not-enabled');
+    expect(await learnerRefusal(running)).toContain('--learner-code-in-node');
+  });
+
+  it('with --learner-code-in-node but no working sandbox: refused, and the page is told why', async () => {
+    const logs: string[] = [];
+    const running = await serve({ learnerCodeInNode: true, learnerSandbox: { ok: false, reason: 'no bwrap on this machine' }, log: (line) => logs.push(line) });
+    expect((await page(running.url)).html.match(LEARNER_META)?.[1]).toBe('no-sandbox');
+    expect(await learnerRefusal(running)).toContain('no working sandbox');
+    expect(logs.join('\n')).toContain('no bwrap on this machine');
+  });
+
+  it('with --learner-code-in-node and the sandbox: runs it there', async () => {
+    const running = await serve({ learnerCodeInNode: true });
+    expect((await page(running.url)).html.match(LEARNER_META)?.[1]).toBe('sandboxed');
+    expect(await learnerRefusal(running)).toBe('started');
+  });
+
+  it('finds no sandbox where there is no bwrap', async () => {
+    const empty = await mkdtemp(join(base, 'no-tools-'));
+    expect(await detectLearnerSandbox({ path: empty, systemFolders: [] })).toEqual({ ok: false, reason: expect.stringContaining('no bwrap on this machine') });
   });
 });
 
