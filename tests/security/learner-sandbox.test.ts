@@ -299,11 +299,14 @@ describe('the limits on learner code', () => {
   const INITIALIZE = encodeRequest(1, 'initialize', { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '1' } });
 
   it('a heap that grows without end is stopped at the V8 limit', async () => {
-    const body = 'const a = []; for (;;) a.push(new Array(1e5).fill(1));';
+    // It yields now and then, so the heartbeat keeps beating and only the heap limit can stop it.
+    const body = 'const a = []; for (;;) { a.push(new Array(1e5).fill(1)); if (a.length % 20 === 0) await new Promise((r) => setTimeout(r, 0)); }';
     // The process aborts before it can report: watch its exit instead.
     const transport = await WsTapTransport.start(bridge.url, bridge.origin, { type: 'start', program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: { code: learnerCode(body), file: 'server.ts' } });
     const exit = await transport.waitForEvent((event) => event.ev === 'exit', 10_000);
     expect(stderrOf(transport.events)).toMatch(/heap out of memory/);
+    const lastGc = stderrOf(transport.events).match(/\[\d+:0x[0-9a-f]+\]\s+\d+ ms: [^\n]*/g)?.at(-1);
+    console.info(`[measured] the learner heap died at the ${DEFAULT_SANDBOX_LIMITS.heapMiB} MiB V8 limit; last GC: ${lastGc ?? '(none printed)'}`);
     expect(exit).not.toMatchObject({ code: 0 });
     await waitUntil(() => bridge.bridge.activeProcesses === 0, 5_000, 'the process to be gone');
   });
@@ -311,7 +314,7 @@ describe('the limits on learner code', () => {
   it(`Buffers outside the heap are capped by the address-space limit (${DEFAULT_SANDBOX_LIMITS.addressSpaceBytes / 2 ** 20} MiB in all)`, async () => {
     const body = `const { Buffer } = P.getBuiltinModule('buffer');
 let mib = 0; const keep = [];
-try { for (;;) { keep.push(Buffer.alloc(16 * 1024 * 1024, 1)); mib += 16; } } catch (e) { return { mib, error: e.message }; }`;
+try { for (;;) { keep.push(Buffer.alloc(16 * 1024 * 1024)); mib += 16; await new Promise((r) => setTimeout(r, 0)); } } catch (e) { return { mib, error: e.message }; }`;
     const { outcome } = await inSandbox(body);
     expect(outcome).toMatchObject({ ok: true, r: { error: 'Array buffer allocation failed' } });
     const { mib } = (outcome as { r: { mib: number } }).r;
