@@ -1,21 +1,25 @@
 // Which view of the page is showing, from the address's hash: `#protocol…` is the protocol view,
-// `#agent…` the Chapter loop, `#preflight` the workshop preflight checks, anything else (`#workspace`, `#live-panel`, none) the study view.
+// `#chapter-loop…` the Chapter loop (`#agent…`, its first address, still opens it), `#preflight`
+// the workshop preflight checks, anything else (`#workspace`, `#live-panel`, none) the study view.
 // The hash is the only state, so the back button, reloads and shared links all land on the same view.
 
 import { isProtocolHash } from './protocol/step-link.ts';
 
-export type AppView = 'study' | 'protocol' | 'agent' | 'preflight';
+export type AppView = 'study' | 'protocol' | 'chapter-loop' | 'preflight';
 
 export const PREFLIGHT_HASH = '#preflight';
 
-export const AGENT_HASH = '#agent';
+export const CHAPTER_LOOP_HASH = '#chapter-loop';
 
-export function isAgentHash(hash: string): boolean {
-  return hash === AGENT_HASH || hash.startsWith(`${AGENT_HASH}/`);
+/** The Chapter loop's first address: links written before it was renamed keep working. */
+export const CHAPTER_LOOP_HASH_ALIAS = '#agent';
+
+export function isChapterLoopHash(hash: string): boolean {
+  return [CHAPTER_LOOP_HASH, CHAPTER_LOOP_HASH_ALIAS].some((prefix) => hash === prefix || hash.startsWith(`${prefix}/`));
 }
 
 export function viewOfHash(hash: string): AppView {
   if (isProtocolHash(hash)) return 'protocol';
   if (hash === PREFLIGHT_HASH) return 'preflight';
-  return isAgentHash(hash) ? 'agent' : 'study';
+  return isChapterLoopHash(hash) ? 'chapter-loop' : 'study';
 }

@@ -1,11 +1,11 @@
 // Every reference module under the id learner code imports it by ('@protocol/jsonrpc'), as static
 // imports. The learner-server runner is bundled by esbuild for bare Node (and the WebContainer),
 // where Vite's import.meta.glob does not exist; the in-browser learner-server worker uses the same
-// map so all three hosts resolve a learner's imports identically. protocol-module-map.test.ts
+// map so all three hosts resolve a learner's imports identically. protocol-module-map.node.test.ts
 // checks it against the files in src/protocol, so a new module cannot be forgotten.
 
 import type { ProtocolModules } from './protocol-modules.ts';
-import * as bridge from '../protocol/bridge.ts';
+import * as remoteTools from '../protocol/remote-tools.ts';
 import * as clientErrors from '../protocol/client-errors.ts';
 import * as clientEvents from '../protocol/client-events.ts';
 import * as clientResultChecks from '../protocol/client-result-checks.ts';
@@ -32,7 +32,7 @@ import * as transport from '../protocol/transport.ts';
 import * as validateArguments from '../protocol/validate-arguments.ts';
 
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
-  '@protocol/bridge': bridge,
+  '@protocol/remote-tools': remoteTools,
   '@protocol/client-errors': clientErrors,
   '@protocol/client-events': clientEvents,
   '@protocol/client-result-checks': clientResultChecks,

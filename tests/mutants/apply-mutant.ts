@@ -10,7 +10,7 @@
 // patched modules. Everything that imports the file therefore sees the bug:
 // - when the file IS the exercise's solution module (jsonrpc.ts, client.ts, server.ts), the
 //   learner source is the patched file itself, run by runSpec exactly as a learner's file is;
-// - when the solution module only gathers several files (framing/index.ts, bridge.ts), the learner
+// - when the solution module only gathers several files (framing/index.ts, remote-tools.ts), the learner
 //   source is that module as written, its re-exports now resolving to the patched file — and the
 //   other reference modules that use the file (register-mcp-tools.ts calling mcpResultToText, say)
 //   are patched too, so the bug behaves as it would in the real program.

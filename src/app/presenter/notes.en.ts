@@ -1,5 +1,5 @@
 // Speaker notes in English. Facts checked against ../shared/DESIGN.md section 2 and the lessons in
-// exercises/*/content.en.md. notes.zh-CN.ts has the same steps; notes.test.ts keeps them in step.
+// exercises/*/content.en.md. notes.zh-CN.ts has the same steps; notes.node.test.ts keeps them in step.
 
 import type { PresenterNotes } from './notes.ts';
 

@@ -1,6 +1,6 @@
 // Speaker notes: what the instructor says at each handshake-stepper step and at each lesson step.
 // The text lives in notes.en.ts and notes.zh-CN.ts (one object per language, same shape, checked
-// by notes.test.ts); this file holds the shape and the lookups the presenter view uses.
+// by notes.node.test.ts); this file holds the shape and the lookups the presenter view uses.
 
 import type { PlanStepKind } from '../protocol/step-plan.ts';
 import { notesEn } from './notes.en.ts';

@@ -1,4 +1,4 @@
-// 简体中文讲者备注。与 notes.en.ts 覆盖相同的步骤（notes.test.ts 负责检查）；协议名称保留英文。
+// 简体中文讲者备注。与 notes.en.ts 覆盖相同的步骤（notes.node.test.ts 负责检查）；协议名称保留英文。
 
 import type { PresenterNotes } from './notes.ts';
 

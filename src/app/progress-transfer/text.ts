@@ -1,7 +1,7 @@
 // The progress-transfer text, under `progressTransfer` in the page's resources (see
 // src/ui/i18n/namespace-text.ts).
 
-import { namespaceText, type Leaves, type NamespaceText } from '../i18n/namespace-text.ts';
+import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import { progressTransferEn, progressTransferZhCN } from './i18n.ts';
 
 export type TransferKey = Leaves<typeof progressTransferEn>;

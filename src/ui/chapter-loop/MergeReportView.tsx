@@ -2,7 +2,7 @@
 // or, for a merge that claimed success, the silent skip/rename that is the bug.
 
 import { memo } from 'react';
-import type { MergeReport } from '../../app/chapter-loop/agent-store.ts';
+import type { MergeReport } from '../../app/chapter-loop/chapter-loop-store.ts';
 import { useAgentText } from '../../app/chapter-loop/text.ts';
 
 export const MergeReportView = memo(function MergeReportView({ report }: { report: MergeReport }) {

@@ -1,9 +1,0 @@
-// The entry point of exercise 5 (exercises/05-register-mcp-tools): the learner writes these
-// functions in one file, while the reference keeps them in three small modules, one job each.
-// This file only gathers them, so '@learner' can stand for the whole bridge when the exercise's
-// spec runs against the reference solution.
-
-export { schemaToParams } from './schema-to-params.ts';
-export { mcpResultToText } from './mcp-result-to-text.ts';
-export { isLegalToolName, registerMcpTools, riskFromAnnotations } from './register-mcp-tools.ts';
-export type { McpToolSource, RegisterMcpToolsOptions } from './register-mcp-tools.ts';

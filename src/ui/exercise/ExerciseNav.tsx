@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { localized } from '../../exercise/catalogue.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
+import { useLocale } from '../hooks/use-locale.ts';
+import { useStoreSelector } from '../hooks/use-store.ts';
+import { ProgressTransferPanel } from '../progress-transfer/ProgressTransferPanel.tsx';
+
+/** The five exercises: which are done, which is open; choosing one opens it. Below: export/import. */
+export function ExerciseNav() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const exercises = useExercises();
+  const selectedId = useStoreSelector(exercises, (state) => state.selectedId);
+  // One flag per exercise, as a string: typing saves code, which must not re-render this list.
+  const completedFlags = useStoreSelector(exercises.progress, (state) => exercises.exercises.map((exercise) => (state.exercises[exercise.meta.id]?.completed ? '1' : '0')).join(''));
+  const done = [...completedFlags].filter((flag) => flag === '1').length;
+
+  return (
+    <nav className="exercise-nav" aria-labelledby="exercise-nav-heading">
+      <div className="exercise-nav__header">
+        <h2 id="exercise-nav-heading">{t('exercises.heading')}</h2>
+        <span className="exercise-nav__progress" data-testid="exercise-progress">
+          {t('exercises.progress', { done, total: exercises.exercises.length })}
+        </span>
+      </div>
+      {exercises.exercises.length === 0 && <p className="notice is-warning">{t('exercises.none')}</p>}
+      <ol className="exercise-nav__list">
+        {exercises.exercises.map((exercise, index) => {
+          const id = exercise.meta.id;
+          const current = id === selectedId;
+          const completed = completedFlags[index] === '1';
+          return (
+            <li key={id}>
+              <button
+                type="button"
+                className={`exercise-nav__item${current ? ' is-current' : ''}${completed ? ' is-completed' : ''}`}
+                aria-current={current ? 'true' : undefined}
+                onClick={() => exercises.select(id)}
+                data-testid={`exercise-${id}`}
+              >
+                <span className="exercise-nav__number" aria-hidden="true">
+                  {completed ? '✓' : exercise.meta.order}
+                </span>
+                <span className="exercise-nav__title">{localized(exercise.meta.title, locale)}</span>
+                {completed && <span className="visually-hidden">{` (${t('exercises.completed')})`}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <ProgressTransferPanel />
+    </nav>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { HOST_KINDS } from '../../runtime/host.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
+import { hostName } from '../../app/live-session/server-status-text.ts';
+import { describeHosts } from '../../app/live-session/host-rows.ts';
+
+export function HostStatus() {
+  const { t } = useTranslation();
+  const session = useLiveSession();
+  const { host, server } = useStore(session);
+  const { selection } = host;
+  const probing = selection.status === 'probing';
+  // A forced host is the only one tried: listing the others would only repeat the notice above.
+  const rows = describeHosts(host.forced === null ? HOST_KINDS : [host.forced], selection);
+
+  return (
+    <section className="panel-section host-status" aria-labelledby="host-status-heading">
+      <div className="panel-section__header">
+        <h3 id="host-status-heading">{t('hostStatus.heading')}</h3>
+        <button
+          type="button"
+          onClick={() => void session.probeHosts()}
+          disabled={probing || server.status === 'starting'}
+          aria-label={t('hostStatus.retryLabel')}
+        >
+          {t('hostStatus.retry')}
+        </button>
+      </div>
+      <p className={`host-status__summary${selection.status === 'none' ? ' is-error' : ''}`}>
+        {selection.status === 'probing'
+          ? t('hostStatus.probing')
+          : selection.status === 'chosen'
+            ? t('hostStatus.live', { host: hostName(t, selection.kind) })
+            : t('hostStatus.none')}
+      </p>
+      {host.invalidForced !== null && <p className="notice is-warning">{t('hostStatus.invalidForced', { value: host.invalidForced })}</p>}
+      {host.forced !== null && <p className="notice">{t('hostStatus.forced', { host: host.forced })}</p>}
+      {!probing && (
+        <ul className="host-status__list" aria-label={t('hostStatus.heading')}>
+          {rows.map((row) => (
+            <li key={row.kind} className={`host-row host-row--${row.status}`}>
+              <span className="host-row__name">{hostName(t, row.kind)}</span>{' '}
+              <span className="host-row__state">
+                {row.status === 'live'
+                  ? '✓'
+                  : row.status === 'available'
+                    ? t('hostStatus.availableNotChosen')
+                    : row.status === 'unavailable'
+                      ? t('hostStatus.unavailable', { reason: row.reason })
+                      : t('hostStatus.notProbed')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {host.forced === null && !probing && <p className="hint">{t('hostStatus.order')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { ExerciseWorkspace } from '../exercise/ExerciseWorkspace.tsx';
+import { Header } from './Header.tsx';
+import { LessonPane } from '../exercise/LessonPane.tsx';
+import { LivePanel } from '../live-session/LivePanel.tsx';
+import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
+import { useHashView } from '../hooks/use-hash-view.ts';
+import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
+import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step-link.ts';
+
+
+/**
+ * Three views under one header: the study view (lesson on the left, the learner's code and its
+ * results on the right), the protocol view (stepper, byte inspector, failure lab) and the Chapter
+ * loop (registry, agent turn, approval gate), chosen by the address's hash. Each stays mounted once
+ * shown, so switching keeps the editor, the stepper and the turn as they were; the live panel
+ * follows below whichever is showing.
+ */
+// The views other than the study view load when first shown, so the JavaScript needed before the
+// editor opens stays within its budget (250 KB gzipped; `npm run bench`).
+const ProtocolView = lazy(() => import('../protocol/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
+const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx').then((module) => ({ default: module.ChapterLoopView })));
+const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
+const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
+
+export function App() {
+  const view = useHashView();
+  const [protocolShown, setProtocolShown] = useState(view === 'protocol');
+  const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
+  useEffect(() => {
+    if (view === 'protocol') setProtocolShown(true);
+    else if (view === 'chapter-loop') setChapterLoopShown(true);
+    // A section link (#live-panel) from the other view: scroll once the section is visible.
+    else if (window.location.hash.length > 1) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+  }, [view]);
+
+  // Keep the address on the step shown, so it can be copied as a deep link.
+  const onCursorChange = useCallback((cursor: number) => {
+    if (isProtocolHash(window.location.hash) && parseStepHash(window.location.hash) !== cursor) {
+      window.history.replaceState(null, '', stepHash(cursor));
+    }
+  }, []);
+
+  return (
+    <ProtocolServicesProvider>
+      <div className="app">
+        <Header view={view} />
+        <main className="app-main">
+          <ProgressNotices />
+          <div className="app-main__study" hidden={view !== 'study'}>
+            <LessonPane />
+            <ExerciseWorkspace />
+          </div>
+          {protocolShown && (
+            <div className="app-main__protocol" hidden={view !== 'protocol'}>
+              <Suspense fallback={null}>
+                <ProtocolView initialStep={parseStepHash(window.location.hash)} onCursorChange={onCursorChange} />
+              </Suspense>
+            </div>
+          )}
+          {chapterLoopShown && (
+            <div className="app-main__agent" hidden={view !== 'chapter-loop'}>
+              <Suspense fallback={null}>
+                <ChapterLoopView>
+                  <SdkChecksPanel />
+                </ChapterLoopView>
+              </Suspense>
+            </div>
+          )}
+          {view === 'preflight' && (
+            <div className="app-main__preflight">
+              <Suspense fallback={null}>
+                <PreflightPanel />
+              </Suspense>
+            </div>
+          )}
+          <LivePanel />
+        </main>
+      </div>
+    </ProtocolServicesProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { CHAPTER_LOOP_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
+import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
+import { HostBadge } from '../live-session/HostBadge.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { PresenterLink } from '../presenter/PresenterLink.tsx';
+import { OfflineStatus } from '../preflight/OfflineStatus.tsx';
+import { usePreflightText } from '../preflight/use-preflight-text.ts';
+
+export function Header({ view = 'study' }: { view?: AppView }) {
+  const { t } = useTranslation();
+  const agentText = useAgentText();
+  const preflightText = usePreflightText();
+  return (
+    <header className="app-header">
+      <div className="app-header__titles">
+        <h1 className="app-header__title">{t('app.title')}</h1>
+        <p className="app-header__tagline">{t('app.tagline')}</p>
+      </div>
+      <nav className="app-header__nav" aria-label={t('nav.label')}>
+        <a href="#workspace" aria-current={view === 'study' ? 'page' : undefined}>
+          {t('nav.exercise')}
+        </a>
+        <a href={PROTOCOL_HASH} aria-current={view === 'protocol' ? 'page' : undefined}>
+          {t('nav.protocol')}
+        </a>
+        <a href={CHAPTER_LOOP_HASH} aria-current={view === 'chapter-loop' ? 'page' : undefined}>
+          {agentText('nav')}
+        </a>
+        <a href="#live-panel">{t('nav.livePanel')}</a>
+        <a href={PREFLIGHT_HASH} aria-current={view === 'preflight' ? 'page' : undefined}>
+          {preflightText('nav')}
+        </a>
+        <PresenterLink />
+      </nav>
+      <div className="app-header__tools">
+        <HostBadge />
+        <OfflineStatus />
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}
