@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket as WsWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
-import { createBridge, type Bridge } from '../../server/bridge.ts';
+import { createBridge, type Bridge, type LearnerCodeOnBridge } from '../../server/bridge.ts';
+import { testSandbox } from '../../tests/integration/ws-tap-transport.ts';
 import { McpClient } from '../protocol/client.ts';
 import { contentLengthFraming } from '../protocol/framing/index.ts';
 import { BRIDGE_LOST_REASON, NO_BRIDGE_TOKEN_REASON, createBridgeHost } from './bridge-host.ts';
@@ -258,12 +259,13 @@ describe('createBridgeHost with the real bridge', () => {
     if (!existsSync(resolve(programsDir, 'learner-server.mjs'))) await buildNodePrograms();
   }, 60_000);
 
-  async function realBridge(allowLearnerServer = true): Promise<{ url: string; bridge: Bridge; origin: string }> {
+  async function realBridge(runsLearnerCode = true): Promise<{ url: string; bridge: Bridge; origin: string }> {
+    const learnerCode: LearnerCodeOnBridge = runsLearnerCode ? { run: 'sandboxed', sandbox: await testSandbox() } : { run: 'never', why: 'shared-bridge' };
     const http = createServer();
     http.listen(0, '127.0.0.1');
     await once(http, 'listening');
     const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-    const bridge = createBridge({ token: TOKEN, allowedOrigins: [origin], programsDir, allowLearnerServer, log: () => {} });
+    const bridge = createBridge({ token: TOKEN, allowedOrigins: [origin], programsDir, learnerCode, log: () => {} });
     http.on('upgrade', (req, socket, head) => {
       if (!bridge.handleUpgrade(req, socket, head)) socket.destroy();
     });

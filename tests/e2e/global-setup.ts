@@ -22,7 +22,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const distDir = join(PROJECT_ROOT, 'dist');
   const started = performance.now();
-  const server = await startServer({ port: 0, distDir, log: () => {} });
+  const server = await startServer({ port: 0, distDir, log: () => {}, learnerCodeInNode: true });
   console.log(`[e2e] app server ready at ${server.url} (build checked or made in ${Math.round(performance.now() - started)} ms)`);
   project.provide('appUrl', server.url);
   project.provide('distDir', distDir);
