@@ -11,7 +11,7 @@ const app = useAppAndBrowser();
 
 describe('Content-Security-Policy', () => {
   it('the page, the editor, a spec run and the live worker host run with no violation', async () => {
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     const { page } = opened;
     try {
       await page.addInitScript(() => {
@@ -19,7 +19,7 @@ describe('Content-Security-Policy', () => {
         (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
         document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
       });
-      const response = await page.goto(`${app.server.url}?host=worker#workspace`);
+      const response = await page.goto(`${app.url}?host=worker#workspace`);
       const headers = response?.headers() ?? {};
       expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
       expect(headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -60,11 +60,11 @@ try { x.open('GET', '/', false); x.send(); outcome = 'LEAKED page ' + x.response
 throw new Error('ATTACK ' + outcome);
 `;
     const progress = JSON.stringify({ version: 1, exercises: { '01-jsonrpc': { code: attack, completed: false, hintsRevealed: 0 } } });
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     const { page } = opened;
     try {
       await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
-      await page.goto(`${app.server.url}?host=worker#workspace`);
+      await page.goto(`${app.url}?host=worker#workspace`);
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
       await page.getByTestId('code-editor').locator('.view-lines').click();
       await page.keyboard.press('Control+Enter');
@@ -94,7 +94,7 @@ throw new Error('ATTACK ' + outcome);
             frame.onload = () => loaded();
             frame.src = url;
           }),
-        app.server.url,
+        app.url,
       );
       const frame = await (await opened.page.$('#victim'))?.contentFrame();
       // A blocked frame holds Chrome's error page: the app never renders in it.

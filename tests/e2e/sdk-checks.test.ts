@@ -132,13 +132,13 @@ describe('code from a share link', () => {
   it('Check my server asks before running it on the bridge; no runs nothing, yes runs it there', async () => {
     const link = await encodeShareHash({ exerciseId: '04-server', code: referenceServer });
     if (!link.ok) throw new Error('could not make the share link');
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     const { page } = opened;
     try {
       // The learner's own exercise 3 client, so Check my client is not what this is about.
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 } } });
       await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
-      await page.goto(`${app.server.url}?host=bridge${link.hash}`);
+      await page.goto(`${app.url}?host=bridge${link.hash}`);
       await page.getByText('Live host: Local bridge').waitFor({ timeout: 15_000 });
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
       await page.evaluate(() => (location.hash = '#agent'));
