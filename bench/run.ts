@@ -41,12 +41,13 @@ async function main(): Promise<void> {
   const report: Partial<BenchReport> = {};
 
   if (sections.has('framing')) {
-    log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK ReadBuffer');
+    log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK reader');
+    log('(SDK reader: its stdio ReadBuffer for the stdio rows; for the sse row, TextDecoder + eventsource-parser, as its HTTP client runs)');
     const framing = await runFramingBench();
     report.framing = framing;
     log(
       formatTable(
-        ['workload', 'framing', 'ms', 'JSON.parse ms', 'decode+parse ms', 'SDK ReadBuffer ms', '× JSON.parse', '× decode+parse', '× SDK', 'goal'],
+        ['workload', 'framing', 'ms', 'JSON.parse ms', 'decode+parse ms', 'SDK reader ms', '× JSON.parse', '× decode+parse', '× SDK', 'goal'],
         framing.map((row) => {
           const vsFloor = row.ms / row.jsonParseMs;
           const vsSdk = row.ms / row.sdkReadBufferMs;
