@@ -12,15 +12,20 @@ import type { HttpClientRequest, HttpClientResponse, HttpExchange } from './type
 const URL_ = 'http://127.0.0.1:3000/mcp';
 
 /** Echo tools; tools/call first sends a related progress notification and one on the server's own stream. */
-function chattyServer(channels: ServerChannel[]): HttpServerFactory {
+function chattyServer(channels: ServerChannel[], poll = false): HttpServerFactory {
   return (channel) => {
     channels.push(channel);
     const mcp = new McpServer({ serverInfo: ECHO_SERVER_INFO, tools: createEchoTools() });
     return {
-      handle(value, related) {
+      handle(value, context) {
         const outcome = validateMessage(value);
         if (outcome.ok && isRequest(outcome.message) && outcome.message.method === 'tools/call') {
-          related?.(encodeNotification('notifications/progress', { progressToken: 'x', progress: 1, total: 2 }));
+          context?.send(encodeNotification('notifications/progress', { progressToken: 'x', progress: 1, total: 2 }));
+          // Polling: the server drops the connection and answers a moment later, on the same stream.
+          if (poll) {
+            context?.closeConnection();
+            return new Promise((resolve) => setTimeout(resolve, 0)).then(() => mcp.handle(value));
+          }
         }
         return mcp.handle(value);
       },
@@ -38,9 +43,9 @@ interface Setup {
   channels: ServerChannel[];
 }
 
-function setup(options: { handler?: Partial<HttpHandlerOptions>; wrap?: (exchange: HttpExchange) => HttpExchange; listen?: boolean } = {}): Setup {
+function setup(options: { handler?: Partial<HttpHandlerOptions>; wrap?: (exchange: HttpExchange) => HttpExchange; listen?: boolean; poll?: boolean } = {}): Setup {
   const channels: ServerChannel[] = [];
-  const handler = createHttpHandler({ createServer: chattyServer(channels), retryMs: 7, ...options.handler });
+  const handler = createHttpHandler({ createServer: chattyServer(channels, options.poll), retryMs: 7, ...options.handler });
   const requests: HttpClientRequest[] = [];
   const inner = inProcessExchange(handler);
   const recording: HttpExchange = (request) => {
@@ -132,6 +137,16 @@ describe('HttpClientTransport under McpClient', () => {
     const resume = requests.at(-1)!;
     expect(resume.method).toBe('GET');
     expect(resume.headers['last-event-id']).toMatch(/\/0$/);
+  });
+
+  it('follows a server that closes the connection mid-request (polling): waits retry, resumes, gets the result', async () => {
+    const { client, requests, sleeps, events } = setup({ poll: true });
+    await client.connect();
+    const result = await client.callTool('echo', { text: 'polled' });
+    expect(result.content).toEqual([{ type: 'text', text: 'polled' }]);
+    expect(notifications(events)).toEqual(['notifications/progress']); // once: the replay starts after it
+    expect(sleeps).toEqual([7]);
+    expect(requests.at(-1)!.headers['last-event-id']).toMatch(/\/1$/);
   });
 
   it('listens on the standalone stream after the handshake for what the server sends on its own', async () => {

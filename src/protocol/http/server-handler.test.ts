@@ -226,6 +226,22 @@ describe('Streamable HTTP handler: GET, resumption, DELETE', () => {
     expect((await handler.handle(get({ ...headers, 'last-event-id': 'nonsense' }))).status).toBe(400);
   });
 
+  it('closes a connection but not its stream when the server asks (SSE polling); the client resumes from the last id', async () => {
+    const { handler, initialize, gate } = setup();
+    const headers = await initialize();
+    const response = await handler.handle(post(call(8, 'test/poll'), headers));
+    expect(response.headers['content-type']).toBe('text/event-stream');
+    const first = eventReader(response.body);
+    const before = await first.rest(); // the connection ends here, without the response
+    expect(before.map((event) => event.data === '' ? 'priming' : messageOf(event))).toEqual(['priming', expect.objectContaining({ method: 'notifications/message' })]);
+    expect(first.retry()).toBe(5);
+    gate.current.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const resumed = eventReader((await handler.handle(get({ ...headers, 'last-event-id': before[1]!.id }))).body);
+    expect((await resumed.rest()).map(messageOf)).toEqual([{ jsonrpc: '2.0', id: 8, result: { polled: true } }]);
+    expect(resumed.retry()).toBe(5); // every connection says how long to wait before the next one
+  });
+
   it('ends the session on DELETE: 200, open streams end, then 404 for that id', async () => {
     const { handler, initialize } = setup();
     const headers = await initialize();

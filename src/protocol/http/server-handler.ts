@@ -31,7 +31,7 @@ import {
   newSessionId,
   protocolVersionProblem,
 } from './request-checks.ts';
-import { HttpSession, type HttpServerFactory } from './server-session.ts';
+import { HttpSession, type HttpServerFactory, type RequestContext } from './server-session.ts';
 import { HEADER, headerValue, type HttpRequest, type HttpResponse } from './types.ts';
 
 export interface HttpHandlerOptions {
@@ -181,10 +181,16 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       };
       if (hasProgressToken(request) || options.streamRequest?.(request) === true) openStream();
 
-      const related = (message: JsonRpcMessage): void => {
-        if (session.ended) return;
-        if (answeredWithJson) return session.sendUnrelated(message); // its request is answered: one stream only
-        (stream ?? openStream()).send(message);
+      const context: RequestContext = {
+        send(message: JsonRpcMessage): void {
+          if (session.ended) return;
+          if (answeredWithJson) return session.sendUnrelated(message); // its request is answered: one stream only
+          (stream ?? openStream()).send(message);
+        },
+        closeConnection(): void {
+          if (session.ended || answeredWithJson) return;
+          (stream ?? openStream()).closeConnection();
+        },
       };
       const finish = (response: JsonRpcResponse | null): void => {
         if (stream !== null) {
@@ -197,7 +203,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
         resolve(response === null ? { status: 202, headers: {}, body: { type: 'none' } } : jsonResponse(200, response));
       };
       Promise.resolve()
-        .then(() => session.server.handle(request, related))
+        .then(() => session.server.handle(request, context))
         .then(finish, () => finish({ jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InternalError, message: 'Internal error' } }));
     });
   }

@@ -5,12 +5,18 @@ import type { JsonRpcMessage, JsonRpcResponse } from '../jsonrpc.ts';
 import { EventStream } from './event-stream.ts';
 
 /**
- * What the handler needs from an MCP server. `related` sends a message to the client that belongs
- * to the request being handled (progress, a sampling request): it travels on that request's
- * stream. The reference McpServer takes only the first argument, which is fine.
+ * What a server may do while it handles one request over HTTP. `send` puts a message for the
+ * client (progress, a sampling request) on that request's stream; `closeConnection` ends the
+ * connection but not the stream (SSE polling: the client resumes after `retry`).
  */
+export interface RequestContext {
+  send(message: JsonRpcMessage): void;
+  closeConnection(): void;
+}
+
+/** What the handler needs from an MCP server. The reference McpServer takes only the first argument, which is fine. */
 export interface HttpMessageServer {
-  handle(value: unknown, related?: (message: JsonRpcMessage) => void): Promise<JsonRpcResponse | null> | JsonRpcResponse | null;
+  handle(value: unknown, context?: RequestContext): Promise<JsonRpcResponse | null> | JsonRpcResponse | null;
 }
 
 /** Messages the server sends on its own (not tied to a request) go on the standalone stream. */

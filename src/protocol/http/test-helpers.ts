@@ -23,23 +23,24 @@ export function deferred<T = void>(): Deferred<T> {
  * The reference McpServer with the echo tools, plus test methods:
  * `test/related` sends a related notification, then answers; `test/wait` answers when the test
  * resolves `gate`; `test/unrelated` sends a notification on the session's own stream and answers;
- * `test/related-late` answers, then sends a related notification after `gate`.
+ * `test/related-late` answers, then sends a related notification after `gate`; `test/poll` sends
+ * one notification, closes the connection (not the stream) and answers after `gate`.
  */
 export function testServerFactory(gate: { current: Deferred<void> }, channels: ServerChannel[] = []): HttpServerFactory {
   return (channel) => {
     channels.push(channel);
     const mcp = new McpServer({ serverInfo: ECHO_SERVER_INFO, tools: createEchoTools(), requireInitialized: false });
     return {
-      async handle(value, related) {
+      async handle(value, context) {
         const outcome = validateMessage(value);
         if (outcome.ok && isRequest(outcome.message)) {
           const { id, method } = outcome.message;
           if (method === 'test/related') {
-            related?.(encodeNotification('notifications/progress', { progressToken: 't', progress: 1 }));
+            context?.send(encodeNotification('notifications/progress', { progressToken: 't', progress: 1 }));
             return encodeResult(id, { done: true });
           }
           if (method === 'test/wait') {
-            related?.(encodeNotification('notifications/message', { level: 'info', data: 'waiting' }));
+            context?.send(encodeNotification('notifications/message', { level: 'info', data: 'waiting' }));
             await gate.current.promise;
             return encodeResult(id, { waited: true });
           }
@@ -47,8 +48,14 @@ export function testServerFactory(gate: { current: Deferred<void> }, channels: S
             channel.send(encodeNotification('notifications/tools/list_changed'));
             return encodeResult(id, {});
           }
+          if (method === 'test/poll') {
+            context?.send(encodeNotification('notifications/message', { level: 'info', data: 'before' }));
+            context?.closeConnection();
+            await gate.current.promise;
+            return encodeResult(id, { polled: true });
+          }
           if (method === 'test/related-late') {
-            void gate.current.promise.then(() => related?.(encodeNotification('notifications/message', { level: 'info', data: 'late' })));
+            void gate.current.promise.then(() => context?.send(encodeNotification('notifications/message', { level: 'info', data: 'late' })));
             return encodeResult(id, {});
           }
         }
