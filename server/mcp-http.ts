@@ -1,0 +1,72 @@
+// The echo server over Streamable HTTP: the pure handler of src/protocol/http behind node:http,
+// on the loopback interface only (a local server must not be reachable from the network, and the
+// handler refuses any Host but its loopback names: DNS-rebinding protection).
+//
+//   npm run --silent mcp-http -- [--port=N] [--tools=echo]
+//
+// Prints the endpoint URL on stdout once it listens; logs go to stderr. --port=0 (the default)
+// takes any free port.
+
+import { createServer } from 'node:http';
+import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../src/protocol/echo-tools.ts';
+import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
+import { McpServer } from '../src/protocol/server.ts';
+import { withToolProgress } from '../src/protocol/tool-progress.ts';
+import { nodeListener } from './http-node-adapter.ts';
+import { stderrLogger } from './stdio-session.ts';
+
+const PROGRAM = 'mcp-http';
+const TOOL_SETS = ['echo'] as const;
+const log = stderrLogger(`[${PROGRAM}]`);
+
+interface Options {
+  port: number;
+  tools: (typeof TOOL_SETS)[number];
+}
+
+function usage(): string {
+  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}]\n\nThe echo server over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
+}
+
+export function parseArgs(argv: readonly string[]): Options | { error: string } | 'help' {
+  const options: Options = { port: 0, tools: 'echo' };
+  for (const arg of argv) {
+    if (arg === '--help' || arg === '-h') return 'help';
+    const [flag, value] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (flag === '--port' && value !== undefined && /^\d{1,5}$/.test(value) && Number(value) <= 65535) options.port = Number(value);
+    else if (flag === '--tools' && (TOOL_SETS as readonly string[]).includes(value ?? '')) options.tools = value as Options['tools'];
+    else return { error: `bad option: ${arg}` };
+  }
+  return options;
+}
+
+function main(): void {
+  const parsed = parseArgs(process.argv.slice(2));
+  if (parsed === 'help') return void process.stdout.write(usage());
+  if ('error' in parsed) {
+    process.stderr.write(`${PROGRAM}: ${parsed.error}\n\n${usage()}`);
+    process.exitCode = 2;
+    return;
+  }
+  const handler = createHttpHandler({
+    createServer: () =>
+      withToolProgress(new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() })),
+  });
+  const server = createServer(nodeListener(handler, log));
+  server.listen(parsed.port, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : parsed.port;
+    process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
+    log(`pid ${process.pid}, tools ${parsed.tools}, listening on 127.0.0.1:${port}`);
+  });
+  const stop = () => {
+    log('stopping');
+    handler.closeAll();
+    server.close();
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main();

@@ -1,0 +1,176 @@
+// Streamable HTTP against code nobody here wrote, over real sockets on port 0: the official SDK's
+// Client with StreamableHTTPClientTransport drives our handler behind node:http, and our McpClient
+// (over HttpClientTransport + fetch) drives an SDK McpServer on StreamableHTTPServerTransport.
+
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { McpClient, type ClientEvent } from '../../src/protocol/client.ts';
+import { createEchoTools, ECHO_SERVER_INFO } from '../../src/protocol/echo-tools.ts';
+import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/http/client-transport.ts';
+import { createHttpHandler, type HttpHandler } from '../../src/protocol/http/server-handler.ts';
+import { McpServer } from '../../src/protocol/server.ts';
+import { withToolProgress } from '../../src/protocol/tool-progress.ts';
+import { fetchExchange } from '../../server/fetch-exchange.ts';
+import { nodeListener } from '../../server/http-node-adapter.ts';
+
+const GREETING = '你好，世界 👋';
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+async function startOurServer(): Promise<{ url: string; handler: HttpHandler }> {
+  const handler = createHttpHandler({
+    createServer: () => withToolProgress(new McpServer({ serverInfo: ECHO_SERVER_INFO, tools: createEchoTools() })),
+  });
+  cleanups.push(() => handler.closeAll());
+  return { url: await listen(createServer(nodeListener(handler))), handler };
+}
+
+describe('the official SDK client against our Streamable HTTP server', () => {
+  it('initializes, lists and calls tools, gets progress on an SSE stream, pings and ends the session', async () => {
+    const { url, handler } = await startOurServer();
+    const client = new Client({ name: 'sdk-http-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    await client.connect(transport);
+    cleanups.push(() => client.close());
+    expect(client.getServerVersion()?.name).toBe(ECHO_SERVER_INFO.name);
+    expect(transport.sessionId).toMatch(/^[0-9a-f]{32}$/);
+    expect(transport.protocolVersion).toBe('2025-11-25');
+
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['add', 'delay_echo', 'delete_file', 'echo', 'fail']);
+    expect((await client.callTool({ name: 'echo', arguments: { text: GREETING } })).content).toEqual([{ type: 'text', text: GREETING }]);
+    expect((await client.callTool({ name: 'fail', arguments: { message: 'on purpose' } })).isError).toBe(true);
+
+    const progress: { progress: number; total?: number }[] = [];
+    const withProgress = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } }, undefined, { onprogress: (event) => progress.push(event) });
+    expect(withProgress.content).toEqual([{ type: 'text', text: '5' }]);
+    expect(progress.map(({ progress, total }) => ({ progress, total }))).toEqual([
+      { progress: 0, total: 1 },
+      { progress: 1, total: 1 },
+    ]);
+    await client.ping();
+
+    expect(handler.sessionCount).toBe(1);
+    await transport.terminateSession(); // DELETE
+    expect(handler.sessionCount).toBe(0);
+  });
+
+  it('refuses a foreign Host (DNS rebinding) with 403 over a real socket, and accepts its own', async () => {
+    const { url } = await startOurServer();
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const statusWith = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const target = new URL(url);
+        const req = httpRequest(
+          { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await statusWith('evil.example.com')).toBe(403);
+    expect(await statusWith(new URL(url).host)).toBe(200);
+    expect(await statusWith(`localhost:${new URL(url).port}`)).toBe(200);
+  });
+
+  it('serves the SDK client from the program itself (npm run mcp-http)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'mcp-http.ts'), '--port=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    cleanups.push(async () => {
+      child.kill('SIGTERM');
+      await exited;
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n')[0]!;
+        if (out.includes('\n')) resolve(line);
+      });
+      child.once('exit', (code) => reject(new Error(`mcp-http exited with ${code} before printing its URL`)));
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = new Client({ name: 'sdk-http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).content).toEqual([{ type: 'text', text: 'hi' }]);
+    await client.close();
+  });
+});
+
+describe('our McpClient against the official SDK server on StreamableHTTPServerTransport', () => {
+  async function startSdkServer(): Promise<string> {
+    const transports = new Map<string, StreamableHTTPServerTransport>();
+    const newSession = async (): Promise<StreamableHTTPServerTransport> => {
+      const server = new SdkMcpServer({ name: 'sdk-http-server', version: '1.0.0' }, { capabilities: { logging: {} } });
+      server.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+      server.registerTool('chatty', { inputSchema: {} }, async (_args, extra) => {
+        await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'working' } });
+        return { content: [{ type: 'text', text: 'done' }] };
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, transport) });
+      await server.connect(transport);
+      cleanups.push(() => server.close());
+      return transport;
+    };
+    const http = createServer((req: IncomingMessage, res: ServerResponse) => {
+      void (async () => {
+        const id = req.headers['mcp-session-id'];
+        const transport = typeof id === 'string' ? transports.get(id) : await newSession();
+        if (transport === undefined) {
+          res.writeHead(404).end();
+          return;
+        }
+        await transport.handleRequest(req, res);
+      })();
+    });
+    return listen(http);
+  }
+
+  it('connects, lists, calls (SSE responses with a related notification), pings and closes', async () => {
+    const url = await startSdkServer();
+    const errors: string[] = [];
+    const transport = new HttpClientTransport({ url, exchange: fetchExchange, onError: (detail) => errors.push(detail) });
+    const client = new McpClient(transport, { framing: HTTP_CLIENT_FRAMING, requestTimeoutMs: 10_000 });
+    cleanups.push(() => client.close());
+    const events: ClientEvent[] = [];
+    client.on((event) => events.push(event));
+
+    const result = await client.connect();
+    expect(result.serverInfo.name).toBe('sdk-http-server');
+    expect(transport.session).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual(['chatty', 'echo']);
+    expect((await client.callTool('echo', { text: GREETING })).content).toEqual([{ type: 'text', text: GREETING }]);
+    expect((await client.callTool('chatty', {})).content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(events.some((event) => event.type === 'notification' && event.message.method === 'notifications/message')).toBe(true);
+    await client.ping();
+    expect(events.filter((event) => event.type === 'protocol-error')).toEqual([]);
+    client.close();
+    expect(errors).toEqual([]);
+  });
+});
