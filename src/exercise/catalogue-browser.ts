@@ -6,7 +6,7 @@ import { buildCatalogue, groupByFolder, type Catalogue } from './catalogue.ts';
 
 const exerciseFiles = import.meta.glob<string>('/exercises/*/*', { query: '?raw', import: 'default', eager: true });
 
-const solutionFiles = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts'], { query: '?raw', import: 'default' });
+const solutionFiles = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts', '!/src/protocol/inspect/**'], { query: '?raw', import: 'default' });
 
 let catalogue: Catalogue | undefined;
 

@@ -2,7 +2,7 @@
 // - every `src/ui/**/i18n.ts` exporting a `…En` / `…ZhCN` pair (found on disk, so a bundle another
 //   part of the UI adds tomorrow is covered without touching this file), and that each such bundle
 //   is merged into the page's resources (an unmerged bundle shows raw keys on the page);
-// - the main resources in src/ui/i18n/en.ts and zh-CN.ts;
+// - the main resources in src/app/i18n/en.ts and zh-CN.ts;
 // - every exercise: both lesson files and both hint files exist, the lessons have the same
 //   headings (level and {#id} anchor, in the same order: the spec results link to them by id), the
 //   hints have the same count, and meta.json has a title in both languages;
@@ -16,16 +16,16 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseHints, parseTestNames, solutionEntry, testNamesFile } from '../../src/exercise/catalogue.ts';
-import { EXERCISES_DIR, PROJECT_ROOT, readCatalogueFromDisk } from '../../src/exercise/catalogue-node.ts';
-import { protocolModulesFromGlob } from '../../src/exercise/protocol-modules.ts';
-import { runSpec } from '../../src/exercise/run-spec.ts';
-import { requestFor } from '../../src/exercise/spec-runner.ts';
-import { en } from '../../src/ui/i18n/en.ts';
-import { bundlePairs, compareResources, untranslatedKeys } from '../../src/ui/i18n/resource-check.ts';
-import { zhCN } from '../../src/ui/i18n/zh-CN.ts';
-import { parseMarkdown, type Block } from '../../src/ui/lesson/markdown.ts';
+import { EXERCISES_DIR, PROJECT_ROOT, readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+import { protocolModulesFromGlob } from '../../src/sandbox/protocol-modules.ts';
+import { runSpec } from '../../src/sandbox/run-spec.ts';
+import { requestFor } from '../../src/exercise/exercise-runner.ts';
+import { en } from '../../src/app/i18n/en.ts';
+import { bundlePairs, compareResources, untranslatedKeys } from '../../src/app/i18n/resource-check.ts';
+import { zhCN } from '../../src/app/i18n/zh-CN.ts';
+import { parseMarkdown, type Block } from '../../src/app/exercise/markdown.ts';
 
-const UI_DIR = join(PROJECT_ROOT, 'src', 'ui');
+const UI_DIR = join(PROJECT_ROOT, 'src', 'app');
 
 function findFiles(dir: string, name: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -37,9 +37,9 @@ function findFiles(dir: string, name: string): string[] {
 
 const bundleFiles = findFiles(UI_DIR, 'i18n.ts');
 
-describe('UI bundles in src/ui/**/i18n.ts', () => {
+describe('UI bundles in src/app/**/i18n.ts', () => {
   it('finds the bundles (at least the protocol view)', () => {
-    expect(bundleFiles.map((file) => relative(PROJECT_ROOT, file))).toContain(join('src', 'ui', 'protocol-view', 'i18n.ts'));
+    expect(bundleFiles.map((file) => relative(PROJECT_ROOT, file))).toContain(join('src', 'app', 'protocol', 'i18n.ts'));
   });
 
   it.each(bundleFiles.map((file) => [relative(PROJECT_ROOT, file), file]))('%s: every En/ZhCN pair matches and is merged into the page', async (_name, file) => {
@@ -49,8 +49,8 @@ describe('UI bundles in src/ui/**/i18n.ts', () => {
     for (const pair of pairs) {
       expect(compareResources(pair.en, pair.zhCN), pair.name).toEqual([]);
       expect(untranslatedKeys(pair.en, pair.zhCN), pair.name).toEqual([]);
-      expect(mergedUnder(en, pair.en), `${pair.name}En is not merged into src/ui/i18n/en.ts`).not.toBeNull();
-      expect(mergedUnder(zhCN, pair.zhCN), `${pair.name}ZhCN is not merged into src/ui/i18n/zh-CN.ts`).not.toBeNull();
+      expect(mergedUnder(en, pair.en), `${pair.name}En is not merged into src/app/i18n/en.ts`).not.toBeNull();
+      expect(mergedUnder(zhCN, pair.zhCN), `${pair.name}ZhCN is not merged into src/app/i18n/zh-CN.ts`).not.toBeNull();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAgentText } from '../agent/text.ts';
-import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../protocol-view/app-view.ts';
-import { PROTOCOL_HASH } from '../protocol-view/step-link.ts';
+import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
+import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
 import { HostBadge } from './HostBadge.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { PresenterLink } from '../presenter/PresenterLink.tsx';

@@ -4,7 +4,7 @@ import { localized } from '../../exercise/catalogue.ts';
 import { useExercises } from '../exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
-import { parseMarkdown } from '../lesson/markdown.ts';
+import { parseMarkdown } from '../../app/exercise/markdown.ts';
 import { ExerciseNav } from './ExerciseNav.tsx';
 import { HintsSection } from './HintsSection.tsx';
 import { Markdown } from './Markdown.tsx';

@@ -1,4 +1,4 @@
-import { offlineStatusStore, type OfflineStatusStore } from '../../offline/offline-status-store.ts';
+import { offlineStatusStore, type OfflineStatusStore } from '../../app/offline/offline-status-store.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { usePreflightText } from './use-preflight-text.ts';
 import './preflight.css';

@@ -3,7 +3,7 @@
 // after the namespace is merged into src/ui/i18n/en.ts.
 
 import { useTranslation } from 'react-i18next';
-import type { PreflightTranslate } from './summary.ts';
+import type { PreflightTranslate } from '../../app/preflight/summary.ts';
 
 export function usePreflightText(): PreflightTranslate {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 // The way from the app to presenter mode, for the app's header. Small on purpose: it must not pull
 // the presenter's views into the app's first load (they load lazily from main.tsx).
 
-import { modeHref } from './mode.ts';
-import { usePresenterText } from './text.ts';
+import { modeHref } from '../../app/presenter/mode.ts';
+import { usePresenterText } from '../../app/presenter/text.ts';
 
 export function PresenterLink() {
   const t = usePresenterText();

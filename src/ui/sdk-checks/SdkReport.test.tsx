@@ -3,11 +3,11 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_CHECKS } from './check-client.ts';
-import { errorReport } from './check-run.ts';
-import { SERVER_CHECKS } from './check-server.ts';
-import { blockerFor, hostRows } from './host-support.ts';
-import { sdkChecksEn, sdkChecksZhCN } from './i18n.ts';
+import { CLIENT_CHECKS } from '../../app/sdk-checks/check-client.ts';
+import { errorReport } from '../../app/sdk-checks/check-run.ts';
+import { SERVER_CHECKS } from '../../app/sdk-checks/check-server.ts';
+import { blockerFor, hostRows } from '../../app/sdk-checks/host-support.ts';
+import { sdkChecksEn, sdkChecksZhCN } from '../../app/sdk-checks/i18n.ts';
 import { SdkReport } from './SdkReport.tsx';
 
 function render(element: ReactElement, lng: 'en' | 'zh-CN' = 'en'): string {
