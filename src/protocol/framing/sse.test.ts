@@ -131,6 +131,10 @@ describe('SseReader: dispatch rules', () => {
   it('decodes UTF-8 split inside characters, and replaces invalid bytes with U+FFFD', () => {
     expect(readBytewise('data: 你好 🚀\n\n')).toEqual([{ type: 'message', data: '你好 🚀', id: '' }]);
     expect(read(new Uint8Array([...bytes('data: '), 0xff, 0xe4, 0xbd, ...bytes('\n\n')]))).toEqual([{ type: 'message', data: '\ufffd\ufffd', id: '' }]);
+    // A character cut off by the line end, with the line end in the next chunk: still one U+FFFD, in this line.
+    const reader = new SseReader();
+    expect(events(reader.push(new Uint8Array([...bytes('data: a'), 0xf0, 0x9f])))).toEqual([]);
+    expect(events(reader.push(bytes('\n\n')))).toEqual([{ type: 'message', data: 'a\ufffd', id: '' }]);
   });
 
   it('reads the same events a byte at a time', () => {

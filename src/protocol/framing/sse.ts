@@ -17,7 +17,6 @@
 // Like the other readers it splits on bytes before decoding: CR and LF are ASCII, so they never
 // occur inside a multi-byte character, and a chunk may end anywhere.
 
-import { PendingBytes } from './pending-bytes.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './types.ts';
 import type { ReaderOptions } from './types.ts';
 
@@ -25,7 +24,6 @@ const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
 const SPACE = 0x20;
-const NUL = 0x00;
 
 /** One dispatched event, as an EventSource listener would see it. */
 export interface SseEvent {
@@ -59,14 +57,6 @@ export interface SseEventInit {
 }
 
 const utf8Encoder = new TextEncoder();
-// Not fatal: the SSE rules decode with replacement characters. ignoreBOM keeps a U+FEFF inside
-// the stream as a character; only the stream's very first BOM is dropped, by hand.
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-
-const FIELD_DATA = utf8Encoder.encode('data');
-const FIELD_EVENT = utf8Encoder.encode('event');
-const FIELD_ID = utf8Encoder.encode('id');
-const FIELD_RETRY = utf8Encoder.encode('retry');
 
 /** The text of one event block, ended by its blank line. Throws TypeError for fields SSE cannot carry. */
 export function encodeSseText(init: SseEventInit): string {
@@ -100,14 +90,23 @@ function singleLine(field: string, value: string): string {
   return value;
 }
 
-/** The incremental SSE reader: push byte chunks of any size, get back each dispatched event. */
+/**
+ * The incremental SSE reader: push byte chunks of any size, get back each dispatched event.
+ *
+ * Each chunk is decoded once, by a streaming decoder (which also drops only the stream's first
+ * BOM and carries a character split across chunks), and lines are cut from that text. Line ends
+ * are found in the bytes too, only to know each line's byte offset: CR and LF are one byte and
+ * one character each, and the decoder never moves them past other characters, so the k-th line
+ * end in a chunk's bytes is the k-th in its text. Decoding whole chunks instead of line by line
+ * is what keeps this as fast as the official SDK's parser.
+ */
 export class SseReader {
-  /** The line so far, when it started in an earlier chunk. */
-  private readonly line = new PendingBytes();
+  private readonly decoder = new TextDecoder('utf-8');
+  /** The text of the line so far, when it started in an earlier chunk, and its size in bytes. */
+  private lineText = '';
+  private lineBytes = 0;
   /** The previous chunk ended in CR: a LF first in the next chunk belongs to that line ending. */
   private skipLf = false;
-  /** Only the stream's first line may start with a BOM. */
-  private firstLine = true;
   /** A too-long line was reported; drop its bytes until its end. */
   private discardingLine = false;
   /** The current event went over the limit; drop its fields until the blank line. */
@@ -143,83 +142,96 @@ export class SseReader {
 
   /** Bytes held back waiting for the end of a line. */
   get bufferedBytes(): number {
-    return this.line.length;
+    return this.discardingLine ? 0 : this.lineBytes;
   }
 
   /** Take the next chunk; return every item it completed, in stream order. Never throws. */
   push(chunk: Uint8Array): SseReadItem[] {
     const items: SseReadItem[] = [];
-    let at = 0;
+    const text = this.decoder.decode(chunk, { stream: true });
+    let at = 0; // in bytes
+    let textAt = 0; // in text
     if (this.skipLf && chunk.length > 0) {
       this.skipLf = false;
       if (chunk[0] === LF) {
         at = 1;
+        textAt = 1;
         this.lineOffset = this.chunkOffset + 1;
       }
     }
     // Find each line end: LF is the common one; CR is looked up only while one may lie ahead.
+    // The text tells whether any CR is there at all (a string search is faster than a byte one),
+    // so the usual CR-free stream costs one byte scan, for LF.
     let nextLf = chunk.indexOf(LF, at);
-    let nextCr = chunk.indexOf(CR, at);
+    let nextCr = text.indexOf('\r', textAt) === -1 ? -1 : chunk.indexOf(CR, at);
     while (nextLf !== -1 || nextCr !== -1) {
       const end = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
-      this.endLine(chunk, at, end, items);
+      const textEnd = text.indexOf(chunk[end] === LF ? '\n' : '\r', textAt);
+      this.endLine(text.slice(textAt, textEnd), end - at, items);
       at = end + 1;
+      textAt = textEnd + 1;
       if (chunk[end] === CR) {
         if (at === chunk.length) this.skipLf = true;
-        else if (chunk[at] === LF) at++;
+        else if (chunk[at] === LF) {
+          at++;
+          textAt++;
+        }
       }
       this.lineOffset = this.chunkOffset + at;
       if (nextLf !== -1 && nextLf < at) nextLf = chunk.indexOf(LF, at);
       if (nextCr !== -1 && nextCr < at) nextCr = chunk.indexOf(CR, at);
     }
-    if (at < chunk.length) this.hold(chunk, at, items);
+    if (at < chunk.length) this.hold(text.slice(textAt), chunk.length - at, items);
     this.chunkOffset += chunk.length;
     return items;
   }
 
-  /** The line `chunk[start, end)` (plus anything held) has ended at `end`. */
-  private endLine(chunk: Uint8Array, start: number, end: number, items: SseReadItem[]): void {
+  /** The current line ends with `tail` (`tailBytes` long); anything held comes before it. */
+  private endLine(tail: string, tailBytes: number, items: SseReadItem[]): void {
+    const length = this.lineBytes + tailBytes;
+    const line = this.lineText === '' ? tail : this.lineText + tail;
+    this.lineText = '';
+    this.lineBytes = 0;
     if (this.discardingLine) {
       this.discardingLine = false;
-      this.line.clear();
       return;
     }
-    const length = this.line.length + (end - start);
     if (length > this.maxEventBytes) {
-      this.line.clear();
       this.tooLarge(items, length, `line of ${length} bytes is over the ${this.maxEventBytes}-byte limit`);
       return;
     }
-    let line = this.line.takeWith(chunk.subarray(start, end));
-    if (this.firstLine) {
-      this.firstLine = false;
-      if (line.length >= 3 && line[0] === 0xef && line[1] === 0xbb && line[2] === 0xbf) line = line.subarray(3);
-    }
-    if (line.length === 0) return this.dispatch(items);
+    // Blank: no text. (A line of only the stream's first BOM has bytes but no text, and is blank too.)
+    if (line === '') return this.dispatch(items);
     if (this.eventOffset === -1) this.eventOffset = this.lineOffset;
-    if (line[0] === COLON || this.discardingEvent) return;
+    if (line.charCodeAt(0) === COLON || this.discardingEvent) return;
+    const colon = line.indexOf(':');
+    if (colon === -1) return this.field(line, '', 0, items);
+    const valueStart = line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1;
+    // The name and separator are ASCII when the name is one we use, so the value's bytes are the rest.
+    this.field(line.slice(0, colon), line.slice(valueStart), length - valueStart, items);
+  }
 
-    const colon = line.indexOf(COLON);
-    const nameEnd = colon === -1 ? line.length : colon;
-    let valueStart = colon === -1 ? line.length : colon + 1;
-    if (valueStart < line.length && line[valueStart] === SPACE) valueStart++;
-    const value = line.subarray(valueStart);
-
-    if (isField(line, nameEnd, FIELD_DATA)) {
-      this.dataBytes += value.length + 1;
-      if (this.dataBytes > this.maxEventBytes) {
-        this.tooLarge(items, length, `event data over the ${this.maxEventBytes}-byte limit; dropping the event`);
+  /** One field of the current event, by the standard's rules; unknown names are ignored. */
+  private field(name: string, value: string, valueBytes: number, items: SseReadItem[]): void {
+    switch (name) {
+      case 'data':
+        this.dataBytes += valueBytes + 1;
+        if (this.dataBytes > this.maxEventBytes) {
+          this.tooLarge(items, valueBytes, `event data over the ${this.maxEventBytes}-byte limit; dropping the event`);
+          return;
+        }
+        this.dataLines.push(value);
         return;
-      }
-      this.dataLines.push(utf8Decoder.decode(value));
-    } else if (isField(line, nameEnd, FIELD_EVENT)) {
-      this.eventType = utf8Decoder.decode(value);
-    } else if (isField(line, nameEnd, FIELD_ID)) {
-      if (!value.includes(NUL)) this.idBuffer = utf8Decoder.decode(value);
-    } else if (isField(line, nameEnd, FIELD_RETRY)) {
-      if (value.length > 0 && value.every((byte) => byte >= 0x30 && byte <= 0x39)) this.retryMs = Number(utf8Decoder.decode(value));
+      case 'event':
+        this.eventType = value;
+        return;
+      case 'id':
+        if (!value.includes('\0')) this.idBuffer = value;
+        return;
+      case 'retry':
+        if (/^[0-9]+$/.test(value)) this.retryMs = Number(value);
+        return;
     }
-    // Any other field name is ignored, as the standard says.
   }
 
   /** A blank line: hand out the event built so far, if it has data, and start a new one. */
@@ -228,7 +240,8 @@ export class SseReader {
     const offset = this.eventOffset;
     const hasData = this.dataLines.length > 0 && !this.discardingEvent;
     if (hasData) {
-      const event: SseEvent = { type: this.eventType === '' ? 'message' : this.eventType, data: this.dataLines.join('\n'), id: this.lastId };
+      const data = this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join('\n');
+      const event: SseEvent = { type: this.eventType === '' ? 'message' : this.eventType, data, id: this.lastId };
       items.push({ type: 'event', event, offset, length: this.lineOffset + 1 - offset });
     }
     this.dataLines = [];
@@ -238,33 +251,27 @@ export class SseReader {
     this.discardingEvent = false;
   }
 
-  /** Keep `chunk[at..]`, the start of a line whose end has not arrived yet. */
-  private hold(chunk: Uint8Array, at: number, items: SseReadItem[]): void {
+  /** Keep the start of a line whose end has not arrived yet. */
+  private hold(text: string, bytes: number, items: SseReadItem[]): void {
     if (this.discardingLine) return;
-    const held = this.line.length + (chunk.length - at);
+    const held = this.lineBytes + bytes;
     if (held > this.maxEventBytes) {
       // Report once, as soon as it is certain, then drop the rest of the line without holding it.
-      this.line.clear();
+      this.lineText = '';
+      this.lineBytes = 0;
       this.discardingLine = true;
       this.tooLarge(items, held, `no line end within ${this.maxEventBytes} bytes; dropping the rest of the line`);
       return;
     }
-    this.line.add(at === 0 ? chunk : chunk.subarray(at));
+    this.lineText += text;
+    this.lineBytes = held;
   }
 
   /** Report at the current line, and drop the event it belongs to. */
   private tooLarge(items: SseReadItem[], length: number, detail: string): void {
     if (this.eventOffset === -1) this.eventOffset = this.lineOffset;
-    this.firstLine = false;
     this.discardingEvent = true;
     this.dataLines = [];
     items.push({ type: 'error', kind: 'too-large', detail, offset: this.lineOffset, length });
   }
-}
-
-/** True when `line[0, nameEnd)` is exactly `name`. */
-function isField(line: Uint8Array, nameEnd: number, name: Uint8Array): boolean {
-  if (nameEnd !== name.length) return false;
-  for (let i = 0; i < nameEnd; i++) if (line[i] !== name[i]) return false;
-  return true;
 }
