@@ -4,10 +4,11 @@
 //
 //   npm run --silent mcp-http-client -- URL
 //
-// Every scenario starts with the handshake; then: `tools_call` lists the tools and calls each one
-// with arguments made from its input schema; `sse-retry` stays connected long enough for the
-// server to close the standalone stream and see the client come back after `retry`. Exit code 0
-// when the scenario's steps succeeded, 1 otherwise (details on stderr).
+// Every scenario gets the same client behaviour: the handshake, then list the tools and call each
+// one with arguments made from its input schema. That is what `initialize`, `tools_call` and
+// `sse-retry` (whose tool's stream the server closes, so the client must resume it with
+// Last-Event-ID after `retry`) look for. Exit code 0 when every step succeeded, 1 otherwise
+// (details on stderr).
 
 import { McpClient } from '../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../src/protocol/http/client-transport.ts';
@@ -16,8 +17,6 @@ import { fetchExchange } from './fetch-exchange.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const log = stderrLogger('[mcp-http-client]');
-/** How long `sse-retry` keeps the client connected: longer than a few seconds of server retry. */
-const STAY_CONNECTED_MS = 5000;
 
 async function main(): Promise<void> {
   const url = process.argv.slice(2).at(-1);
@@ -32,13 +31,9 @@ async function main(): Promise<void> {
   try {
     const result = await client.connect();
     log(`connected to ${result.serverInfo.name} ${result.serverInfo.version}, protocol ${result.protocolVersion}, scenario ${scenario || '(none)'}`);
-    if (scenario === 'tools_call' || scenario === '') {
-      for (const tool of await client.listTools()) {
-        const called = await client.callTool(tool.name, exampleArguments(tool));
-        log(`${tool.name}: ${called.isError === true ? 'error' : 'ok'} ${JSON.stringify(called.content).slice(0, 200)}`);
-      }
-    } else if (scenario === 'sse-retry') {
-      await new Promise((resolve) => setTimeout(resolve, STAY_CONNECTED_MS));
+    for (const tool of await client.listTools()) {
+      const called = await client.callTool(tool.name, exampleArguments(tool));
+      log(`${tool.name}: ${called.isError === true ? 'error' : 'ok'} ${JSON.stringify(called.content).slice(0, 200)}`);
     }
   } catch (error) {
     log(`failed: ${error instanceof Error ? error.message : String(error)}`);
