@@ -2,8 +2,10 @@
 // on the loopback interface only (a local server must not be reachable from the network, and the
 // handler refuses any Host but its loopback names: DNS-rebinding protection).
 //
-//   npm run --silent mcp-http -- [--port=N] [--tools=echo]
+//   npm run --silent mcp-http -- [--port=N] [--tools=echo|conformance]
 //
+// --tools=conformance serves the fixture set the official conformance suite expects (every server
+// feature: resources, prompts, logging, progress, sampling, elicitation, completion).
 // Prints the endpoint URL on stdout once it listens; logs go to stderr. --port=0 (the default)
 // takes any free port.
 
@@ -12,11 +14,12 @@ import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../
 import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
 import { McpServer } from '../src/protocol/server.ts';
 import { withToolProgress } from '../src/protocol/tool-progress.ts';
+import { createConformanceServer } from '../src/protocol/features/conformance-fixtures.ts';
 import { nodeListener } from './http-node-adapter.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'mcp-http';
-const TOOL_SETS = ['echo'] as const;
+const TOOL_SETS = ['echo', 'conformance'] as const;
 const log = stderrLogger(`[${PROGRAM}]`);
 
 interface Options {
@@ -25,7 +28,7 @@ interface Options {
 }
 
 function usage(): string {
-  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}]\n\nThe echo server over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
+  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}]\n\nThe echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
 }
 
 export function parseArgs(argv: readonly string[]): Options | { error: string } | 'help' {
@@ -49,8 +52,10 @@ function main(): void {
     return;
   }
   const handler = createHttpHandler({
-    createServer: () =>
-      withToolProgress(new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() })),
+    createServer:
+      parsed.tools === 'conformance'
+        ? (channel) => createConformanceServer(channel)
+        : () => withToolProgress(new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() })),
   });
   const server = createServer(nodeListener(handler, log));
   server.listen(parsed.port, '127.0.0.1', () => {

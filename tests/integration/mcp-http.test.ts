@@ -19,6 +19,8 @@ import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/htt
 import { createHttpHandler, type HttpHandler } from '../../src/protocol/http/server-handler.ts';
 import { McpServer } from '../../src/protocol/server.ts';
 import { withToolProgress } from '../../src/protocol/tool-progress.ts';
+import { createConformanceServer } from '../../src/protocol/features/conformance-fixtures.ts';
+import { CreateMessageRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fetchExchange } from '../../server/fetch-exchange.ts';
 import { nodeListener } from '../../server/http-node-adapter.ts';
 
@@ -120,6 +122,38 @@ describe('the official SDK client against our Streamable HTTP server', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     expect((await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).content).toEqual([{ type: 'text', text: 'hi' }]);
     await client.close();
+  });
+});
+
+describe('the official SDK client against our full-feature (conformance fixture) server over HTTP', () => {
+  it('reads a resource, gets a prompt, receives log messages and answers a sampling request on the tool call stream', async () => {
+    const handler = createHttpHandler({ createServer: (channel) => createConformanceServer(channel) });
+    cleanups.push(() => handler.closeAll());
+    const url = await listen(createServer(nodeListener(handler)));
+    const client = new Client({ name: 'sdk-http-test', version: '1.0.0' }, { capabilities: { sampling: {} } });
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logs.push(notification.params.data));
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
+      role: 'assistant',
+      content: { type: 'text', text: `echo of ${JSON.stringify(request.params.messages[0]?.content)}` },
+      model: 'test-model',
+    }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    cleanups.push(() => client.close());
+
+    expect(client.getServerCapabilities()).toMatchObject({ resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} });
+    expect((await client.readResource({ uri: 'test://static-text' })).contents).toEqual([
+      { uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' },
+    ]);
+    expect((await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: '你好', arg2: 'b' } })).messages[0]?.content).toEqual({
+      type: 'text',
+      text: "Prompt with arguments: arg1='你好', arg2='b'",
+    });
+    await client.setLoggingLevel('info');
+    await client.callTool({ name: 'test_tool_with_logging', arguments: {} });
+    expect(logs).toEqual(['Tool execution started', 'Tool processing data', 'Tool execution completed']);
+    const sampled = await client.callTool({ name: 'test_sampling', arguments: { prompt: 'hi' } });
+    expect(sampled.content).toEqual([{ type: 'text', text: 'LLM response: echo of {"type":"text","text":"hi"}' }]);
   });
 });
 
