@@ -5,14 +5,16 @@
 //   npm run --silent mcp-http-client -- URL
 //
 // Every scenario gets the same client behaviour: the handshake, then list the tools and call each
-// one with arguments made from its input schema. That is what `initialize`, `tools_call` and
+// one with arguments made from its input schema. That is what `initialize`, `tools_call`,
 // `sse-retry` (whose tool's stream the server closes, so the client must resume it with
-// Last-Event-ID after `retry`) look for. Exit code 0 when every step succeeded, 1 otherwise
+// Last-Event-ID after `retry`) and `elicitation-sep1034-client-defaults` (the tool asks the client
+// for input; it accepts with the schema's defaults) look for. Exit code 0 when every step succeeded, 1 otherwise
 // (details on stderr).
 
 import { McpClient } from '../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../src/protocol/http/client-transport.ts';
 import type { ToolInfo } from '../src/protocol/mcp.ts';
+import { acceptWithDefaults, answerServerRequests } from '../src/protocol/server-requests.ts';
 import { fetchExchange } from './fetch-exchange.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -27,7 +29,12 @@ async function main(): Promise<void> {
   }
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const transport = new HttpClientTransport({ url, exchange: fetchExchange, onError: (detail) => log(detail) });
-  const client = new McpClient(transport, { framing: HTTP_CLIENT_FRAMING, clientInfo: { name: 'mcp-playground-http-client', version: '0.1.0' } });
+  // Elicitation is answered by accepting the schema's defaults (no person is there to ask).
+  const answering = answerServerRequests(transport, {
+    framing: HTTP_CLIENT_FRAMING,
+    handlers: { 'elicitation/create': { capability: 'elicitation', handle: acceptWithDefaults } },
+  });
+  const client = new McpClient(answering, { framing: HTTP_CLIENT_FRAMING, clientInfo: { name: 'mcp-playground-http-client', version: '0.1.0' } });
   try {
     const result = await client.connect();
     log(`connected to ${result.serverInfo.name} ${result.serverInfo.version}, protocol ${result.protocolVersion}, scenario ${scenario || '(none)'}`);
