@@ -3,7 +3,7 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { getFraming } from '../src/protocol/framing/index.ts';
 import { parseTapEvent, type TapEvent } from '../src/runtime/tap-protocol.ts';
@@ -256,8 +256,11 @@ describe('processes end with their connection', () => {
     process.kill(serverPid, 'SIGSTOP');
     // A stop completes thread by thread; a SIGTERM that found one still running would be fatal at once.
     await waitUntil(() => threadStates(serverPid).every((state) => state === 'T'), 2_000, 'every thread to stop');
-    const closedAt = Date.now();
+    // The bridge's own timer decides when the SIGKILL goes out: watch it being set (no clock reading).
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     transport.close();
+    await vi.waitFor(() => expect(timers).toHaveBeenCalledWith(expect.any(Function), KILL_GRACE_MS), { timeout: 2_000 });
+    timers.mockRestore();
     // Half the grace period later the SIGTERM is still pending: the server lives on, stopped...
     await new Promise((resolve) => setTimeout(resolve, KILL_GRACE_MS / 2));
     expect(isAlive(serverPid)).toBe(true);
@@ -265,7 +268,6 @@ describe('processes end with their connection', () => {
     expect(b.bridge.activeProcesses).toBe(1);
     // ...until the grace period ends and the SIGKILL reaches its group.
     await waitUntil(() => !isAlive(serverPid), KILL_GRACE_MS + 3_000, 'the group kill');
-    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(KILL_GRACE_MS - 50);
     await waitUntil(() => b.bridge.activeProcesses === 0, 1_000, 'the count to drop');
   });
 

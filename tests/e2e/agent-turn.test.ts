@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './axe.ts';
 import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
 const app = useAppAndBrowser();
@@ -75,6 +76,7 @@ for (const host of ['bridge', 'worker'] as const) {
         expect(approved).toContain('2 + 3 = 5');
         expect(approved).toContain('would delete /tmp/scratch.txt');
         expect(await entry(page, 'decision', 3).getAttribute('data-kind')).toBe('approved');
+        if (host === 'worker') await expectAccessible(page, 'the chapter loop after a merge and an approved turn');
 
         // The delete_file call's own frames: open the request in the byte inspector.
         const frames = entry(page, 'call', 3).getByTestId('inspect-call-frame');
@@ -107,7 +109,7 @@ for (const host of ['bridge', 'worker'] as const) {
       } finally {
         await close();
       }
-    }, 60_000);
+    }, 90_000);
   });
 }
 

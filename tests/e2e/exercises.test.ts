@@ -6,15 +6,16 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './axe.ts';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 
 const app = useAppAndBrowser();
 
 // The worker host needs no probing: these tests are about the exercises, not the live panel.
 async function open(options: { locale?: string; beforeLoad?: (page: Page) => Promise<unknown> } = {}): Promise<TestPage> {
-  const opened = await openPage(app.browser, { locale: options.locale, onlyOrigin: new URL(app.server.url).origin });
+  const opened = await openPage(app.browser, { locale: options.locale, onlyOrigin: new URL(app.url).origin });
   await options.beforeLoad?.(opened.page);
-  await opened.page.goto(`${app.server.url}?host=worker`);
+  await opened.page.goto(`${app.url}?host=worker`);
   await editorReady(opened.page);
   return opened;
 }
@@ -64,7 +65,7 @@ async function typeCode(page: Page, code: string): Promise<void> {
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run tests' });
 
 describe('the exercises in Chromium (production build)', () => {
-  it('fails on the starter, passes with the reference, remembers the code, and resets on request', { timeout: 45_000 }, async () => {
+  it('fails on the starter, passes with the reference, remembers the code, and resets on request', { timeout: 90_000 }, async () => {
     const { page, close, consoleLines } = await open();
     try {
       expect(await page.getByRole('button', { name: /The JSON-RPC 2.0 codec/ }).getAttribute('aria-current')).toBe('true');
@@ -78,6 +79,8 @@ describe('the exercises in Chromium (production build)', () => {
       expect(count).toBeGreaterThan(10);
       expect(await tests.first().textContent()).toContain('Building the three shapes › encodeRequest');
       expect(await tests.first().getAttribute('data-status')).toBe('error');
+      // The results as a learner first reads them: nothing serious for axe.
+      await expectAccessible(page, 'the study view after a run');
       // Each test names the lesson step it checks; the link scrolls the lesson there.
       await tests.first().getByRole('link', { name: 'Lesson: Three message shapes' }).click();
       await page.waitForFunction(() => document.activeElement?.id === 'lesson-three-shapes');
@@ -85,9 +88,11 @@ describe('the exercises in Chromium (production build)', () => {
       // Solve shows the reference beside the learner's code; "Use the reference" asks first.
       await page.getByRole('button', { name: 'Solve' }).click();
       await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: 15_000 });
+      await expectAccessible(page, 'Solve: the reference beside the learner code');
       await page.getByRole('button', { name: 'Use the reference' }).click();
       const dialog = page.getByRole('dialog', { name: 'Replace your code with the reference?' });
       await dialog.waitFor();
+      await expectAccessible(page, 'the "Use the reference" dialog', { include: '[role="dialog"], dialog' });
       await page.keyboard.press('Escape'); // cancelling changes nothing
       await dialog.waitFor({ state: 'hidden' });
       expect(await page.getByTestId('diff-editor').count()).toBe(1);
@@ -158,7 +163,7 @@ describe('the exercises in Chromium (production build)', () => {
     }
   });
 
-  it('shows a syntax error with its line, marks the line, and keeps the code across a language switch', { timeout: 30_000 }, async () => {
+  it('shows a syntax error with its line, marks the line, and keeps the code across a language switch', { timeout: 60_000 }, async () => {
     const { page, close } = await open();
     try {
       await typeCode(page, 'export const a = 1;\nexport const b = ;');
@@ -175,6 +180,7 @@ describe('the exercises in Chromium (production build)', () => {
       expect(await editorText(page)).toContain('export const b = ;');
       await page.getByRole('button', { name: '显示一条提示' }).click();
       expect(await page.getByTestId('hint-count').textContent()).toMatch(/^已显示 1 \//);
+      await expectAccessible(page, 'the study view in Chinese after a run, a hint open');
       await page.reload();
       await editorReady(page);
       expect(await editorText(page)).toContain('export const b = ;');

@@ -102,9 +102,9 @@ describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (h
 
 describe('the SDK checks panel', () => {
   it('speaks Chinese and lists the hosts with what each can run', async () => {
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin, locale: 'zh-CN' });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, locale: 'zh-CN' });
     try {
-      await opened.page.goto(`${app.server.url}?host=worker#agent`);
+      await opened.page.goto(`${app.url}?host=worker#agent`);
       await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
       await expect(opened.page.getByRole('heading', { name: '用官方 MCP SDK 检验' }).count()).resolves.toBe(1);
       await expect(opened.page.getByTestId('sdk-run-client').textContent()).resolves.toBe('检验我的 client');
