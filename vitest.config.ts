@@ -7,7 +7,8 @@ import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 //   unit         the tests next to the code (src/, server/, tools/), the exercise specs against the
 //                reference solutions, the i18n completeness check. The inner loop: under a minute.
 //   integration  real processes, sockets and the CLI (tests/integration, tests/exercise-engine,
-//                tests/mutants, tests/security).
+//                tests/mutants, tests/security), and the official MCP conformance suite
+//                (tests/conformance, under Node 24).
 //   e2e          real Chromium against ONE production build and ONE `npm start` server, both made
 //                once in tests/e2e/global-setup.ts and handed to every file through inject(); the
 //                files are independent (each has its own browser), so they run side by side.
@@ -47,7 +48,7 @@ export default defineConfig({
       }),
       project({
         name: 'integration',
-        include: ['tests/integration/**/*.test.ts', 'tests/exercise-engine/**/*.test.ts', 'tests/mutants/**/*.test.ts', 'tests/security/**/*.test.ts'],
+        include: ['tests/integration/**/*.test.ts', 'tests/exercise-engine/**/*.test.ts', 'tests/mutants/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
         maxWorkers: NODE_WORKERS,
         sequence: { groupOrder: 0 },
       }),
