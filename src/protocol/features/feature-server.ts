@@ -95,11 +95,15 @@ export class FeatureServer {
   // ---- lifecycle ----
 
   async #initialize(request: JsonRpcRequest): Promise<JsonRpcResponse | null> {
-    const response = await this.#inner.handle(request);
-    if (response === null || 'error' in response) return response;
+    // Taken before the first await, like every lifecycle decision: a request pushed right behind
+    // initialize must already see what the client declared.
     const params = request.params as { capabilities?: unknown } | undefined;
     const declared = params?.capabilities;
-    this.#clientCapabilities = typeof declared === 'object' && declared !== null ? (declared as Record<string, unknown>) : {};
+    if (this.#inner.phase === 'awaiting-initialize') {
+      this.#clientCapabilities = typeof declared === 'object' && declared !== null ? (declared as Record<string, unknown>) : {};
+    }
+    const response = await this.#inner.handle(request);
+    if (response === null || 'error' in response) return response;
     const result = response.result as Record<string, unknown>;
     return encodeResult(request.id, { ...result, capabilities: this.capabilities });
   }
