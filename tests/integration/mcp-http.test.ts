@@ -19,6 +19,7 @@ import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/htt
 import { createHttpHandler, type HttpHandler } from '../../src/protocol/http/server-handler.ts';
 import { McpServer } from '../../src/protocol/server.ts';
 import { withToolProgress } from '../../src/protocol/tool-progress.ts';
+import { answerServerRequests } from '../../src/protocol/server-requests.ts';
 import { createConformanceServer } from '../../src/protocol/features/conformance-fixtures.ts';
 import { CreateMessageRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fetchExchange } from '../../server/fetch-exchange.ts';
@@ -158,11 +159,18 @@ describe('the official SDK client against our full-feature (conformance fixture)
 });
 
 describe('our McpClient against the official SDK server on StreamableHTTPServerTransport', () => {
+  // list, call, a resource, a prompt, logging, and a sampling request the client answers
   async function startSdkServer(): Promise<string> {
     const transports = new Map<string, StreamableHTTPServerTransport>();
     const newSession = async (): Promise<StreamableHTTPServerTransport> => {
       const server = new SdkMcpServer({ name: 'sdk-http-server', version: '1.0.0' }, { capabilities: { logging: {} } });
       server.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+      server.registerResource('note', 'note://one', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'a note' }] }));
+      server.registerPrompt('greet', { argsSchema: { name: z.string() } }, ({ name }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Hello ${name}` } }] }));
+      server.registerTool('ask_model', { inputSchema: { question: z.string() } }, async ({ question }) => {
+        const answer = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: question } }], maxTokens: 10 });
+        return { content: [{ type: 'text', text: `model said: ${answer.content.type === 'text' ? answer.content.text : '?'}` }] };
+      });
       server.registerTool('chatty', { inputSchema: {} }, async (_args, extra) => {
         await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'working' } });
         return { content: [{ type: 'text', text: 'done' }] };
@@ -190,7 +198,17 @@ describe('our McpClient against the official SDK server on StreamableHTTPServerT
     const url = await startSdkServer();
     const errors: string[] = [];
     const transport = new HttpClientTransport({ url, exchange: fetchExchange, onError: (detail) => errors.push(detail) });
-    const client = new McpClient(transport, { framing: HTTP_CLIENT_FRAMING, requestTimeoutMs: 10_000 });
+    // Sampling requests from the server are answered by this layer (McpClient itself answers only ping).
+    const sampling = answerServerRequests(transport, {
+      framing: HTTP_CLIENT_FRAMING,
+      handlers: {
+        'sampling/createMessage': {
+          capability: 'sampling',
+          handle: (params) => ({ role: 'assistant', content: { type: 'text', text: `echo ${JSON.stringify((params.messages as { content: unknown }[])[0]?.content)}` }, model: 'test' }),
+        },
+      },
+    });
+    const client = new McpClient(sampling, { framing: HTTP_CLIENT_FRAMING, requestTimeoutMs: 10_000 });
     cleanups.push(() => client.close());
     const events: ClientEvent[] = [];
     client.on((event) => events.push(event));
@@ -198,7 +216,11 @@ describe('our McpClient against the official SDK server on StreamableHTTPServerT
     const result = await client.connect();
     expect(result.serverInfo.name).toBe('sdk-http-server');
     expect(transport.session).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual(['chatty', 'echo']);
+    expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual(['ask_model', 'chatty', 'echo']);
+    expect(await client.sendRequest('resources/read', { uri: 'note://one' })).toEqual({ contents: [{ uri: 'note://one', mimeType: 'text/plain', text: 'a note' }] });
+    expect(await client.sendRequest('prompts/get', { name: 'greet', arguments: { name: '世界' } })).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Hello 世界' } }] });
+    expect(await client.sendRequest('logging/setLevel', { level: 'info' })).toEqual({});
+    expect((await client.callTool('ask_model', { question: 'why?' })).content).toEqual([{ type: 'text', text: 'model said: echo {"type":"text","text":"why?"}' }]);
     expect((await client.callTool('echo', { text: GREETING })).content).toEqual([{ type: 'text', text: GREETING }]);
     expect((await client.callTool('chatty', {})).content).toEqual([{ type: 'text', text: 'done' }]);
     expect(events.some((event) => event.type === 'notification' && event.message.method === 'notifications/message')).toBe(true);

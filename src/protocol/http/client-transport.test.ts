@@ -8,6 +8,7 @@ import { inProcessExchange } from './in-process.ts';
 import { createHttpHandler, type HttpHandlerOptions } from './server-handler.ts';
 import type { HttpServerFactory, ServerChannel } from './server-session.ts';
 import type { HttpClientRequest, HttpClientResponse, HttpExchange } from './types.ts';
+import { createConformanceServer } from '../features/conformance-fixtures.ts';
 
 const URL_ = 'http://127.0.0.1:3000/mcp';
 
@@ -167,6 +168,21 @@ describe('HttpClientTransport under McpClient', () => {
     await waitFor(() => requests.some((request) => request.method === 'DELETE'));
     expect(requests.at(-1)!.headers['mcp-session-id']).toBe(session);
     await waitFor(() => handler.sessionCount === 0);
+  });
+
+  it('carries any other request with sendRequest: a resource, a prompt, a log level (full-feature server)', async () => {
+    const handler = createHttpHandler({ createServer: (channel) => createConformanceServer(channel) });
+    const transport = new HttpClientTransport({ url: URL_, exchange: inProcessExchange(handler), listen: false });
+    const client = new McpClient(transport, { framing: HTTP_CLIENT_FRAMING, requestTimeoutMs: 5000 });
+    await expect(client.sendRequest('resources/list')).rejects.toThrow(/resources\/list/); // not before the handshake
+    await client.connect();
+    expect(await client.sendRequest('resources/read', { uri: 'test://static-text' })).toEqual({
+      contents: [{ uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' }],
+    });
+    expect(await client.sendRequest('prompts/get', { name: 'test_simple_prompt' })).toMatchObject({ messages: [{ role: 'user' }] });
+    expect(await client.sendRequest('logging/setLevel', { level: 'error' })).toEqual({});
+    await expect(client.sendRequest('resources/read', { uri: 'test://missing' })).rejects.toMatchObject({ code: -32002 });
+    client.close();
   });
 
   it('turns an HTTP failure into a rejected request, not a hang', async () => {
