@@ -5,13 +5,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpHandler } from '../src/protocol/http/server-handler.ts';
 import type { HttpRequest, HttpResponse } from '../src/protocol/http/types.ts';
+import { splitIntoWrites } from '../src/protocol/faults.ts';
 
 /** A larger POST body is refused with 413 before it is read to the end. */
 export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 
-export function nodeListener(handler: Pick<HttpHandler, 'handle'>, log: (line: string) => void = () => {}) {
+export interface NodeListenerOptions {
+  log?: (line: string) => void;
+  /** The split-writes fault: every body leaves in pieces of 1 to 7 bytes, as a network may deliver it. */
+  splitWrites?: () => number;
+}
+
+export function nodeListener(handler: Pick<HttpHandler, 'handle'>, options: NodeListenerOptions = {}) {
+  const log = options.log ?? (() => {});
   return (req: IncomingMessage, res: ServerResponse): void => {
-    void serve(handler, req, res).catch((error: unknown) => {
+    void serve(handler, req, res, options.splitWrites).catch((error: unknown) => {
       log(`request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end();
@@ -19,7 +27,7 @@ export function nodeListener(handler: Pick<HttpHandler, 'handle'>, log: (line: s
   };
 }
 
-async function serve(handler: Pick<HttpHandler, 'handle'>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(handler: Pick<HttpHandler, 'handle'>, req: IncomingMessage, res: ServerResponse, random: (() => number) | undefined): Promise<void> {
   const body = await readBody(req);
   if (body === null) {
     res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
@@ -27,7 +35,7 @@ async function serve(handler: Pick<HttpHandler, 'handle'>, req: IncomingMessage,
     return;
   }
   const request: HttpRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: plainHeaders(req), body };
-  await writeResponse(await handler.handle(request), res);
+  await writeResponse(await handler.handle(request), res, random === undefined ? (bytes) => [bytes] : (bytes) => splitIntoWrites(bytes, random));
 }
 
 /** Node gives repeated headers as arrays; HTTP says they mean the values joined with commas. */
@@ -61,7 +69,7 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
   });
 }
 
-async function writeResponse(response: HttpResponse, res: ServerResponse): Promise<void> {
+async function writeResponse(response: HttpResponse, res: ServerResponse, pieces: (bytes: Uint8Array) => Uint8Array[]): Promise<void> {
   const { body } = response;
   if (body.type === 'none') {
     // An explicit zero length: some clients wait forever for the end of a 202 sent as chunked.
@@ -71,7 +79,8 @@ async function writeResponse(response: HttpResponse, res: ServerResponse): Promi
   }
   if (body.type === 'bytes') {
     res.writeHead(response.status, { ...response.headers, 'content-length': String(body.bytes.length) });
-    res.end(body.bytes);
+    for (const piece of pieces(body.bytes)) res.write(piece);
+    res.end();
     return;
   }
   res.writeHead(response.status, response.headers);
@@ -80,7 +89,7 @@ async function writeResponse(response: HttpResponse, res: ServerResponse): Promi
   res.on('close', () => body.stream.cancel());
   for await (const chunk of body.stream) {
     if (res.destroyed) break;
-    res.write(chunk);
+    for (const piece of pieces(chunk)) res.write(piece);
   }
   res.end();
 }

@@ -102,6 +102,27 @@ describe('the official SDK client against our Streamable HTTP server', () => {
     expect(await statusWith(`localhost:${new URL(url).port}`)).toBe(200);
   });
 
+  it('still serves both clients with the split-writes fault: every body arrives in 1-7 byte pieces', async () => {
+    const handler = createHttpHandler({
+      createServer: () => withToolProgress(new McpServer({ serverInfo: ECHO_SERVER_INFO, tools: createEchoTools() })),
+    });
+    cleanups.push(() => handler.closeAll());
+    let seed = 1;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const url = await listen(createServer(nodeListener(handler, { splitWrites: random })));
+    const sdk = new Client({ name: 'sdk-http-test', version: '1.0.0' });
+    await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
+    cleanups.push(() => sdk.close());
+    const progress: number[] = [];
+    const viaSdk = await sdk.callTool({ name: 'echo', arguments: { text: GREETING } }, undefined, { onprogress: (event) => progress.push(event.progress) });
+    expect(viaSdk.content).toEqual([{ type: 'text', text: GREETING }]);
+    expect(progress).toEqual([0, 1]);
+    const ours = new McpClient(new HttpClientTransport({ url, exchange: fetchExchange }), { framing: HTTP_CLIENT_FRAMING, requestTimeoutMs: 10_000 });
+    cleanups.push(() => ours.close());
+    await ours.connect();
+    expect((await ours.callTool('echo', { text: GREETING })).content).toEqual([{ type: 'text', text: GREETING }]);
+  });
+
   it('serves the SDK client from the program itself (npm run mcp-http)', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'mcp-http.ts'), '--port=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -128,6 +128,14 @@ describe('Streamable HTTP handler: POST', () => {
     expect((await handler.handle(post({ jsonrpc: '2.0', id: 5, result: {} }, headers))).status).toBe(202);
   });
 
+  it('with the reply-to-notification fault, answers a notification with 200 and the orphan reply', async () => {
+    const { handler } = setup({ faults: ['reply-to-notification'] });
+    const headers = { 'mcp-session-id': (await handler.handle(post(INITIALIZE))).headers['mcp-session-id']! };
+    const response = await handler.handle(post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers));
+    expect(response.status).toBe(200);
+    expect(jsonBody(response)).toEqual({ jsonrpc: '2.0', result: {} });
+  });
+
   it('answers a plain request with one JSON object', async () => {
     const { handler, initialize } = setup();
     const headers = await initialize();

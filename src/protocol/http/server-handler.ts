@@ -18,6 +18,7 @@
 
 import { ErrorCode, isRequest, validateMessage, type JsonRpcMessage, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc.ts';
 import { LATEST_PROTOCOL_VERSION } from '../mcp.ts';
+import { buggyNotificationReply, type FaultName } from '../faults.ts';
 import { parseEventId, type EventStream } from './event-stream.ts';
 import type { PushStream } from './push-stream.ts';
 import {
@@ -53,6 +54,12 @@ export interface HttpHandlerOptions {
   streamRequest?(request: JsonRpcRequest): boolean;
   /** Session ids; default 128 random bits from globalThis.crypto. Must be visible ASCII. */
   newSessionId?: () => string;
+  /**
+   * The echo server's faults that live in the transport: `reply-to-notification` answers a
+   * notification with 200 and the buggy reply instead of 202. (The others act in the server or
+   * in the socket adapter.)
+   */
+  faults?: readonly FaultName[];
 }
 
 export interface HttpHandler {
@@ -78,6 +85,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const standaloneAllowed = options.standaloneStream ?? true;
   const deleteAllowed = options.allowDelete ?? true;
   const makeSessionId = options.newSessionId ?? newSessionId;
+  const replyToNotifications = options.faults?.includes('reply-to-notification') === true;
   const sessions = new Map<string, HttpSession>();
   const allowedMethods = ['POST', ...(standaloneAllowed ? ['GET'] : []), ...(deleteAllowed ? ['DELETE'] : [])].join(', ');
 
@@ -143,6 +151,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       void Promise.resolve()
         .then(() => session.server.handle(message))
         .catch(() => {});
+      if (replyToNotifications && 'method' in message) return jsonResponse(200, buggyNotificationReply(message));
       return { status: 202, headers: {}, body: { type: 'none' } };
     }
     return answer(session, message);
