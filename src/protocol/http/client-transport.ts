@@ -19,6 +19,7 @@ import { encodeLine, LineReader } from '../framing/ndjson.ts';
 import { SseReader } from '../framing/sse.ts';
 import { idKey, isRequest, validateMessage, type JsonRpcId, type JsonRpcMessage, type JsonRpcRequest } from '../jsonrpc.ts';
 import type { ByteTransport, Unsubscribe } from '../transport.ts';
+import { bodyText, drain, errorText } from './response-body.ts';
 import { HEADER, headerValue, type HttpClientResponse, type HttpExchange } from './types.ts';
 
 /** The framing McpClient must use over this transport. */
@@ -346,34 +347,5 @@ export class HttpClientTransport implements ByteTransport {
 
   private report(detail: string): void {
     this.options.onError?.(detail);
-  }
-}
-
-async function bodyText(response: HttpClientResponse): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const chunk of response.body) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
-}
-
-/** The message of a JSON-RPC error body, or the body itself. */
-async function errorText(response: HttpClientResponse): Promise<string> {
-  const text = await bodyText(response).catch(() => '');
-  try {
-    const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message;
-    if (typeof message === 'string') return message;
-  } catch {
-    // not JSON: show the text
-  }
-  return text.slice(0, 200);
-}
-
-async function drain(response: HttpClientResponse): Promise<void> {
-  try {
-    for await (const _ of response.body) {
-      // 202 has no body; anything there is discarded
-    }
-  } catch {
-    // nothing was expected anyway
   }
 }
