@@ -57,6 +57,7 @@ export interface SseEventInit {
 }
 
 const utf8Encoder = new TextEncoder();
+const NOTHING_FOUND: SseReadItem[] = Object.freeze([]) as unknown as SseReadItem[];
 
 /** The text of one event block, ended by its blank line. Throws TypeError for fields SSE cannot carry. */
 export function encodeSseText(init: SseEventInit): string {
@@ -125,6 +126,7 @@ export class SseReader {
   private retryMs: number | undefined;
 
   private readonly maxEventBytes: number;
+  private found: SseReadItem[] = [];
 
   constructor(options?: ReaderOptions) {
     this.maxEventBytes = options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
@@ -145,9 +147,14 @@ export class SseReader {
     return this.discardingLine ? 0 : this.lineBytes;
   }
 
-  /** Take the next chunk; return every item it completed, in stream order. Never throws. */
+  /**
+   * Take the next chunk; return every item it completed, in stream order. Never throws. The
+   * result is the caller's to read (an empty one is shared and frozen: do not add to it).
+   */
   push(chunk: Uint8Array): SseReadItem[] {
-    const items: SseReadItem[] = [];
+    // Most chunks of a long event complete nothing: they share one frozen empty result instead of
+    // allocating an array each (measurable with small chunks).
+    const items = this.found;
     const text = this.decoder.decode(chunk, { stream: true });
     let at = 0; // in bytes
     let textAt = 0; // in text
@@ -160,10 +167,18 @@ export class SseReader {
       }
     }
     // Find each line end: LF is the common one; CR is looked up only while one may lie ahead.
-    // The text tells whether any CR is there at all (a string search is faster than a byte one),
-    // so the usual CR-free stream costs one byte scan, for LF.
-    let nextLf = chunk.indexOf(LF, at);
-    let nextCr = text.indexOf('\r', textAt) === -1 ? -1 : chunk.indexOf(CR, at);
+    // The text tells whether a line end is there at all (a string search is faster than a byte
+    // one): a chunk in the middle of a long line is held without scanning its bytes, and a CR-free
+    // stream costs one byte scan per chunk, for LF.
+    const hasLf = text.indexOf('\n', textAt) !== -1;
+    const hasCr = text.indexOf('\r', textAt) !== -1;
+    if (!hasLf && !hasCr) {
+      if (at < chunk.length) this.hold(text.slice(textAt), chunk.length - at, items);
+      this.chunkOffset += chunk.length;
+      return this.takeFound();
+    }
+    let nextLf = hasLf ? chunk.indexOf(LF, at) : -1;
+    let nextCr = hasCr ? chunk.indexOf(CR, at) : -1;
     while (nextLf !== -1 || nextCr !== -1) {
       const end = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
       const textEnd = text.indexOf(chunk[end] === LF ? '\n' : '\r', textAt);
@@ -183,7 +198,15 @@ export class SseReader {
     }
     if (at < chunk.length) this.hold(text.slice(textAt), chunk.length - at, items);
     this.chunkOffset += chunk.length;
-    return items;
+    return this.takeFound();
+  }
+
+  /** What this push found, handed over; the reader starts a new list only when it needs one. */
+  private takeFound(): SseReadItem[] {
+    if (this.found.length === 0) return NOTHING_FOUND;
+    const found = this.found;
+    this.found = [];
+    return found;
   }
 
   /** The current line ends with `tail` (`tailBytes` long); anything held comes before it. */
