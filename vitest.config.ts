@@ -7,8 +7,9 @@ import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 //
 //   unit         the tests next to the code (src/, server/, tools/), the exercise specs against the
 //                reference solutions, the i18n completeness check. The inner loop: under a minute.
-//   integration  real processes, sockets and the CLI, the mutants, the dependency rules: every
-//                folder of tests/ but e2e, performance and i18n.
+//   integration  real processes, sockets and the CLI, the mutants, the dependency rules, the security probe, the
+//                official MCP conformance suite (under Node 24): every folder of tests/ but e2e,
+//                performance and i18n.
 //   e2e          real Chromium against ONE production build and ONE `npm start` server, both made
 //                once in tests/e2e/global-setup.ts and handed to every file through inject(); the
 //                files are independent (each has its own browser), so they run side by side.

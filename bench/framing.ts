@@ -6,6 +6,10 @@
 // JSON.parse of that string, or more, so no reader can come near JSON.parse alone on such text.
 
 import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
+// The SDK's Streamable HTTP client parses SSE with this package (its own dependency), after a
+// TextDecoderStream: that pair is the SDK baseline for the SSE reader.
+import { createParser } from 'eventsource-parser';
+import { encodeSseEvent, SseReader } from '../src/protocol/framing/sse.ts';
 import { getFraming } from '../src/protocol/framing/index.ts';
 import { FRAMING_NAMES } from '../src/protocol/framing/types.ts';
 import type { FramingName } from '../src/protocol/framing/types.ts';
@@ -14,12 +18,17 @@ import type { Workload } from './workloads.ts';
 
 export interface FramingRow {
   workload: string;
-  framing: FramingName;
+  /** The two stdio framings, and SSE (each message as one event with an id, as a server streams it). */
+  framing: FramingName | 'sse';
   /** Our reader: push every chunk, collect every message. Median, in milliseconds. */
   ms: number;
   /** JSON.parse of the same bodies, already strings. */
   jsonParseMs: number;
-  /** The SDK's ReadBuffer on the NDJSON stream (the same figure on both framings' rows). */
+  /**
+   * The SDK's reader for the same messages: its stdio ReadBuffer on the NDJSON stream (the same
+   * figure on both stdio rows); on the SSE row, TextDecoder + eventsource-parser + JSON.parse on
+   * the SSE stream, which is what the SDK's StreamableHTTPClientTransport runs.
+   */
   sdkReadBufferMs: number;
   /** TextDecoder (fatal UTF-8) then JSON.parse of the same bodies, from bytes: what any byte reader must do. */
   decodeAndParseMs: number;
@@ -80,8 +89,9 @@ function benchWorkload(workload: Workload, repeats: number): FramingRow[] {
     };
     return { name, read };
   });
+  const sse = sseContenders(workload);
   // Interleaved, so that garbage collection and CPU noise fall on every contender alike.
-  const contenders = [parseOnly, decodeAndParse, sdkRead, ...readers.map((reader) => reader.read)];
+  const contenders = [parseOnly, decodeAndParse, sdkRead, ...readers.map((reader) => reader.read), sse.ours, sse.sdk];
   const times = contenders.map(() => [] as number[]);
   for (let run = 0; run < WARM_UP_RUNS + repeats; run++) {
     contenders.forEach((contender, i) => {
@@ -93,8 +103,11 @@ function benchWorkload(workload: Workload, repeats: number): FramingRow[] {
   // run before the timing, slowed the readers' timed runs by 10-20% (the GC heuristics it left
   // behind), while leaving the SDK, which it did not run, untouched.
   checkRoundTrip(workload, bodies);
-  const [jsonParseMs, decodeAndParseMs, sdkReadBufferMs, ...readerMs] = times.map(median);
-  return readers.map((reader, i) => ({
+  checkSseRoundTrip(workload, bodies);
+  const [jsonParseMs, decodeAndParseMs, sdkReadBufferMs, ...rest] = times.map(median);
+  const readerMs = rest.slice(0, readers.length);
+  const [sseMs, sdkSseMs] = rest.slice(readers.length);
+  const rows: FramingRow[] = readers.map((reader, i) => ({
     workload: workload.name,
     framing: reader.name,
     ms: readerMs[i]!,
@@ -102,6 +115,57 @@ function benchWorkload(workload: Workload, repeats: number): FramingRow[] {
     sdkReadBufferMs: sdkReadBufferMs!,
     decodeAndParseMs: decodeAndParseMs!,
   }));
+  rows.push({ workload: workload.name, framing: 'sse', ms: sseMs!, jsonParseMs: jsonParseMs!, sdkReadBufferMs: sdkSseMs!, decodeAndParseMs: decodeAndParseMs! });
+  return rows;
+}
+
+/** The workload as a server's SSE stream: one event per message, each with an id. */
+function sseStream(workload: Workload): Uint8Array {
+  return concatBytes(workload.messages.map((message, i) => encodeSseEvent({ id: `0-${i}`, data: JSON.stringify(message) })));
+}
+
+/** Our SSE reader and the SDK's pair, each reading every event and parsing its data as JSON. */
+function sseContenders(workload: Workload): { ours: () => void; sdk: () => void } {
+  const expected = workload.messages.length;
+  const chunks = cutIntoChunks(sseStream(workload), workload.chunkBytes);
+  const ours = () => {
+    const reader = new SseReader();
+    let count = 0;
+    for (const chunk of chunks) {
+      for (const item of reader.push(chunk)) {
+        if (item.type !== 'event') throw new Error(`sse reader, ${workload.name}: unexpected ${item.kind}: ${item.detail}`);
+        JSON.parse(item.event.data);
+        count++;
+      }
+    }
+    expectCount('sse reader', workload, count, expected);
+  };
+  const sdk = () => {
+    let count = 0;
+    const parser = createParser({
+      onEvent(event) {
+        JSON.parse(event.data);
+        count++;
+      },
+    });
+    const decoder = new TextDecoder();
+    for (const chunk of chunks) parser.feed(decoder.decode(chunk, { stream: true }));
+    expectCount('SDK SSE parser', workload, count, expected);
+  };
+  return { ours, sdk };
+}
+
+/** The SSE reader gives back exactly the messages that went in, in order. */
+function checkSseRoundTrip(workload: Workload, bodies: string[]): void {
+  const reader = new SseReader();
+  let index = 0;
+  for (const chunk of cutIntoChunks(sseStream(workload), workload.chunkBytes)) {
+    for (const item of reader.push(chunk)) {
+      const text = item.type === 'event' ? JSON.stringify(JSON.parse(item.event.data)) : `error ${item.kind}`;
+      if (text !== bodies[index++]) throw new Error(`sse reader, ${workload.name}: message ${index - 1} differs from what was encoded`);
+    }
+  }
+  if (index !== bodies.length) throw new Error(`sse reader, ${workload.name}: read ${index} messages, expected ${bodies.length}`);
 }
 
 /** Each reader gives back exactly the messages that went in, in order. */

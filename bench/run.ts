@@ -7,6 +7,7 @@ import { formatHostsReport, runHostsBench, type HostRow } from './hosts.ts';
 import { formatExerciseRunReport, runExerciseRunBench, type ExerciseRunRow } from './exercise-run.ts';
 import { formatPageLoadReport, runPageLoadBench, type PageLoadReport } from './page-load.ts';
 import { formatTable, ratio } from './report.ts';
+import { runHttpBench, type HttpRow } from './http.ts';
 
 const FRAMING_GOAL_VS_JSON_PARSE = 1.5;
 
@@ -17,9 +18,10 @@ interface BenchReport {
   hostReferences: HostRow<string>[];
   exerciseRun: ExerciseRunRow[];
   pageLoad: PageLoadReport;
+  http: HttpRow[];
 }
 
-const SECTIONS = ['framing', 'hosts', 'exercise-run', 'page-load'] as const;
+const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only=page-load,framing` runs just those sections (the others are left out of --json too). */
@@ -41,12 +43,13 @@ async function main(): Promise<void> {
   const report: Partial<BenchReport> = {};
 
   if (sections.has('framing')) {
-    log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK ReadBuffer');
+    log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK reader');
+    log('(SDK reader: its stdio ReadBuffer for the stdio rows; for the sse row, TextDecoder + eventsource-parser, as its HTTP client runs)');
     const framing = await runFramingBench();
     report.framing = framing;
     log(
       formatTable(
-        ['workload', 'framing', 'ms', 'JSON.parse ms', 'decode+parse ms', 'SDK ReadBuffer ms', '× JSON.parse', '× decode+parse', '× SDK', 'goal'],
+        ['workload', 'framing', 'ms', 'JSON.parse ms', 'decode+parse ms', 'SDK reader ms', '× JSON.parse', '× decode+parse', '× SDK', 'goal'],
         framing.map((row) => {
           const vsFloor = row.ms / row.jsonParseMs;
           const vsSdk = row.ms / row.sdkReadBufferMs;
@@ -72,6 +75,27 @@ async function main(): Promise<void> {
     // more than the parse (measured: 4 MiB, TextDecoder 36 ms vs JSON.parse 9 ms on Node 20; 17 vs
     // 8 ms on Node 22). "decode+parse" is that true floor: TextDecoder + JSON.parse on the same bodies.
     log('note: "decode+parse" is the floor any byte reader has: UTF-8 decoding of CJK text costs more than JSON.parse itself');
+    log('');
+  }
+
+  if (sections.has('http')) {
+    log('Streamable HTTP: one echo tools/call round trip on loopback, 200 calls, each client against each server');
+    const http = await runHttpBench();
+    report.http = http;
+    const baseline = http.find((row) => row.client === 'sdk' && row.server === 'sdk')!;
+    log(
+      formatTable(
+        ['client', 'server', 'p50 ms', 'p99 ms', '× SDK→SDK p50', '× SDK→SDK p99'],
+        http.map((row) => [row.client, row.server, row.p50Ms.toFixed(2), row.p99Ms.toFixed(2), ratio(row.p50Ms / baseline.p50Ms), ratio(row.p99Ms / baseline.p99Ms)]),
+      ),
+    );
+    const pairs = (side: 'client' | 'server') => {
+      const ours = http.filter((row) => row[side] === 'ours').reduce((sum, row) => sum + row.p50Ms, 0);
+      const sdk = http.filter((row) => row[side] === 'sdk').reduce((sum, row) => sum + row.p50Ms, 0);
+      return ours / sdk;
+    };
+    log(`our server vs the SDK server (same clients, p50): ${ratio(pairs('server'))}; our client vs the SDK client (same servers, p50): ${ratio(pairs('client'))}`);
+    log('goal: both ≤ 1.00×');
     log('');
   }
 

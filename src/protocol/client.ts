@@ -188,6 +188,16 @@ export class McpClient {
     await this.request('ping', undefined, this.settings.requestTimeoutMs, true);
   }
 
+  /**
+   * Any other request of the specification (resources/read, prompts/get, logging/setLevel, ...):
+   * the same lifecycle rule, pending table and timeout as the calls above; the result comes back
+   * as sent, unchecked, for the caller to read.
+   */
+  async sendRequest(method: string, params?: Record<string, unknown>): Promise<unknown> {
+    this.requireReady(method);
+    return this.request(method, params, this.settings.requestTimeoutMs, true);
+  }
+
   /** Requests still waiting for a response, oldest first. */
   pendingRequests(): ReadonlyArray<PendingRequest> {
     return this.pending.snapshot();

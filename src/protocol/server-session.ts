@@ -13,7 +13,7 @@ import {
   toolFailureAsRpcError,
   type FaultName,
 } from './faults.ts';
-import { ErrorCode, encodeError, validateMessage, type JsonRpcFailure, type JsonRpcNotification, type JsonRpcResponse } from './jsonrpc.ts';
+import { ErrorCode, encodeError, validateMessage, type JsonRpcFailure, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcResponse } from './jsonrpc.ts';
 import { McpServer, type McpServerOptions, type ServerTool } from './server.ts';
 
 /**
@@ -21,7 +21,11 @@ import { McpServer, type McpServerOptions, type ServerTool } from './server.ts';
  * of the same shape. `parseError` is optional because the exercise's starter does not have it.
  */
 export interface SessionServer {
-  handle(value: unknown): Promise<JsonRpcResponse | null> | JsonRpcResponse | null;
+  /**
+   * `context.send` writes a message of the server's own (progress, a log message, a sampling
+   * request) to stdout, framed like every answer. Servers that never send anything ignore it.
+   */
+  handle(value: unknown, context?: { send(message: JsonRpcMessage): void }): Promise<JsonRpcResponse | null> | JsonRpcResponse | null;
   parseError?(detail: string): JsonRpcFailure;
 }
 
@@ -99,7 +103,8 @@ export function createServerSession(options: ServerSessionOptions): ServerSessio
     // written the moment its own request completes, whatever the arrival order was.
     // The executor runs now, so handle() is still called in arrival order; a learner's handle()
     // that throws synchronously or returns a plain value becomes a rejection or a value here.
-    const pending: Promise<void> = new Promise<JsonRpcResponse | null>((resolve) => resolve(server.handle(value)))
+    const context = { send: (message: JsonRpcMessage) => send(message, `${'method' in message ? message.method : 'response'} (for ${incoming.label})`) };
+    const pending: Promise<void> = new Promise<JsonRpcResponse | null>((resolve) => resolve(server.handle(value, context)))
       .then((response) => {
         if (response !== null) answer(response, incoming.label);
       })

@@ -1,0 +1,44 @@
+// The client transport's HttpExchange over the platform's fetch (Node 18+ and browsers), so the
+// project's McpClient can reach any Streamable HTTP server.
+
+import type { HttpClientResponse, HttpExchange } from '../src/protocol/http/types.ts';
+
+export const fetchExchange: HttpExchange = async (request) => {
+  const abort = new AbortController();
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    // A copy in a plain ArrayBuffer: what fetch takes as a body.
+    body: request.body === undefined ? undefined : new Uint8Array(request.body),
+    signal: abort.signal,
+  });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  const result: HttpClientResponse = {
+    status: response.status,
+    headers,
+    body: chunksOf(response.body),
+    cancel: () => abort.abort(),
+  };
+  return result;
+};
+
+async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
+  if (body === null) return;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } catch (error) {
+    // An aborted read is how cancel() ends a stream: that is an end, not a failure.
+    if ((error as Error).name === 'AbortError') return;
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,65 @@
+// The project's McpClient over Streamable HTTP, as the command the MCP conformance suite runs for
+// its client scenarios: it appends the server URL to the command line and names the scenario in
+// MCP_CONFORMANCE_SCENARIO.
+//
+//   npm run --silent mcp-http-client -- URL
+//
+// Every scenario gets the same client behaviour: the handshake, then list the tools and call each
+// one with arguments made from its input schema. That is what `initialize`, `tools_call`,
+// `sse-retry` (whose tool's stream the server closes, so the client must resume it with
+// Last-Event-ID after `retry`) and `elicitation-sep1034-client-defaults` (the tool asks the client
+// for input; it accepts with the schema's defaults) look for. Exit code 0 when every step succeeded, 1 otherwise
+// (details on stderr).
+
+import { McpClient } from '../src/protocol/client.ts';
+import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../src/protocol/http/client-transport.ts';
+import type { ToolInfo } from '../src/protocol/mcp.ts';
+import { acceptWithDefaults, answerServerRequests } from '../src/protocol/server-requests.ts';
+import { fetchExchange } from './fetch-exchange.ts';
+import { stderrLogger } from './stdio-session.ts';
+
+const log = stderrLogger('[mcp-http-client]');
+
+async function main(): Promise<void> {
+  const url = process.argv.slice(2).at(-1);
+  if (url === undefined || !/^https?:\/\//.test(url)) {
+    process.stderr.write('usage: npm run --silent mcp-http-client -- URL\n');
+    process.exitCode = 2;
+    return;
+  }
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+  const transport = new HttpClientTransport({ url, exchange: fetchExchange, onError: (detail) => log(detail) });
+  // Elicitation is answered by accepting the schema's defaults (no person is there to ask).
+  const answering = answerServerRequests(transport, {
+    framing: HTTP_CLIENT_FRAMING,
+    handlers: { 'elicitation/create': { capability: 'elicitation', handle: acceptWithDefaults } },
+  });
+  const client = new McpClient(answering, { framing: HTTP_CLIENT_FRAMING, clientInfo: { name: 'mcp-playground-http-client', version: '0.1.0' } });
+  try {
+    const result = await client.connect();
+    log(`connected to ${result.serverInfo.name} ${result.serverInfo.version}, protocol ${result.protocolVersion}, scenario ${scenario || '(none)'}`);
+    for (const tool of await client.listTools()) {
+      const called = await client.callTool(tool.name, exampleArguments(tool));
+      log(`${tool.name}: ${called.isError === true ? 'error' : 'ok'} ${JSON.stringify(called.content).slice(0, 200)}`);
+    }
+  } catch (error) {
+    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    client.close();
+  }
+}
+
+/** Arguments that satisfy a simple input schema: each required property gets a value of its type. */
+export function exampleArguments(tool: ToolInfo): Record<string, unknown> {
+  const schema = tool.inputSchema as { properties?: Record<string, { type?: unknown }>; required?: unknown };
+  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  const args: Record<string, unknown> = {};
+  for (const name of required) {
+    const type = schema.properties?.[name]?.type;
+    args[name] = type === 'number' || type === 'integer' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : type === 'object' ? {} : 'conformance';
+  }
+  return args;
+}
+
+void main();

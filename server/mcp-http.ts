@@ -1,0 +1,101 @@
+// The echo server over Streamable HTTP: the pure handler of src/protocol/http behind node:http,
+// on the loopback interface only (a local server must not be reachable from the network, and the
+// handler refuses any Host but its loopback names: DNS-rebinding protection).
+//
+//   npm run --silent mcp-http -- [--port=N] [--tools=echo|conformance] [--fault=NAME]...
+//
+// The stdio echo server's faults where they apply over HTTP: no-gate, error-as-rpc-error,
+// reply-to-notification (200 with the orphan reply instead of 202) and split-writes (bodies leave
+// in 1-7 byte pieces); stdout-log and char-length have nothing to act on here.
+// --tools=conformance serves the fixture set the official conformance suite expects (every server
+// feature: resources, prompts, logging, progress, sampling, elicitation, completion).
+// Prints the endpoint URL on stdout once it listens; logs go to stderr. --port=0 (the default)
+// takes any free port.
+
+import { createServer } from 'node:http';
+import { FAULT_NAMES, isFaultName, toolFailureAsRpcError, type FaultName } from '../src/protocol/faults.ts';
+import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../src/protocol/echo-tools.ts';
+import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
+import { McpServer } from '../src/protocol/server.ts';
+import { withToolProgress } from '../src/protocol/tool-progress.ts';
+import { createConformanceServer } from '../src/protocol/features/conformance-fixtures.ts';
+import { nodeListener } from './http-node-adapter.ts';
+import { stderrLogger } from './stdio-session.ts';
+
+const PROGRAM = 'mcp-http';
+const TOOL_SETS = ['echo', 'conformance'] as const;
+const log = stderrLogger(`[${PROGRAM}]`);
+
+interface Options {
+  port: number;
+  tools: (typeof TOOL_SETS)[number];
+  faults: FaultName[];
+}
+
+/** The echo server's faults that mean nothing over HTTP: there is no stdout and no Content-Length frame. */
+const STDIO_ONLY_FAULTS: readonly FaultName[] = ['stdout-log', 'char-length'];
+
+function usage(): string {
+  const faults = FAULT_NAMES.filter((name) => !STDIO_ONLY_FAULTS.includes(name));
+  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--fault=${faults.join('|')}]...\n\nThe echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
+}
+
+export function parseArgs(argv: readonly string[]): Options | { error: string } | 'help' {
+  const options: Options = { port: 0, tools: 'echo', faults: [] };
+  for (const arg of argv) {
+    if (arg === '--help' || arg === '-h') return 'help';
+    const [flag, value] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (flag === '--port' && value !== undefined && /^\d{1,5}$/.test(value) && Number(value) <= 65535) options.port = Number(value);
+    else if (flag === '--tools' && (TOOL_SETS as readonly string[]).includes(value ?? '')) options.tools = value as Options['tools'];
+    else if (flag === '--fault' && value !== undefined && isFaultName(value)) {
+      if (STDIO_ONLY_FAULTS.includes(value)) return { error: `--fault=${value} has no effect over HTTP (no stdout, no Content-Length frames)` };
+      options.faults.push(value);
+    }
+    else return { error: `bad option: ${arg}` };
+  }
+  return options;
+}
+
+function main(): void {
+  const parsed = parseArgs(process.argv.slice(2));
+  if (parsed === 'help') return void process.stdout.write(usage());
+  if ('error' in parsed) {
+    process.stderr.write(`${PROGRAM}: ${parsed.error}\n\n${usage()}`);
+    process.exitCode = 2;
+    return;
+  }
+  const faults = new Set(parsed.faults);
+  const echoServer = () => {
+    const server = withToolProgress(
+      new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), requireInitialized: !faults.has('no-gate') }),
+    );
+    if (!faults.has('error-as-rpc-error')) return server;
+    return {
+      handle: async (value: unknown, context?: Parameters<typeof server.handle>[1]) => {
+        const response = await server.handle(value, context);
+        return response === null ? null : toolFailureAsRpcError(response);
+      },
+    };
+  };
+  const handler = createHttpHandler({
+    createServer: parsed.tools === 'conformance' ? (channel) => createConformanceServer(channel) : echoServer,
+    faults: parsed.faults,
+  });
+  const server = createServer(nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
+  server.listen(parsed.port, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : parsed.port;
+    process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
+    log(`pid ${process.pid}, tools ${parsed.tools}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
+  });
+  const stop = () => {
+    log('stopping');
+    handler.closeAll();
+    server.close();
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main();
