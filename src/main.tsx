@@ -26,8 +26,9 @@ import { registerServiceWorker } from './offline/register-service-worker.ts';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
-const i18n = createI18n(browserI18nEnvironment());
 const mode = pageMode(window.location.search);
+// The text of the first view starts loading now, beside the code, not after the first render.
+const i18n = createI18n({ ...browserI18nEnvironment(), preload: mode === 'follow' ? ['live', 'presenter'] : mode === 'presenter' ? ['exercise', 'live', 'presenter'] : ['exercise', 'live'] });
 const PresenterApp = lazy(() => import('./ui/presenter/PresenterApp.tsx').then((module) => ({ default: module.PresenterApp })));
 const FollowApp = lazy(() => import('./ui/presenter/FollowApp.tsx').then((module) => ({ default: module.FollowApp })));
 

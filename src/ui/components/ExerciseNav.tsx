@@ -7,7 +7,7 @@ import { ProgressTransferPanel } from '../progress-transfer/ProgressTransferPane
 
 /** The five exercises: which are done, which is open; choosing one opens it. Below: export/import. */
 export function ExerciseNav() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const locale = useLocale();
   const exercises = useExercises();
   const selectedId = useStoreSelector(exercises, (state) => state.selectedId);

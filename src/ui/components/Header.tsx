@@ -9,7 +9,7 @@ import { OfflineStatus } from '../preflight/OfflineStatus.tsx';
 import { usePreflightText } from '../preflight/use-preflight-text.ts';
 
 export function Header({ view = 'study' }: { view?: AppView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const agentText = useAgentText();
   const preflightText = usePreflightText();
   return (

@@ -6,7 +6,7 @@ import { hostName } from './server-status-text.ts';
 import { describeHosts } from './host-rows.ts';
 
 export function HostStatus() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const session = useLiveSession();
   const { host, server } = useStore(session);
   const { selection } = host;

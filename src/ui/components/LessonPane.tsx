@@ -21,7 +21,7 @@ export function showLessonStep(stepId: string): void {
 }
 
 export function LessonPane() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const locale = useLocale();
   const exercises = useExercises();
   const selectedId = useStoreSelector(exercises, (state) => state.selectedId);

@@ -19,7 +19,7 @@ export interface ResultsPanelProps {
 
 /** Exercism's shape: the run's overall state first, then every test in file order. */
 export function ResultsPanel({ exercise, run, completed, onGoToLine }: ResultsPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const locale = useLocale();
   const summary = summarizeRun(run);
   const file = exercise.meta.learnerFile;
@@ -69,7 +69,7 @@ export function ResultsPanel({ exercise, run, completed, onGoToLine }: ResultsPa
 }
 
 function SummaryText({ summary, file }: { summary: RunSummary; file: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   switch (summary.state) {
     case 'idle':
       return t('results.idle');
@@ -97,7 +97,7 @@ interface TestResultItemProps {
   locale: Locale;
   file: string;
   stepTitle: string | undefined;
-  t: TFunction;
+  t: TFunction<'exercise'>;
   onGoToLine(line: number): void;
 }
 
@@ -151,7 +151,7 @@ const TestResultItem = memo(function TestResultItem({ test, displayName, locale,
   );
 });
 
-function Comparison({ test, t }: { test: TestResult; t: TFunction }) {
+function Comparison({ test, t }: { test: TestResult; t: TFunction<'exercise'> }) {
   if (test.diff !== undefined) {
     return (
       <figure className="test-result__diff">

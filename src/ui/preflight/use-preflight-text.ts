@@ -1,12 +1,11 @@
-// The preflight's `t`: keys relative to `preflight.`, checked against preflightEn here rather than
-// through the page's typed resources, so these components compile and render the same before and
-// after the namespace is merged into src/ui/i18n/en.ts.
+// The preflight's `t`: the `preflight` namespace (src/locales/<language>/preflight.json). Keys are
+// built from check ids and results at run time, so this `t` takes any string.
 
 import { useTranslation } from 'react-i18next';
 import type { PreflightTranslate } from './summary.ts';
 
 export function usePreflightText(): PreflightTranslate {
-  const { t } = useTranslation();
+  const { t } = useTranslation('preflight');
   const untyped = t as unknown as (key: string, values?: Record<string, string | number>) => string;
-  return (key, values) => untyped(`preflight.${key}`, values ?? {});
+  return (key, values) => untyped(key, values ?? {});
 }

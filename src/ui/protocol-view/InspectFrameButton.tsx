@@ -9,7 +9,7 @@ import { targetFromLog } from './log-frames.ts';
 import { ProtocolServicesContext } from './protocol-services.ts';
 
 export function InspectFrameButton({ entry, frameIndex }: { entry: LogEntry; frameIndex: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const services = useContext(ProtocolServicesContext);
   const session = useLiveSession();
   if (services === null || entry.type !== 'bytes') return null;

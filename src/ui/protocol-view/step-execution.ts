@@ -10,8 +10,8 @@ import type { LiveRun } from './live-run.ts';
 import type { PlanStep } from './step-plan.ts';
 import type { StepperTimeouts, WaitingFor } from './stepper-types.ts';
 import { waitingRows, withOutcome, type Note, type StepOutcome, type StepRecord } from './stepper-records.ts';
-import { protocolViewEn } from './i18n.ts';
-import { registerProtocolText, type ProtocolText } from './text.ts';
+import protocolEn from '../../locales/en/protocol.json';
+import type { ProtocolText } from './text.ts';
 
 export interface StepContext {
   index: number;
@@ -114,7 +114,7 @@ function findRequestOfStep(context: StepContext, stepIndex: number): string | un
 
 /**
  * What the client's method gave back, in one line; null for methods that return nothing. The words
- * around the server's data are the page's (`protocolView.pending.*`), in the language of the moment
+ * around the server's data are the page's (`pending.*` in the `protocol` namespace), in the language of the moment
  * the call settled; `t` defaults to the page's i18next instance, else English.
  */
 export function summarize(op: DriverOp, value: unknown, t: ProtocolText = pageText()): string | null {
@@ -143,13 +143,13 @@ export function summarize(op: DriverOp, value: unknown, t: ProtocolText = pageTe
  */
 function pageText(): ProtocolText {
   const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
-  if (!i18n?.isInitialized) return englishText;
-  registerProtocolText(i18n);
-  return (key, values) => (i18n.t as unknown as (key: string, values?: object) => string)(`protocolView.${key}`, values);
+  if (!i18n?.isInitialized || !i18n.hasLoadedNamespace('protocol')) return englishText;
+  const t = i18n.getFixedT(null, 'protocol') as unknown as (key: string, values?: object) => string;
+  return (key, values) => t(key, values);
 }
 
 const englishText: ProtocolText = (key, values = {}) => {
-  const template = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], protocolViewEn);
+  const template = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], protocolEn);
   return typeof template === 'string' ? template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : key;
 };
 
