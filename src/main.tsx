@@ -8,7 +8,7 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { loadCatalogue } from './exercise/catalogue-browser.ts';
+import { exerciseFiles, loadCatalogue } from './exercise/catalogue-browser.ts';
 import { browserStorage, ProgressStore } from './exercise/progress-store.ts';
 import { SpecRunner } from './exercise/spec-runner.ts';
 import { createDefaultHosts, parseForcedHost, selectHost } from './runtime/host-selection.ts';
@@ -54,7 +54,10 @@ function startPlayground(): void {
   const storage = browserStorage();
   const progress = new ProgressStore({ storage });
   progress.attachPageLifecycle(window, () => document.visibilityState === 'hidden');
-  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), progress, runner: new SpecRunner(), preferences: storedUiPreferences(storage) });
+  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), files: exerciseFiles, progress, runner: new SpecRunner(), preferences: storedUiPreferences(storage) });
+  // The open exercise's lesson starts loading now, beside the UI text, not after the first render.
+  const selectedId = exercises.getSnapshot().selectedId;
+  if (selectedId !== null && mode === 'app') exercises.loadText(selectedId, i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
 
   const forcedHost = parseForcedHost(window.location.search);
   // Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.

@@ -17,7 +17,7 @@ import { isProtocolHash, parseStepHash, stepHash } from './protocol-view/step-li
  * follows below whichever is showing.
  */
 // The views other than the study view load when first shown, so the JavaScript needed before the
-// editor opens stays within its budget (250 KB gzipped; `npm run bench`).
+// editor opens stays within its budget (180 KB gzipped; `npm run bench`).
 const ProtocolView = lazy(() => import('./protocol-view/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
 const AgentView = lazy(() => import('./agent/AgentView.tsx').then((module) => ({ default: module.AgentView })));
 const SdkChecksPanel = lazy(() => import('./sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));

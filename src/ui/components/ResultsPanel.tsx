@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { localizedTestName } from '../../exercise/catalogue.ts';
 import type { Exercise, Locale, TestResult } from '../../exercise/types.ts';
+import { useExercises } from '../exercise-context.ts';
+import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { headingTitles, parseMarkdown } from '../lesson/markdown.ts';
 import { diffLineKind, summarizeRun, type RunSummary } from '../results/run-summary.ts';
@@ -18,9 +20,13 @@ export interface ResultsPanelProps {
 }
 
 /** Exercism's shape: the run's overall state first, then every test in file order. */
-export function ResultsPanel({ exercise, run, completed, onGoToLine }: ResultsPanelProps) {
+export function ResultsPanel({ exercise: shown, run, completed, onGoToLine }: ResultsPanelProps) {
   const { t } = useTranslation('exercise');
   const locale = useLocale();
+  // Test names and lesson headings in the UI language: English names until they are in.
+  const exercises = useExercises();
+  useExerciseText(exercises, shown.meta.id, locale);
+  const exercise = exercises.find(shown.meta.id) ?? shown;
   const summary = summarizeRun(run);
   const file = exercise.meta.learnerFile;
   // While a run goes, the tests stream in; the previous run's list would only confuse.
