@@ -176,3 +176,63 @@ describe('choosing the language', () => {
     }
   });
 });
+
+describe('text and lessons load lazily', () => {
+  it('fetches each view’s text and each lesson when first needed, and never shows a key meanwhile', { timeout: 60_000 }, async () => {
+    const chunks: string[] = [];
+    const { page, close } = await open('?host=worker', 'zh-CN', (page) => {
+      page.on('request', (request) => {
+        const file = /\/assets\/([^/?#]+)-[\w-]{8}\.js/.exec(request.url())?.[1];
+        if (file) chunks.push(file);
+      });
+      // From the first byte of the page: every text node that looks like a translation key.
+      return page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { keysSeen: string[] }).keysSeen = seen;
+        const KEY = /^[a-z][A-Za-z]*(\.[\w-]+)+$/;
+        const check = (node: Node) => {
+          const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+          for (let text = node.nodeType === Node.TEXT_NODE ? node : walker.nextNode(); text; text = walker.nextNode()) {
+            const value = text.textContent?.trim() ?? '';
+            if (KEY.test(value) && !/\.(ts|js|json|md)$/.test(value) && !text.parentElement?.closest('code, pre, .monaco-editor')) seen.push(value);
+          }
+        };
+        new MutationObserver((records) => records.forEach((record) => (record.type === 'characterData' ? check(record.target) : record.addedNodes.forEach(check)))).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+    });
+    const keysSeen = () => page.evaluate(() => (window as unknown as { keysSeen: string[] }).keysSeen);
+    try {
+      await page.getByRole('button', { name: '运行测试', exact: true }).waitFor({ timeout: 20_000 });
+      await page.locator('article.lesson[lang="zh-CN"]').waitFor();
+      // The study view's text and its open lesson, not the other views' text nor other lessons.
+      expect(chunks).toEqual(expect.arrayContaining(['common', 'exercise', 'live', 'content.zh-CN', 'hints.zh-CN', 'test-names.zh-CN']));
+      expect(chunks).not.toContain('protocol');
+      expect(chunks).not.toContain('chapter-loop');
+      expect(chunks.filter((chunk) => chunk === 'content.zh-CN')).toHaveLength(1);
+
+      // Another exercise: its lesson loads when opened.
+      await page.getByTestId('exercise-02-frames').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="exercise-02-frames"]')?.getAttribute('aria-current') === 'true');
+      await page.locator('article.lesson[lang="zh-CN"]').waitFor();
+      expect(chunks.filter((chunk) => chunk === 'content.zh-CN')).toHaveLength(2);
+
+      // Another view: its text loads when it is first shown.
+      await page.getByRole('link', { name: '协议', exact: true }).click();
+      await page.getByTestId('stepper-status').waitFor({ timeout: 20_000 });
+      expect(chunks).toContain('protocol');
+
+      // Another language: the text of every view shown so far, and the open lesson, in English.
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('link', { name: 'Exercise', exact: true }).click();
+      await page.locator('article.lesson[lang="en"]').waitFor({ timeout: 20_000 });
+      expect(chunks).toContain('content.en');
+      expect(await keysSeen()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useAgentText } from '../agent/text.ts';
 import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../protocol-view/app-view.ts';
 import { PROTOCOL_HASH } from '../protocol-view/step-link.ts';
 import { HostBadge } from './HostBadge.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { PresenterLink } from '../presenter/PresenterLink.tsx';
 import { OfflineStatus } from '../preflight/OfflineStatus.tsx';
-import { usePreflightText } from '../preflight/use-preflight-text.ts';
 
 export function Header({ view = 'study' }: { view?: AppView }) {
   const { t } = useTranslation('common');
-  const agentText = useAgentText();
-  const preflightText = usePreflightText();
   return (
     <header className="app-header">
       <div className="app-header__titles">
@@ -26,11 +22,11 @@ export function Header({ view = 'study' }: { view?: AppView }) {
           {t('nav.protocol')}
         </a>
         <a href={AGENT_HASH} aria-current={view === 'agent' ? 'page' : undefined}>
-          {agentText('nav')}
+          {t('nav.chapterLoop')}
         </a>
         <a href="#live-panel">{t('nav.livePanel')}</a>
         <a href={PREFLIGHT_HASH} aria-current={view === 'preflight' ? 'page' : undefined}>
-          {preflightText('nav')}
+          {t('nav.preflight')}
         </a>
         <PresenterLink />
       </nav>
