@@ -28,14 +28,14 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       react(),
       bridgePlugin(),
-      // Our own service worker (src/offline/sw.ts) rather than a generated one: the page must be
+      // Our own service worker (src/app/offline/sw.ts) rather than a generated one: the page must be
       // fetched network-first (npm start puts a fresh bridge token into it on every start), which
       // generateSW's cache-first navigation fallback would break. Registration is ours too
-      // (src/offline/register-service-worker.ts), so nothing is injected into index.html. In the
+      // (src/app/offline/register-service-worker.ts), so nothing is injected into index.html. In the
       // dev server the plugin does nothing: no worker, no stale caches while editing.
       VitePWA({
         strategies: 'injectManifest',
-        srcDir: 'src/offline',
+        srcDir: 'src/app/offline',
         filename: 'sw.ts',
         injectRegister: false,
         manifest: false,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { exerciseModulesPlugin } from './src/exercise/exercise-modules-plugin.ts';
+import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 
 export default defineConfig({
   // Resolves '@learner' in exercises/*/spec.ts to the exercise's reference solution and

@@ -3,7 +3,7 @@
 // '@protocol/<path>' is src/protocol/<path>.
 
 import { defineConfig } from 'vitest/config';
-import { exerciseModulesPlugin } from './src/exercise/exercise-modules-plugin.ts';
+import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 
 export default defineConfig({
   plugins: [exerciseModulesPlugin({ learner: 'starter' })],

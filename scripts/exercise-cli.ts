@@ -14,9 +14,9 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { solutionEntry } from '../src/exercise/catalogue.ts';
-import { readCatalogueFromDisk, EXERCISES_DIR, PROJECT_ROOT } from '../src/exercise/catalogue-node.ts';
-import { stripAnsi } from '../src/exercise/error-details.ts';
-import { LEARNER_FILE_ENV } from '../src/exercise/exercise-modules-plugin.ts';
+import { readCatalogueFromDisk, EXERCISES_DIR, PROJECT_ROOT } from '../tools/catalogue-node.ts';
+import { stripAnsi } from '../src/sandbox/error-details.ts';
+import { LEARNER_FILE_ENV } from '../tools/exercise-modules-plugin.ts';
 import type { Exercise } from '../src/exercise/types.ts';
 
 const USAGE = `Usage:

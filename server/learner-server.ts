@@ -11,8 +11,8 @@
 
 import { readFileSync } from 'node:fs';
 import { parseLearnerServerJob } from '../src/runtime/learner-server-job.ts';
-import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, loadFailureLine, startLearnerSession } from '../src/runtime/learner-server-core.ts';
-import { PROTOCOL_MODULE_MAP } from '../src/runtime/protocol-module-map.ts';
+import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, loadFailureLine, startLearnerSession } from '../src/sandbox/learner-server-core.ts';
+import { PROTOCOL_MODULE_MAP } from '../src/sandbox/protocol-module-map.ts';
 import { serveOnStdio, stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'learner-server.mjs';

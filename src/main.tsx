@@ -10,18 +10,19 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { exerciseFiles, loadCatalogue } from './exercise/catalogue-browser.ts';
 import { browserStorage, ProgressStore } from './exercise/progress-store.ts';
-import { SpecRunner } from './exercise/spec-runner.ts';
+import { SpecRunner } from './sandbox/spec-runner.ts';
+import { exerciseRunner } from './exercise/exercise-runner.ts';
 import { createDefaultHosts, parseForcedHost, selectHost } from './runtime/host-selection.ts';
 import { App } from './ui/App.tsx';
 import { ExerciseContext } from './ui/exercise-context.ts';
-import { browserI18nEnvironment, createI18n } from './ui/i18n/index.ts';
+import { browserI18nEnvironment, createI18n } from './app/i18n/index.ts';
 import { LiveSessionContext } from './ui/live-session-context.ts';
-import { pageMode } from './ui/presenter/mode.ts';
-import { ExerciseStore } from './ui/stores/exercise-store.ts';
-import { LiveSessionStore } from './ui/stores/live-session-store.ts';
-import { storedUiPreferences } from './ui/stores/ui-preferences.ts';
+import { pageMode } from './app/presenter/mode.ts';
+import { ExerciseStore } from './app/exercise/exercise-store.ts';
+import { LiveSessionStore } from './app/live-session/live-session-store.ts';
+import { storedUiPreferences } from './app/exercise/ui-preferences.ts';
 import './ui/styles/app.css';
-import { registerServiceWorker } from './offline/register-service-worker.ts';
+import { registerServiceWorker } from './app/offline/register-service-worker.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
@@ -54,7 +55,7 @@ function startPlayground(): void {
   const storage = browserStorage();
   const progress = new ProgressStore({ storage });
   progress.attachPageLifecycle(window, () => document.visibilityState === 'hidden');
-  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), files: exerciseFiles, progress, runner: new SpecRunner(), preferences: storedUiPreferences(storage) });
+  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), files: exerciseFiles, progress, runner: exerciseRunner(new SpecRunner()), preferences: storedUiPreferences(storage) });
   // The open exercise's lesson starts loading now, beside the UI text, not after the first render.
   const selectedId = exercises.getSnapshot().selectedId;
   if (selectedId !== null && mode === 'app') exercises.loadText(selectedId, i18n.language === 'zh-CN' ? 'zh-CN' : 'en');

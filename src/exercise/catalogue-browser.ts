@@ -15,7 +15,7 @@ const lazyFiles = import.meta.glob<string>(['/exercises/*/spec.ts', '/exercises/
   import: 'default',
 });
 
-const solutionFiles = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts'], { query: '?raw', import: 'default' });
+const solutionFiles = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts', '!/src/protocol/inspect/**'], { query: '?raw', import: 'default' });
 
 /** The text of one exercise in one language, as it merges into its `Exercise`. */
 export type ExerciseText = Pick<Exercise, 'content' | 'hints' | 'testNames'>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, groupByFolder, localized, parseHints, parseMeta, solutionEntry } from './catalogue.ts';
-import { readCatalogueFromDisk } from './catalogue-node.ts';
+import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
 
 const META = { id: '01-jsonrpc', order: 1, title: { en: 'JSON-RPC', 'zh-CN': 'JSON-RPC 编解码' }, learnerFile: 'jsonrpc.ts', solution: ['src/protocol/jsonrpc.ts'], steps: { Encoding: 'encode' } };
 

@@ -6,8 +6,8 @@
 
 import { createServerSession, type ServerSession, type ServerSessionOptions } from '../protocol/server-session.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
-import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, LOAD_FAILURE_LEAD } from './learner-server-constants.ts';
-import type { Outcome } from './learner-server-core.ts';
+import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, LOAD_FAILURE_LEAD } from '../sandbox/learner-server-constants.ts';
+import type { Outcome } from '../sandbox/learner-server-core.ts';
 import { checkLearnerServerSource, checkSessionOptions } from './learner-server-job.ts';
 import { base64ToBytes, bytesToBase64, roundTapTime, type TapCommand, type TapEvent } from './tap-protocol.ts';
 

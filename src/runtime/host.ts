@@ -5,6 +5,10 @@ import type { FramingName } from '../protocol/framing/types.ts';
 import type { FaultName } from '../protocol/faults.ts';
 import type { ByteTransport, Unsubscribe } from '../protocol/transport.ts';
 import type { TapEvent } from './tap-protocol.ts';
+import type { LearnerServerSource } from '../sandbox/learner-server-core.ts';
+
+/** The learner's exercise-4 file (defined beside the code that loads it). */
+export type { LearnerServerSource };
 
 export type HostKind = 'webcontainer' | 'bridge' | 'worker';
 export const HOST_KINDS: readonly HostKind[] = ['webcontainer', 'bridge', 'worker'];
@@ -14,15 +18,6 @@ export const HOST_KINDS: readonly HostKind[] = ['webcontainer', 'bridge', 'worke
  * project's own runner serving the echo tools through the learner's exercise-4 McpServer class.
  */
 export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'learner-server';
-
-/** The learner's exercise-4 file, as TypeScript source exactly as the editor holds it. */
-export interface LearnerServerSource {
-  code: string;
-  /** The editor's file name, e.g. `server.ts`: used in messages and stack traces. */
-  file: string;
-  /** Where the reference sits ('@protocol/server'), so relative imports in a pasted reference resolve. */
-  moduleId?: string;
-}
 
 export interface ProgramSpec {
   program: ProgramName;

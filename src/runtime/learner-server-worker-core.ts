@@ -3,11 +3,11 @@
 // forever; a worker stuck in it cannot post, so the page (worker-host.ts) ends the worker after
 // LEARNER_SERVER_HARD_LIMIT_MS of silence and reports why. Apart from the Worker, for Node tests.
 
-import type { ProtocolModules } from '../exercise/protocol-modules.ts';
-import { createTimerScope } from '../exercise/timer-scope.ts';
+import type { ProtocolModules } from '../sandbox/protocol-modules.ts';
+import { createTimerScope } from '../sandbox/timer-scope.ts';
 import { createEchoWorkerCore } from './echo-worker-core.ts';
-import { LEARNER_SERVER_HEARTBEAT_MS, LEARNER_SERVER_LOG_PREFIX, type WorkerHeartbeat } from './learner-server-constants.ts';
-import { startLearnerSession } from './learner-server-core.ts';
+import { LEARNER_SERVER_HEARTBEAT_MS, LEARNER_SERVER_LOG_PREFIX, type WorkerHeartbeat } from '../sandbox/learner-server-constants.ts';
+import { startLearnerSession } from '../sandbox/learner-server-core.ts';
 import { bytesToBase64, roundTapTime, type TapEvent } from './tap-protocol.ts';
 
 export type LearnerServerWorkerMessage = TapEvent | WorkerHeartbeat;

@@ -7,6 +7,8 @@
 // travel as base64, every non-ASCII character is escaped, and the parsers look for their marker
 // inside a line instead of trusting the line to be clean.
 
+import { base64ToBytes, bytesToBase64 } from '../protocol/inspect/base64.ts';
+
 export const TAP_PROTOCOL_VERSION = 1;
 
 /** Which pipe a chunk of bytes crossed: client to server (stdin), server to client (stdout), or the log. */
@@ -223,27 +225,9 @@ function isBase64(value: unknown): value is string {
   return typeof value === 'string' && value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
 }
 
-// ---- base64 over Uint8Array, without Buffer ----
+// ---- base64 over Uint8Array, without Buffer (src/protocol/inspect/base64.ts) ----
 
-// String.fromCharCode(...bytes) overflows the call stack on large arrays; 32 KiB slices stay well
-// inside every engine's argument limit.
-const BASE64_SLICE = 0x8000;
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += BASE64_SLICE) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + BASE64_SLICE));
-  }
-  return btoa(binary);
-}
-
-/** Decode base64; throws on text that is not base64 (the parsers above check before handing it out). */
-export function base64ToBytes(b64: string): Uint8Array {
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+export { base64ToBytes, bytesToBase64 };
 
 /** The bytes a c2s / s2c / stderr event carries. */
 export function tapEventBytes(event: TapBytesEvent): Uint8Array {

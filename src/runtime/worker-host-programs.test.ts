@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../protocol/client.ts';
 import type { ProgramName } from './host.ts';
 import { createLearnerServerWorkerCore } from './learner-server-worker-core.ts';
-import { PROTOCOL_MODULE_MAP } from './protocol-module-map.ts';
+import { PROTOCOL_MODULE_MAP } from '../sandbox/protocol-module-map.ts';
 import { createSdkEchoWorkerCore } from './sdk-echo-worker-core.ts';
 import { base64ToBytes, type TapEvent } from './tap-protocol.ts';
 import { createWorkerHost, stuckServerLine, type WorkerLike } from './worker-host.ts';

@@ -9,10 +9,10 @@
 import { withTimeout, TimeoutError } from './boot-once.ts';
 import type { PageToWorker } from './echo-worker-core.ts';
 import type { Host, HostAvailability, ProgramName, ProgramSpec, Wire } from './host.ts';
-import { LEARNER_SERVER_HARD_LIMIT_MS, LEARNER_SERVER_LOG_PREFIX } from './learner-server-constants.ts';
+import { LEARNER_SERVER_HARD_LIMIT_MS, LEARNER_SERVER_LOG_PREFIX } from '../sandbox/learner-server-constants.ts';
 import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
-import { adaptWorker, type CallbackWorker } from './worker-adapter.ts';
+import { adaptWorker, type CallbackWorker } from '../sandbox/worker-adapter.ts';
 
 /** The slice of a Worker this host uses, as callbacks so tests can fake it without DOM types. */
 export type WorkerLike = CallbackWorker<PageToWorker>;

@@ -4,9 +4,9 @@ import { Header } from './components/Header.tsx';
 import { LessonPane } from './components/LessonPane.tsx';
 import { LivePanel } from './components/LivePanel.tsx';
 import { ProgressNotices } from './components/ProgressNotices.tsx';
-import { useHashView } from './protocol-view/app-view.ts';
-import { ProtocolServicesProvider } from './protocol-view/ProtocolServicesProvider.tsx';
-import { isProtocolHash, parseStepHash, stepHash } from './protocol-view/step-link.ts';
+import { useHashView } from './hooks/use-hash-view.ts';
+import { ProtocolServicesProvider } from './protocol/ProtocolServicesProvider.tsx';
+import { isProtocolHash, parseStepHash, stepHash } from '../app/protocol/step-link.ts';
 
 
 /**
@@ -18,8 +18,8 @@ import { isProtocolHash, parseStepHash, stepHash } from './protocol-view/step-li
  */
 // The views other than the study view load when first shown, so the JavaScript needed before the
 // editor opens stays within its budget (180 KB gzipped; `npm run bench`).
-const ProtocolView = lazy(() => import('./protocol-view/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
-const AgentView = lazy(() => import('./agent/AgentView.tsx').then((module) => ({ default: module.AgentView })));
+const ProtocolView = lazy(() => import('./protocol/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
+const AgentView = lazy(() => import('./chapter-loop/AgentView.tsx').then((module) => ({ default: module.AgentView })));
 const SdkChecksPanel = lazy(() => import('./sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
 const PreflightPanel = lazy(() => import('./preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
 

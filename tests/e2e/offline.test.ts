@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PRECACHE_STATUS_REQUEST, type PrecacheStatus } from '../../src/offline/precache-status.ts';
+import { PRECACHE_STATUS_REQUEST, type PrecacheStatus } from '../../src/app/offline/precache-status.ts';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solutionEntry } from '../../src/exercise/catalogue.ts';
-import { readCatalogueFromDisk, PROJECT_ROOT } from '../../src/exercise/catalogue-node.ts';
-import { protocolModulesFromGlob } from '../../src/exercise/protocol-modules.ts';
-import { runSpec } from '../../src/exercise/run-spec.ts';
-import { requestFor } from '../../src/exercise/spec-runner.ts';
+import { readCatalogueFromDisk, PROJECT_ROOT } from '../../tools/catalogue-node.ts';
+import { protocolModulesFromGlob } from '../../src/sandbox/protocol-modules.ts';
+import { runSpec } from '../../src/sandbox/run-spec.ts';
+import { requestFor } from '../../src/exercise/exercise-runner.ts';
 
 const catalogue = readCatalogueFromDisk();
 const protocolModules = protocolModulesFromGlob(import.meta.glob(['../../src/protocol/**/*.ts', '!../../src/protocol/**/*.test.ts'], { eager: true }));

@@ -3,7 +3,7 @@
 //   namespace a feature adds tomorrow is covered without touching this file): every language has
 //   the same files as English, each file the same keys, non-empty strings and the same {{variables}},
 //   no English sentence copied into the translation, and every namespace is typed (listed in
-//   src/ui/i18n/resources.ts, whose types come from the English files);
+//   src/app/i18n/resources.ts, whose types come from the English files);
 // - every exercise: both lesson files and both hint files exist, the lessons have the same
 //   headings (level and {#id} anchor, in the same order: the spec results link to them by id), the
 //   hints have the same count, and meta.json has a title in both languages;
@@ -16,14 +16,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHints, parseTestNames, solutionEntry, testNamesFile } from '../../src/exercise/catalogue.ts';
-import { EXERCISES_DIR, PROJECT_ROOT, readCatalogueFromDisk } from '../../src/exercise/catalogue-node.ts';
-import { protocolModulesFromGlob } from '../../src/exercise/protocol-modules.ts';
-import { runSpec } from '../../src/exercise/run-spec.ts';
-import { requestFor } from '../../src/exercise/spec-runner.ts';
-import { LANGUAGES } from '../../src/ui/i18n/language.ts';
-import { compareResources, keyPaths, leaf, untranslatedKeys } from '../../src/ui/i18n/resource-check.ts';
-import { NAMESPACES } from '../../src/ui/i18n/resources.ts';
-import { parseMarkdown, type Block } from '../../src/ui/lesson/markdown.ts';
+import { EXERCISES_DIR, PROJECT_ROOT, readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+import { protocolModulesFromGlob } from '../../src/sandbox/protocol-modules.ts';
+import { runSpec } from '../../src/sandbox/run-spec.ts';
+import { requestFor } from '../../src/exercise/exercise-runner.ts';
+import { LANGUAGES } from '../../src/app/i18n/language.ts';
+import { compareResources, keyPaths, leaf, untranslatedKeys } from '../../src/app/i18n/resource-check.ts';
+import { NAMESPACES } from '../../src/app/i18n/resources.ts';
+import { parseMarkdown, type Block } from '../../src/app/exercise/markdown.ts';
 
 const LOCALES_DIR = join(PROJECT_ROOT, 'src', 'locales');
 /** Namespaces whose every Chinese string must hold Chinese (no short names left in English). */
@@ -35,7 +35,7 @@ const readNamespace = (language: string, namespace: string): unknown => JSON.par
 const englishNamespaces = namespacesIn('en');
 
 describe('UI text in src/locales/<language>/<namespace>.json', () => {
-  it('finds the namespaces, every one typed in src/ui/i18n/resources.ts, and only the page\'s languages', () => {
+  it('finds the namespaces, every one typed in src/app/i18n/resources.ts, and only the page\'s languages', () => {
     expect(englishNamespaces).toContain('common');
     expect(englishNamespaces).toEqual([...NAMESPACES].sort());
     expect(readdirSync(LOCALES_DIR).filter((entry) => statSync(join(LOCALES_DIR, entry)).isDirectory()).sort()).toEqual([...LANGUAGES].sort());

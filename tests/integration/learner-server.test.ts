@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { learnerServerArgv, writeLearnerJobFile, type LearnerJobFile } from '../../server/learner-job-file.ts';
-import { LEARNER_SERVER_LOAD_EXIT_CODE } from '../../src/runtime/learner-server-constants.ts';
+import { LEARNER_SERVER_LOAD_EXIT_CODE } from '../../src/sandbox/learner-server-constants.ts';
 import type { LearnerServerSource } from '../../src/runtime/host.ts';
 import { applyEdits } from '../mutants/apply-mutant.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';

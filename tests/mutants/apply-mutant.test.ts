@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestResult } from '../../src/exercise/types.ts';
+import type { TestResult } from '../../src/sandbox/spec-results.ts';
 import { applyEdits, buildMutantRun, buildPatchedRun, caughtByProblems, MutantError, rewriteRelativeImports } from './apply-mutant.ts';
 
 const TARGET = { mutant: '01-demo/broken', file: 'src/protocol/demo.ts' };

@@ -22,11 +22,11 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createModuleLoader, type SourceModule } from '../../src/exercise/module-loader.ts';
-import { findProtocolModule, protocolIdOfPath, resolveRelative, type ProtocolModules } from '../../src/exercise/protocol-modules.ts';
-import { sourceUrlFor } from '../../src/exercise/source-location.ts';
-import { transpile } from '../../src/exercise/transpile.ts';
-import type { RunResult } from '../../src/exercise/types.ts';
+import { createModuleLoader, type SourceModule } from '../../src/sandbox/module-loader.ts';
+import { findProtocolModule, protocolIdOfPath, resolveRelative, type ProtocolModules } from '../../src/sandbox/protocol-modules.ts';
+import { sourceUrlFor } from '../../src/sandbox/source-location.ts';
+import { transpile } from '../../src/sandbox/transpile.ts';
+import type { RunResult } from '../../src/sandbox/spec-results.ts';
 import type { Mutant, MutantEdit } from './mutant.ts';
 
 export class MutantError extends Error {

@@ -12,10 +12,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solutionEntry } from '../../src/exercise/catalogue.ts';
-import { loadProtocolModulesFromDisk, PROJECT_ROOT, readCatalogueFromDisk } from '../../src/exercise/catalogue-node.ts';
-import { protocolIdOfPath, type ProtocolModules } from '../../src/exercise/protocol-modules.ts';
-import { runSpec } from '../../src/exercise/run-spec.ts';
-import type { Exercise, RunResult } from '../../src/exercise/types.ts';
+import { loadProtocolModulesFromDisk, PROJECT_ROOT, readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+import { protocolIdOfPath, type ProtocolModules } from '../../src/sandbox/protocol-modules.ts';
+import { runSpec } from '../../src/sandbox/run-spec.ts';
+import type { Exercise } from '../../src/exercise/types.ts';
+import type { RunResult } from '../../src/sandbox/spec-results.ts';
 import { buildMutantRun, buildPatchedRun, caughtByProblems, readReferenceSources, type MutantRun } from './apply-mutant.ts';
 import type { Mutant } from './mutant.ts';
 

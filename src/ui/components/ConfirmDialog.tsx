@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { useModalDialog } from '../hooks/use-modal-dialog.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;

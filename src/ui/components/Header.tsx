@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../protocol-view/app-view.ts';
-import { PROTOCOL_HASH } from '../protocol-view/step-link.ts';
+import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
+import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
 import { HostBadge } from './HostBadge.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { PresenterLink } from '../presenter/PresenterLink.tsx';

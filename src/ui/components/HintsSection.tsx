@@ -4,7 +4,7 @@ import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
-import { parseMarkdown } from '../lesson/markdown.ts';
+import { parseMarkdown } from '../../app/exercise/markdown.ts';
 import { Markdown } from './Markdown.tsx';
 
 /** Hints, revealed one at a time; how many were opened is part of the saved progress. */

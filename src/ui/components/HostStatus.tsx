@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { HOST_KINDS } from '../../runtime/host.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../live-session-context.ts';
-import { hostName } from './server-status-text.ts';
-import { describeHosts } from './host-rows.ts';
+import { hostName } from '../../app/live-session/server-status-text.ts';
+import { describeHosts } from '../../app/live-session/host-rows.ts';
 
 export function HostStatus() {
   const { t } = useTranslation('live');

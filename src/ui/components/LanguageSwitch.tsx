@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../i18n/language.ts';
+import { LANGUAGES, type Language } from '../../app/i18n/language.ts';
 
 // Each language is named in itself, so a learner who cannot read the current one still finds theirs.
 const OWN_NAME_KEY = { en: 'language.en', 'zh-CN': 'language.zhCN' } as const satisfies Record<Language, string>;

@@ -5,7 +5,7 @@ import { useExercises } from '../exercise-context.ts';
 import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
-import { parseMarkdown } from '../lesson/markdown.ts';
+import { parseMarkdown } from '../../app/exercise/markdown.ts';
 import { ExerciseNav } from './ExerciseNav.tsx';
 import { HintsSection } from './HintsSection.tsx';
 import { Markdown } from './Markdown.tsx';

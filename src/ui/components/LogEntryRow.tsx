@@ -1,9 +1,9 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { LogEntry, LogFrame } from '../stores/message-log.ts';
-import { InspectFrameButton } from '../protocol-view/InspectFrameButton.tsx';
-import { formatId, formatTapTime, prettyJson, showControlCharacters } from './log-format.ts';
+import type { LogEntry, LogFrame } from '../../app/live-session/message-log.ts';
+import { InspectFrameButton } from '../protocol/InspectFrameButton.tsx';
+import { formatId, formatTapTime, prettyJson, showControlCharacters } from '../../app/live-session/log-format.ts';
 
 const ARROW = { c2s: '→', s2c: '←', stderr: '⚠', system: '●' } as const;
 

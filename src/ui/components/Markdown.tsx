@@ -1,5 +1,5 @@
 import { Fragment, memo, type ReactNode } from 'react';
-import { safeHref, type Align, type Block, type Inline } from '../lesson/markdown.ts';
+import { safeHref, type Align, type Block, type Inline } from '../../app/exercise/markdown.ts';
 
 export interface MarkdownProps {
   blocks: readonly Block[];

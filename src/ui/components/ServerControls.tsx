@@ -4,7 +4,7 @@ import { FAULT_NAMES } from '../../protocol/faults.ts';
 import { FRAMING_NAMES, type FramingName } from '../../protocol/framing/types.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../live-session-context.ts';
-import { serverStatusIsError, serverStatusText } from './server-status-text.ts';
+import { serverStatusIsError, serverStatusText } from '../../app/live-session/server-status-text.ts';
 
 const FRAMING_LABEL_KEY = { 'content-length': 'server.framingContentLength', ndjson: 'server.framingNdjson' } as const satisfies Record<FramingName, string>;
 

@@ -3,8 +3,9 @@
 // from outside (Reset, Use the reference) goes into the model as one undoable edit, and a run's
 // errors become markers on the lines they point at. Loaded with Monaco, never before.
 
-import type { Exercise, RunResult } from '../../exercise/types.ts';
-import type { ExerciseStore } from '../stores/exercise-store.ts';
+import type { Exercise } from '../../exercise/types.ts';
+import type { RunResult } from '../../sandbox/spec-results.ts';
+import type { ExerciseStore } from '../../app/exercise/exercise-store.ts';
 import { learnerModel, learnerUri, setupMonaco, type Monaco } from './monaco-setup.ts';
 import type { editor } from 'monaco-editor/editor';
 

@@ -30,7 +30,7 @@ const PROTOCOL_ROOT = 'file:///node_modules/@protocol/';
 const LEARNER_ROOT = 'file:///learner/';
 
 // Plain text of every reference module; part of this lazy chunk only.
-const protocolSources = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts'], { query: '?raw', import: 'default', eager: true });
+const protocolSources = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts', '!/src/protocol/inspect/**'], { query: '?raw', import: 'default', eager: true });
 
 let ready: Monaco | undefined;
 

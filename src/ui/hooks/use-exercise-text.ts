@@ -2,7 +2,7 @@
 // them: asks the store for them and renders again when they are in (or could not be loaded).
 import { useEffect } from 'react';
 import type { Locale } from '../../exercise/types.ts';
-import type { ExerciseStore, TextStatus } from '../stores/exercise-store.ts';
+import type { ExerciseStore, TextStatus } from '../../app/exercise/exercise-store.ts';
 import { useStoreSelector } from './use-store.ts';
 
 export function useExerciseText(store: ExerciseStore, id: string | null, locale: Locale): TextStatus {

@@ -2,7 +2,7 @@
 // learner's editor and the Solve view's diff editor both load it this way; each says what to build.
 
 import { useEffect, type RefObject } from 'react';
-import type { ExerciseStore } from '../stores/exercise-store.ts';
+import type { ExerciseStore } from '../../app/exercise/exercise-store.ts';
 
 export type EditorModule = typeof import('../editor/learner-models.ts');
 export type Monaco = ReturnType<EditorModule['bindMonaco']>;

@@ -1,6 +1,6 @@
 // Components read stores through these hooks, so a render always sees one consistent snapshot.
 import { useSyncExternalStore } from 'react';
-import type { Store } from '../stores/create-store.ts';
+import type { Store } from '../../app/store/create-store.ts';
 
 type Readable<S> = Pick<Store<S>, 'subscribe' | 'getSnapshot'>;
 

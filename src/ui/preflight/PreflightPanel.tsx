@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../hooks/use-store.ts';
-import { createBrowserPreflightChecks, currentBrowser } from './browser-checks.ts';
-import type { CheckRow } from './check-types.ts';
-import { countByStatus, createPreflightStore, type PreflightStore } from './preflight-store.ts';
-import { addressWithoutToken, buildSummary, type PreflightTranslate } from './summary.ts';
+import { createBrowserPreflightChecks, currentBrowser } from '../../app/preflight/browser-checks.ts';
+import type { CheckRow } from '../../app/preflight/check-types.ts';
+import { countByStatus, createPreflightStore, type PreflightStore } from '../../app/preflight/preflight-store.ts';
+import { addressWithoutToken, buildSummary, type PreflightTranslate } from '../../app/preflight/summary.ts';
 import { usePreflightText } from './use-preflight-text.ts';
 import './preflight.css';
 

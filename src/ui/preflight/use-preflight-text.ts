@@ -2,7 +2,7 @@
 // built from check ids and results at run time, so this `t` takes any string.
 
 import { useTranslation } from 'react-i18next';
-import type { PreflightTranslate } from './summary.ts';
+import type { PreflightTranslate } from '../../app/preflight/summary.ts';
 
 export function usePreflightText(): PreflightTranslate {
   const { t } = useTranslation('preflight');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReferenceDriver, referenceRegisterRunner } from '../protocol-view/reference-driver.ts';
-import { StepperStore } from '../protocol-view/stepper-store.ts';
-import { inProcessServerPort } from '../protocol-view/testing/in-process-server.ts';
-import { all, renderHtml } from '../protocol-view/testing/render.tsx';
+import { ReferenceDriver, referenceRegisterRunner } from '../../app/protocol/reference-driver.ts';
+import { StepperStore } from '../../app/protocol/stepper-store.ts';
+import { inProcessServerPort } from '../../../tools/testing/in-process-server.ts';
+import { all, renderHtml } from '../testing/render.tsx';
 import { FollowStage } from './FollowApp.tsx';
-import { decodeFollowMessage, FOLLOW_PROTOCOL, followStateOf, type FollowState } from './follow-message.ts';
+import { decodeFollowMessage, FOLLOW_PROTOCOL, followStateOf, type FollowState } from '../../app/presenter/follow-message.ts';
 
 // The follow view draws from the broadcast alone: render it from a real run's state after the
 // same clone-and-check a BroadcastChannel message goes through, with no services around it.

@@ -5,17 +5,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
-import { arrowLabel, stepLabel } from '../protocol-view/arrow-text.ts';
-import { ByteInspector } from '../protocol-view/ByteInspector.tsx';
-import { PendingTable } from '../protocol-view/PendingTable.tsx';
-import { RegistryView } from '../protocol-view/RegistryView.tsx';
-import { SequenceDiagram } from '../protocol-view/SequenceDiagram.tsx';
-import { StateMachineView } from '../protocol-view/StateMachineView.tsx';
-import { useProtocolText } from '../protocol-view/text.ts';
-import '../protocol-view/protocol-view.css';
-import { FollowStore, openFollowChannel } from './follow-channel.ts';
-import type { FollowState } from './follow-message.ts';
-import { usePresenterText } from './text.ts';
+import { arrowLabel, stepLabel } from '../../app/protocol/arrow-text.ts';
+import { ByteInspector } from '../protocol/ByteInspector.tsx';
+import { PendingTable } from '../protocol/PendingTable.tsx';
+import { RegistryView } from '../protocol/RegistryView.tsx';
+import { SequenceDiagram } from '../protocol/SequenceDiagram.tsx';
+import { StateMachineView } from '../protocol/StateMachineView.tsx';
+import { useProtocolText } from '../../app/protocol/text.ts';
+import '../protocol/protocol-view.css';
+import { FollowStore, openFollowChannel } from '../../app/presenter/follow-channel.ts';
+import type { FollowState } from '../../app/presenter/follow-message.ts';
+import { usePresenterText } from '../../app/presenter/text.ts';
 import './presenter.css';
 
 export function FollowApp() {

@@ -1,8 +1,8 @@
 // The list of presenter keys, shown with `?`. Not a modal: the keys keep working while it is open.
 
 import { useId } from 'react';
-import { KEY_HELP } from './key-map.ts';
-import { usePresenterText } from './text.ts';
+import { KEY_HELP } from '../../app/presenter/key-map.ts';
+import { usePresenterText } from '../../app/presenter/text.ts';
 
 export function KeyHelp() {
   const t = usePresenterText();

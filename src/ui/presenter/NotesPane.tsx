@@ -7,12 +7,12 @@ import { useExercises } from '../exercise-context.ts';
 import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { headingTitles, parseMarkdown } from '../lesson/markdown.ts';
-import { stepLabel } from '../protocol-view/arrow-text.ts';
-import { useProtocolServices } from '../protocol-view/protocol-services.ts';
-import { useProtocolText } from '../protocol-view/text.ts';
-import { handshakeNote, lessonNotes, notesFor } from './notes.ts';
-import { usePresenterText } from './text.ts';
+import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
+import { stepLabel } from '../../app/protocol/arrow-text.ts';
+import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolText } from '../../app/protocol/text.ts';
+import { handshakeNote, lessonNotes, notesFor } from '../../app/presenter/notes.ts';
+import { usePresenterText } from '../../app/presenter/text.ts';
 
 export function NotesPane() {
   const t = usePresenterText();

@@ -6,18 +6,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { useStore } from '../hooks/use-store.ts';
-import { useProtocolServices } from '../protocol-view/protocol-services.ts';
-import { ProtocolServicesProvider } from '../protocol-view/ProtocolServicesProvider.tsx';
-import { StepperPanel } from '../protocol-view/StepperPanel.tsx';
-import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from './follow-channel.ts';
-import { followStateOf } from './follow-message.ts';
-import { toggleFullscreen } from './fullscreen.ts';
-import { commandForKey, focusKindOf, type PresenterCommand } from './key-map.ts';
+import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
+import { StepperPanel } from '../protocol/StepperPanel.tsx';
+import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from '../../app/presenter/follow-channel.ts';
+import { followStateOf } from '../../app/presenter/follow-message.ts';
+import { toggleFullscreen } from '../../app/presenter/fullscreen.ts';
+import { commandForKey, focusKindOf, type PresenterCommand } from '../../app/presenter/key-map.ts';
 import { KeyHelp } from './KeyHelp.tsx';
-import { lastFrameSeq } from './last-frame.ts';
-import { modeHref } from './mode.ts';
+import { lastFrameSeq } from '../../app/presenter/last-frame.ts';
+import { modeHref } from '../../app/presenter/mode.ts';
 import { NotesPane } from './NotesPane.tsx';
-import { usePresenterText } from './text.ts';
+import { usePresenterText } from '../../app/presenter/text.ts';
 import './presenter.css';
 
 export function PresenterApp() {

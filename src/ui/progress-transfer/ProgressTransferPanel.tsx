@@ -5,11 +5,11 @@ import { planImport, type ImportMode, type ImportPlan } from '../../exercise/pro
 import { useExercises } from '../exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
-import { APP_VERSION } from './app-version.ts';
-import { downloadText } from './browser-file.ts';
+import { APP_VERSION } from '../../app/progress-transfer/app-version.ts';
+import { downloadText } from '../../app/progress-transfer/browser-file.ts';
 import { ImportDialog } from './ImportDialog.tsx';
-import { importProblemText } from './messages.ts';
-import { useTransferText } from './use-transfer-text.ts';
+import { importProblemText } from '../../app/progress-transfer/messages.ts';
+import { useTransferText } from '../../app/progress-transfer/text.ts';
 import './progress-transfer.css';
 
 type Pending = { fileName: string; file: ProgressFile; plan: ImportPlan };

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { Exercise } from '../../exercise/types.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useExercises } from '../exercise-context.ts';
-import { clearAddressHash } from './browser-file.ts';
-import { lineCount } from './messages.ts';
-import { useTransferText } from './use-transfer-text.ts';
+import { clearAddressHash } from '../../app/progress-transfer/browser-file.ts';
+import { lineCount } from '../../app/progress-transfer/messages.ts';
+import { useTransferText } from '../../app/progress-transfer/text.ts';
 import './progress-transfer.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeShareHash, shareUrl } from '../../exercise/share-link.ts';
 import { useExercises } from '../exercise-context.ts';
-import { copyText } from './browser-file.ts';
-import { useTransferText } from './use-transfer-text.ts';
+import { copyText } from '../../app/progress-transfer/browser-file.ts';
+import { useTransferText } from '../../app/progress-transfer/text.ts';
 import './progress-transfer.css';
 
 export type ShareState =

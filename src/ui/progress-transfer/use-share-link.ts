@@ -4,8 +4,8 @@
 
 import { useEffect } from 'react';
 import { isShareHash } from '../../exercise/share-link.ts';
-import type { ExerciseStore } from '../stores/exercise-store.ts';
-import { clearAddressHash } from './browser-file.ts';
+import type { ExerciseStore } from '../../app/exercise/exercise-store.ts';
+import { clearAddressHash } from '../../app/progress-transfer/browser-file.ts';
 
 export function useShareLinkFromAddress(exercises: ExerciseStore): void {
   useEffect(() => {

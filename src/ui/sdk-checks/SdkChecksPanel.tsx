@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useExercises } from '../exercise-context.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../live-session-context.ts';
-import type { CheckSuite } from './check-run.ts';
-import { CHECKED_EXERCISES, createSdkChecks } from './create-sdk-checks.ts';
+import type { CheckSuite } from '../../app/sdk-checks/check-run.ts';
+import { CHECKED_EXERCISES, createSdkChecks } from '../../app/sdk-checks/create-sdk-checks.ts';
 import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';
-import { hostRows } from './host-support.ts';
-import type { SdkChecksStore } from './sdk-checks-store.ts';
-import { useSdkText } from './text.ts';
+import { hostRows } from '../../app/sdk-checks/host-support.ts';
+import type { SdkChecksStore } from '../../app/sdk-checks/sdk-checks-store.ts';
+import { useSdkText } from '../../app/sdk-checks/text.ts';
 import { SdkReport } from './SdkReport.tsx';
 import './sdk-checks.css';
 

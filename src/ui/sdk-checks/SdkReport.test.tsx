@@ -2,13 +2,13 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_CHECKS } from './check-client.ts';
-import { errorReport } from './check-run.ts';
-import { SERVER_CHECKS } from './check-server.ts';
-import { blockerFor, hostRows } from './host-support.ts';
+import { CLIENT_CHECKS } from '../../app/sdk-checks/check-client.ts';
+import { errorReport } from '../../app/sdk-checks/check-run.ts';
+import { SERVER_CHECKS } from '../../app/sdk-checks/check-server.ts';
+import { blockerFor, hostRows } from '../../app/sdk-checks/host-support.ts';
 import sdkChecksEn from '../../locales/en/sdk-checks.json';
 import sdkChecksZhCN from '../../locales/zh-CN/sdk-checks.json';
-import { createTestI18n } from '../i18n/testing.ts';
+import { createTestI18n } from '../../app/i18n/testing.ts';
 import { SdkReport } from './SdkReport.tsx';
 
 function render(element: ReactElement, lng: 'en' | 'zh-CN' = 'en'): string {

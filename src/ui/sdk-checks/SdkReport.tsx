@@ -1,8 +1,8 @@
 import type { HostKind } from '../../runtime/host.ts';
-import type { CheckResult, CheckSuite } from './check-run.ts';
-import type { SuiteState } from './sdk-checks-store.ts';
-import { PROGRAM_OF } from './host-support.ts';
-import { useSdkText, type SdkText, type SdkTextKey } from './text.ts';
+import type { CheckResult, CheckSuite } from '../../app/sdk-checks/check-run.ts';
+import type { SuiteState } from '../../app/sdk-checks/sdk-checks-store.ts';
+import { PROGRAM_OF } from '../../app/sdk-checks/host-support.ts';
+import { useSdkText, type SdkText, type SdkTextKey } from '../../app/sdk-checks/text.ts';
 import { ExpectedActual } from '../components/ExpectedActual.tsx';
 
 const STATUS_MARK = { pass: '✓', fail: '✗', error: '!' } as const;

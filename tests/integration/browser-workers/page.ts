@@ -6,7 +6,7 @@ import { McpClient } from '../../../src/protocol/client.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from '../../../src/runtime/host.ts';
 import type { TapEvent } from '../../../src/runtime/tap-protocol.ts';
 import { base64ToBytes } from '../../../src/runtime/tap-protocol.ts';
-import { adaptWorker } from '../../../src/runtime/worker-adapter.ts';
+import { adaptWorker } from '../../../src/sandbox/worker-adapter.ts';
 import { createWorkerHost } from '../../../src/runtime/worker-host.ts';
 
 const WORKER_FILES: Record<ProgramName, string> = {

@@ -1,0 +1,56 @@
+// The deploy configurations (public/_headers for Netlify / Cloudflare Pages, vercel.json, and the
+// server snippets in docs/DEPLOY.md) must send the same isolation headers as `npm start`: a missing
+// one makes the page not isolated on that host, which nothing else would notice.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ISOLATION_HEADERS } from '../../../server/static-files.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const read = (path: string) => readFile(join(ROOT, path), 'utf8');
+
+/** Netlify's _headers format: a path line, then indented `Name: value` lines. */
+function parseHeadersFile(text: string): Map<string, Record<string, string>> {
+  const rules = new Map<string, Record<string, string>>();
+  let current: Record<string, string> | null = null;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = {};
+      rules.set(line.trim(), current);
+      continue;
+    }
+    const at = line.indexOf(':');
+    if (current && at > 0) current[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return rules;
+}
+
+describe('deploy configurations', () => {
+  it('public/_headers sends every isolation header on every path, and revalidates sw.js', async () => {
+    const rules = parseHeadersFile(await read('public/_headers'));
+    expect(rules.get('/*')).toEqual(ISOLATION_HEADERS);
+    expect(rules.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache' });
+    expect(rules.get('/assets/*')?.['Cache-Control']).toContain('immutable');
+  });
+
+  it('vercel.json does the same', async () => {
+    const config = JSON.parse(await read('vercel.json')) as { outputDirectory: string; headers: { source: string; headers: { key: string; value: string }[] }[] };
+    expect(config.outputDirectory).toBe('dist');
+    const bySource = new Map(config.headers.map((rule) => [rule.source, Object.fromEntries(rule.headers.map((header) => [header.key, header.value]))]));
+    expect(bySource.get('/(.*)')).toEqual(ISOLATION_HEADERS);
+    expect(bySource.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache' });
+  });
+
+  it('docs/DEPLOY.md gives each isolation header for nginx, Apache and Caddy', async () => {
+    const docs = await read('docs/DEPLOY.md');
+    for (const block of ['```nginx', '```apache', '```caddy']) {
+      const start = docs.indexOf(block);
+      expect(start, block).toBeGreaterThan(0);
+      // nginx keeps its headers in the first block (the included snippet).
+      const text = docs.slice(start, docs.indexOf('```', start + block.length));
+      for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(text, `${block} ${name}`).toMatch(new RegExp(`${name}\\s+"?${value}"?`));
+    }
+  });
+});

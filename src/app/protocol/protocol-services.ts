@@ -1,0 +1,117 @@
+// Everything the protocol view needs, made once per page from the live session and the exercise
+// store: the stepper on top of the live server, the lab, the inspector's state, and where the
+// learner's code for exercises 2, 3 and 5 comes from.
+
+import { createContext, useContext } from 'react';
+import { solutionEntry } from '../../exercise/catalogue.ts';
+import { protocolIdOfPath } from '../../sandbox/protocol-modules.ts';
+import { FAULT_NAMES } from '../../protocol/faults.ts';
+import type { FramingName } from '../../protocol/framing/types.ts';
+import type { ExerciseStore } from '../exercise/exercise-store.ts';
+import type { LiveSessionStore } from '../live-session/live-session-store.ts';
+import type { DriverKind } from '../../sandbox/client-driver.ts';
+import { LabStore } from '../failure-lab/lab-store.ts';
+import { LearnerDriver, learnerRegisterRunner, runLearnerReader, type LearnerReplay } from './learner-driver.ts';
+import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
+import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
+import { ProtocolUiStore } from './protocol-ui-store.ts';
+import { ReferenceDriver, referenceRegisterRunner } from './reference-driver.ts';
+import { StepperStore, type ServerPort } from './stepper-store.ts';
+
+/** The exercise whose code each part of the learner's stack comes from. */
+export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools' } as const;
+export type LearnerPartName = keyof typeof LEARNER_EXERCISES;
+
+export interface ProtocolServices {
+  stepper: StepperStore;
+  lab: LabStore;
+  ui: ProtocolUiStore;
+  session: LiveSessionStore;
+  learnerSource(part: LearnerPartName): LearnerSource;
+  learnerReader(framing: FramingName, chunks: readonly Uint8Array[]): Promise<LearnerReplay>;
+  /** Make the live server (and so the stepper) speak `framing`; restarts the stepper. */
+  chooseFraming(framing: FramingName): Promise<void>;
+  dispose(): void;
+}
+
+export interface ProtocolServicesOptions {
+  session: LiveSessionStore;
+  exercises: Pick<ExerciseStore, 'codeOf' | 'find'>;
+  createLearnerWorker?: () => LearnerWorkerLike;
+}
+
+export function createProtocolServices(options: ProtocolServicesOptions): ProtocolServices {
+  const { session, exercises } = options;
+  const createWorker = options.createLearnerWorker ?? createBrowserLearnerWorker;
+  const learnerSource = (part: LearnerPartName): LearnerSource => {
+    const id = LEARNER_EXERCISES[part];
+    const meta = exercises.find(id)?.meta;
+    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? `${part}.ts`, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
+  };
+  const stepper = new StepperStore({
+    server: liveSessionServerPort(session),
+    createDriver: (kind: DriverKind) => (kind === 'learner' ? new LearnerDriver(learnerSource('client'), createWorker) : new ReferenceDriver()),
+    createRegisterRunner: (kind: DriverKind) => (kind === 'learner' ? learnerRegisterRunner(() => learnerSource('register'), createWorker) : referenceRegisterRunner),
+  });
+  const learnerReader = (framing: FramingName, chunks: readonly Uint8Array[]) => runLearnerReader(learnerSource('reader'), framing, chunks, createWorker);
+  const lab = new LabStore({ stepper, learnerReader });
+  return {
+    stepper,
+    lab,
+    ui: new ProtocolUiStore(),
+    session,
+    learnerSource,
+    learnerReader,
+    async chooseFraming(framing) {
+      stepper.restart();
+      await session.stopServer();
+      session.setFraming(framing);
+    },
+    dispose: () => stepper.dispose(),
+  };
+}
+
+/** The live panel's server, as the stepper starts it: stop what runs, apply the settings, start. */
+export function liveSessionServerPort(session: LiveSessionStore): ServerPort {
+  return {
+    settings: () => {
+      const { framing, faults } = session.getSnapshot();
+      return { framing, faults };
+    },
+    async start(settings) {
+      await whenHostChosen(session);
+      await session.stopServer();
+      session.setFraming(settings.framing);
+      for (const fault of FAULT_NAMES) session.setFault(fault, settings.faults.includes(fault));
+      const wire = await session.startServer();
+      if (wire) return { ok: true, wire };
+      const { server, host } = session.getSnapshot();
+      if (server.status === 'failed') return { ok: false, reason: server.reason };
+      return { ok: false, reason: host.selection.status === 'chosen' ? 'the server did not start' : 'no host can run the server here' };
+    },
+  };
+}
+
+/** Host selection runs at page load; a Step pressed before it finished waits for it. */
+function whenHostChosen(session: LiveSessionStore, timeoutMs = 30_000): Promise<void> {
+  if (session.getSnapshot().host.selection.status !== 'probing') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = session.subscribe(() => {
+      if (session.getSnapshot().host.selection.status !== 'probing') done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+export const ProtocolServicesContext = createContext<ProtocolServices | null>(null);
+
+export function useProtocolServices(): ProtocolServices {
+  const services = useContext(ProtocolServicesContext);
+  if (services === null) throw new Error('useProtocolServices needs a <ProtocolServicesContext.Provider> above it');
+  return services;
+}

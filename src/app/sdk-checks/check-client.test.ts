@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../tools/catalogue-node.ts';
+import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
+import { LearnerDriver } from '../protocol/learner-driver.ts';
+import { closeLearnerChannels, learnerWorkerFactory } from '../../../tools/testing/learner-worker-channel.ts';
+import { checkClient, CLIENT_CHECKS } from './check-client.ts';
+import { builtProgramPath, programWire, protocolModules, stopAllWires } from '../../../tools/testing/node-wires.ts';
+
+const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
+
+let modules: ProtocolModules;
+beforeAll(async () => {
+  modules = await protocolModules();
+});
+afterEach(() => {
+  stopAllWires();
+  closeLearnerChannels();
+});
+
+function learnerDriver(code: string) {
+  return new LearnerDriver({ code, file: 'client.ts', moduleId: '@protocol/client' }, learnerWorkerFactory(modules));
+}
+
+describe("Check my client: the learner's client (in the learner worker) against the SDK-built server", () => {
+  it('passes every check with the reference client, and the SDK server exits with code 0 after close', async () => {
+    const report = await checkClient(programWire(builtProgramPath('sdk-echo-server')), learnerDriver(read('src/protocol/client.ts')));
+    expect(report.tests.map((test) => [test.id, test.status, test.message])).toEqual(CLIENT_CHECKS.map((check) => [check.id, 'pass', undefined]));
+    expect(report.status).toBe('pass');
+  });
+
+  it("reports the starter's TODO as the handshake failure and stops there", async () => {
+    const report = await checkClient(programWire(builtProgramPath('sdk-echo-server')), learnerDriver(read('exercises/03-client/starter.ts')), { limitMs: 1000 });
+    expect(report.tests[0]).toMatchObject({ id: 'handshake', status: 'fail' });
+    expect(report.tests[0]!.message).toMatch(/^initialize\(\) threw Error: TODO: initialize\(\) \(client\.ts line \d+\)/);
+  });
+
+  it('is an error report, not a run, when the client does not even load', async () => {
+    const report = await checkClient(programWire(builtProgramPath('sdk-echo-server')), learnerDriver('export class McpClient {\n  constructor( {\n}'));
+    expect(report).toMatchObject({ status: 'error', tests: [] });
+    expect(report.message).toMatch(/^Your client did not start: SyntaxError/);
+  });
+});

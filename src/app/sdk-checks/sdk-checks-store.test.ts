@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../tools/catalogue-node.ts';
+import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
+import type { Host } from '../../runtime/host.ts';
+import { LearnerDriver } from '../protocol/learner-driver.ts';
+import { closeLearnerChannels, learnerWorkerFactory } from '../../../tools/testing/learner-worker-channel.ts';
+import type { HostSelectionState } from '../live-session/live-session-store.ts';
+import { SdkChecksStore, type SdkChecksDeps, type SuiteState } from './sdk-checks-store.ts';
+import { nodeHost } from '../../../tools/testing/node-host.ts';
+import { protocolModules, stopAllWires } from '../../../tools/testing/node-wires.ts';
+
+const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
+
+let modules: ProtocolModules;
+beforeAll(async () => {
+  modules = await protocolModules();
+});
+afterEach(() => {
+  stopAllWires();
+  closeLearnerChannels();
+});
+
+function storeWith(host: Host | null, overrides: Partial<SdkChecksDeps> = {}) {
+  const selection: HostSelectionState = host ? { status: 'chosen', kind: host.kind, availability: [{ kind: host.kind, status: 'available' }] } : { status: 'none', availability: [] };
+  return new SdkChecksStore({
+    hostSelection: () => selection,
+    host: () => host,
+    sharedBridge: () => false,
+    clientSource: () => ({ code: read('src/protocol/client.ts'), file: 'client.ts', moduleId: '@protocol/client' }),
+    serverSource: () => ({ code: read('src/protocol/server.ts'), file: 'server.ts', moduleId: '@protocol/server' }),
+    createClientDriver: (source) => new LearnerDriver(source, learnerWorkerFactory(modules)),
+    ...overrides,
+  });
+}
+
+const done = (state: SuiteState) => {
+  if (state.status !== 'done') throw new Error(`not done: ${state.status}`);
+  return state;
+};
+
+describe('SdkChecksStore', () => {
+  it('runs Check my client on sdk-echo-server and Check my server on learner-server, with the code read at the press', async () => {
+    const host = nodeHost(modules);
+    const store = storeWith(host);
+    const phases: string[] = [];
+    store.subscribe(() => {
+      const state = store.getSnapshot().client;
+      if (state.status === 'running') phases.push(`${state.phase}:${state.results.length}`);
+    });
+    await store.run('client');
+    expect(done(store.getSnapshot().client).report.status).toBe('pass');
+    expect(phases.slice(0, 3)).toEqual(['loading:0', 'starting:0', 'checking:0']);
+    expect(phases.at(-1)).toBe('checking:7');
+    await store.run('server');
+    const server = done(store.getSnapshot().server);
+    expect(server.report.status).toBe('pass');
+    expect(server.host).toBe('bridge');
+    expect(host.started.map((spec) => [spec.program, spec.framing, spec.learnerServer?.file])).toEqual([
+      ['sdk-echo-server', 'ndjson', undefined],
+      ['learner-server', 'ndjson', 'server.ts'],
+    ]);
+  });
+
+  it('refuses Check my server on a shared bridge without starting anything, and says why', async () => {
+    const host = nodeHost(modules, 'bridge');
+    const store = storeWith(host, { sharedBridge: () => true });
+    expect(store.blocker('server')).toEqual({ kind: 'shared-bridge' });
+    expect(store.blocker('client')).toBeNull();
+    await store.run('server');
+    const state = done(store.getSnapshot().server);
+    expect(state.problem).toEqual({ kind: 'shared-bridge' });
+    expect(state.report.message).toMatch(/never runs learner-written code/);
+    expect(host.started).toEqual([]);
+  });
+
+  it("reports a host's refusal to start the program as an error with the host's words", async () => {
+    const refusing: Host = {
+      kind: 'worker',
+      start: async (spec) => {
+        throw new Error(`cannot spawn ${spec.program}: not in this build`);
+      },
+    };
+    const store = storeWith(refusing);
+    await store.run('client');
+    const state = done(store.getSnapshot().client);
+    expect(state.report).toMatchObject({ status: 'error', tests: [] });
+    expect(state.problem).toEqual({ kind: 'start-failed', host: 'worker', detail: 'cannot spawn sdk-echo-server: not in this build' });
+  });
+
+  it('without a host, both checks are blocked', async () => {
+    const store = storeWith(null);
+    expect(store.blocker('client')).toEqual({ kind: 'no-host' });
+    await store.run('client');
+    expect(done(store.getSnapshot().client).problem).toEqual({ kind: 'no-host' });
+  });
+
+  it('runs one check at a time: a second press while busy does nothing', async () => {
+    const host = nodeHost(modules);
+    const store = storeWith(host);
+    const first = store.run('server');
+    await store.run('client');
+    await first;
+    expect(host.started.map((spec) => spec.program)).toEqual(['learner-server']);
+    expect(store.getSnapshot().client.status).toBe('idle');
+  });
+});

@@ -1,0 +1,135 @@
+// The SDK checks' state outside React: which check runs, its progress, and the last report of each.
+// A run starts its own program on the live host (not the live panel's echo server, which keeps
+// running untouched), runs the checks, and stops that program again.
+
+import type { Host, HostKind, LearnerServerSource } from '../../runtime/host.ts';
+import type { ClientDriver } from '../../sandbox/client-driver.ts';
+import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
+import { createStore, type Store } from '../store/create-store.ts';
+import type { HostSelectionState } from '../live-session/live-session-store.ts';
+import { errorReport, type CheckResult, type CheckSuite, type SdkCheckReport } from './check-run.ts';
+import { blockerFor, PROGRAM_OF, type Blocker } from './host-support.ts';
+
+type Checkers = typeof import('./checkers.ts');
+
+/** Why a run ended before any check ran; the panel words each kind. */
+export type RunProblem = Blocker | { kind: 'start-failed'; host: HostKind; detail: string } | { kind: 'crashed'; detail: string };
+
+export type SuiteState =
+  | { status: 'idle' }
+  | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null }
+  | { status: 'done'; host: HostKind | null; report: SdkCheckReport; problem: RunProblem | null; seq: number };
+
+export interface SdkChecksState {
+  client: SuiteState;
+  server: SuiteState;
+}
+
+export interface SdkChecksDeps {
+  hostSelection(): HostSelectionState;
+  /** The live host chosen for the page, or null before (or without) one. */
+  host(): Host | null;
+  sharedBridge(): boolean;
+  clientSource(): LearnerSource;
+  serverSource(): LearnerServerSource;
+  /** The learner's exercise-3 client in the learner-code worker. */
+  createClientDriver(source: LearnerSource): ClientDriver;
+  /** Default: the dynamic import of ./checkers.ts (the SDK stays out of the first paint). */
+  loadCheckers?(): Promise<Checkers>;
+  limitMs?: number;
+}
+
+const IDLE: SuiteState = { status: 'idle' };
+
+export class SdkChecksStore {
+  readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE });
+  private seq = 0;
+
+  constructor(private readonly deps: SdkChecksDeps) {}
+
+  getSnapshot = (): SdkChecksState => this.store.getSnapshot();
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+
+  isBusy(): boolean {
+    const { client, server } = this.getSnapshot();
+    return client.status === 'running' || server.status === 'running';
+  }
+
+  /** What stops `suite` from running now, if anything (the panel disables its button and says why). */
+  blocker(suite: CheckSuite): Blocker | null {
+    return blockerFor(suite, this.deps.hostSelection(), this.deps.sharedBridge());
+  }
+
+  /** Run one suite to its report. One run at a time: a second press while busy does nothing. */
+  async run(suite: CheckSuite): Promise<void> {
+    if (this.isBusy()) return;
+    const host = this.deps.host();
+    const blocker = this.blocker(suite) ?? (host === null ? ({ kind: 'no-host' } as const) : null);
+    if (blocker !== null || host === null) {
+      this.finish(suite, null, errorReport(suite, blockerText(blocker ?? { kind: 'no-host' })), blocker);
+      return;
+    }
+    // Read the code now: what the learner sees in the editor at the press is what gets checked.
+    const clientSource = suite === 'client' ? this.deps.clientSource() : null;
+    const serverSource = suite === 'server' ? this.deps.serverSource() : null;
+    this.set(suite, { status: 'running', phase: 'loading', host: host.kind, results: [], total: null });
+    let checkers: Checkers;
+    try {
+      checkers = await (this.deps.loadCheckers ?? (() => import('./checkers.ts')))();
+    } catch (error) {
+      this.finish(suite, host.kind, errorReport(suite, `The SDK could not be loaded: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) });
+      return;
+    }
+    this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null });
+    const program = PROGRAM_OF[suite];
+    let wire;
+    try {
+      wire = await host.start(serverSource ? { program, framing: 'ndjson', faults: [], learnerServer: serverSource } : { program, framing: 'ndjson', faults: [] });
+    } catch (error) {
+      const detail = messageOf(error);
+      this.finish(suite, host.kind, errorReport(suite, `The ${host.kind} host could not start ${program}: ${detail}`), { kind: 'start-failed', host: host.kind, detail });
+      return;
+    }
+    const onResult = (result: CheckResult, _index: number, total: number) => {
+      const state = this.getSnapshot()[suite];
+      const results = state.status === 'running' ? [...state.results, result] : [result];
+      this.set(suite, { status: 'running', phase: 'checking', host: host.kind, results, total });
+    };
+    this.set(suite, { status: 'running', phase: 'checking', host: host.kind, results: [], total: null });
+    let report: SdkCheckReport;
+    try {
+      report = clientSource
+        ? await checkers.checkClient(wire, this.deps.createClientDriver(clientSource), { limitMs: this.deps.limitMs, onResult })
+        : await checkers.checkServer(wire, { limitMs: this.deps.limitMs, onResult });
+    } catch (error) {
+      wire.kill();
+      this.finish(suite, host.kind, errorReport(suite, `The check itself failed: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) });
+      return;
+    }
+    this.finish(suite, host.kind, report, null);
+  }
+
+  private finish(suite: CheckSuite, host: HostKind | null, report: SdkCheckReport, problem: RunProblem | null): void {
+    this.set(suite, { status: 'done', host, report, problem, seq: ++this.seq });
+  }
+
+  private set(suite: CheckSuite, state: SuiteState): void {
+    this.store.setState((current) => ({ ...current, [suite]: state }));
+  }
+}
+
+/** English words for a blocker, kept in the report's message (the panel shows its own translation). */
+function blockerText(blocker: Blocker): string {
+  switch (blocker.kind) {
+    case 'probing':
+      return 'The page is still looking for a host to run servers on.';
+    case 'no-host':
+      return 'No host can run servers in this page.';
+    case 'shared-bridge':
+      return 'This bridge is shared on the network (--host), so it never runs learner-written code: run `npm start` on your own machine to check your server.';
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,96 @@
+// The page's handle on the learner-code worker. The learner's code may loop forever; a worker
+// that blocks cannot post its heartbeat, so silence for `hardLimitMs` means it is stuck and it is
+// terminated (as the spec runner does). The page never waits on the worker synchronously.
+
+import type { LearnerToPage, PageToLearner } from './learner-worker-messages.ts';
+import { adaptWorker, type CallbackWorker } from './worker-adapter.ts';
+
+/** The slice of a Worker used here, as callbacks so tests can fake it without DOM types. */
+export type LearnerWorkerLike = CallbackWorker<PageToLearner>;
+
+export interface LearnerWorkerOptions {
+  /** Longest the worker may stay silent once it is running. Default 2000 ms. */
+  hardLimitMs?: number;
+  /** Longest a fresh worker may take to load. Default 20 s. */
+  startTimeoutMs?: number;
+}
+
+export const LEARNER_HARD_LIMIT_MS = 2000;
+const CHECK_EVERY_MS = 250;
+
+export class LearnerWorkerHandle {
+  private readonly worker: LearnerWorkerLike;
+  private readonly listeners = new Set<(message: LearnerToPage) => void>();
+  private readonly crashListeners = new Set<(reason: string) => void>();
+  private lastHeard: number;
+  private ready = false;
+  private gone = false;
+  private readonly watchdog: ReturnType<typeof setInterval>;
+  private readonly hardLimitMs: number;
+  private readonly startTimeoutMs: number;
+
+  constructor(create: () => LearnerWorkerLike, options: LearnerWorkerOptions = {}) {
+    this.hardLimitMs = options.hardLimitMs ?? LEARNER_HARD_LIMIT_MS;
+    this.startTimeoutMs = options.startTimeoutMs ?? 20_000;
+    this.lastHeard = Date.now();
+    this.worker = create();
+    this.worker.onMessage((data) => {
+      if (this.gone) return;
+      this.lastHeard = Date.now();
+      const message = data as LearnerToPage;
+      if (message?.type === 'ready') this.ready = true;
+      if (message?.type === 'ready' || message?.type === 'alive') return;
+      for (const listener of [...this.listeners]) listener(message);
+    });
+    this.worker.onError((message) => this.crash(`The worker running your code failed: ${message}`));
+    this.watchdog = setInterval(() => {
+      const silence = Date.now() - this.lastHeard;
+      if (!this.ready && silence > this.startTimeoutMs) this.crash(`The worker for your code did not start within ${Math.round(this.startTimeoutMs / 1000)} s.`);
+      else if (this.ready && silence > this.hardLimitMs) this.crash(stuckMessage(this.hardLimitMs));
+    }, CHECK_EVERY_MS);
+  }
+
+  get alive(): boolean {
+    return !this.gone;
+  }
+
+  post(message: PageToLearner): void {
+    if (!this.gone) this.worker.postMessage(message);
+  }
+
+  onMessage(listener: (message: LearnerToPage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The worker is gone (stuck, failed): `reason` is a sentence for the learner. */
+  onCrash(listener: (reason: string) => void): () => void {
+    this.crashListeners.add(listener);
+    return () => this.crashListeners.delete(listener);
+  }
+
+  dispose(): void {
+    if (this.gone) return;
+    this.gone = true;
+    clearInterval(this.watchdog);
+    this.worker.terminate();
+    this.listeners.clear();
+    this.crashListeners.clear();
+  }
+
+  private crash(reason: string): void {
+    if (this.gone) return;
+    const listeners = [...this.crashListeners];
+    this.dispose();
+    for (const listener of listeners) listener(reason);
+  }
+}
+
+export function stuckMessage(limitMs: number): string {
+  return `Your code ran for more than ${Number((limitMs / 1000).toFixed(1))} s without pausing, so it was stopped. Look for a loop that never ends.`;
+}
+
+/** A module Worker running ./learner-worker.ts (Vite bundles it from this exact URL pattern). */
+export function createBrowserLearnerWorker(): LearnerWorkerLike {
+  return adaptWorker(new Worker(new URL('./learner-worker.ts', import.meta.url), { type: 'module', name: 'learner-code' }));
+}

@@ -1,0 +1,156 @@
+// The Chapter loop view (#agent): connect and merge, the registry table, the scripted turn with
+// its approval gate, the transcript linked to its frames, the diagram, and the script editor.
+// State lives in AgentStore; this only renders it and forwards clicks.
+
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../hooks/use-store.ts';
+import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { AGENT_PREFIX } from '../../app/chapter-loop/agent-registry.ts';
+import { defaultScript, parseScript, scriptToText, type AgentScript } from '../../app/chapter-loop/agent-script.ts';
+import { createAppAgentStore, AgentStoreContext, useAgentStore } from '../../app/chapter-loop/agent-services.ts';
+import type { AgentTexts } from '../../app/chapter-loop/agent-store.ts';
+import { ApprovalDialog } from './ApprovalDialog.tsx';
+import { MergeReportView } from './MergeReportView.tsx';
+import { RegistryTable } from './RegistryTable.tsx';
+import { browserScriptStorage, clearScriptText, loadScriptText, saveScriptText } from '../../app/chapter-loop/script-storage.ts';
+import { ScriptEditor } from './ScriptEditor.tsx';
+import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { TranscriptView } from './TranscriptView.tsx';
+import { TurnDiagram } from './TurnDiagram.tsx';
+import './agent.css';
+
+export interface AgentViewProps {
+  /** Mounted at the bottom of the view: the lead puts the SDK checks panel (src/ui/sdk-checks/) here. */
+  children?: ReactNode;
+}
+
+/** The view with its own store, made once from the protocol view's services. */
+export function AgentView({ children }: AgentViewProps) {
+  const services = useProtocolServices();
+  const [store] = useState(() => createAppAgentStore(services));
+  return (
+    <AgentStoreContext.Provider value={store}>
+      <AgentPanel>{children}</AgentPanel>
+    </AgentStoreContext.Provider>
+  );
+}
+
+function AgentPanel({ children }: AgentViewProps) {
+  const t = useAgentText();
+  const { i18n } = useTranslation();
+  const store = useAgentStore();
+  const { ui } = useProtocolServices();
+  const state = useStore(store);
+  const storage = useMemo(() => browserScriptStorage(), []);
+  const [text, setText] = useState(() => loadScriptText(storage) ?? scriptToText(defaultScript(i18n.language)));
+  const [saved, setSaved] = useState(true);
+  // Until the learner edits it, the script is the default turn in the page's language.
+  const edited = useRef(loadScriptText(storage) !== null);
+  useEffect(() => {
+    if (!edited.current) setText(scriptToText(defaultScript(i18n.language)));
+  }, [i18n.language]);
+  const [highlight, setHighlight] = useState<{ call: number; at: number } | null>(null);
+  const parsed = useMemo(() => parseScript(text), [text]);
+  const busy = state.phase === 'connecting' || state.phase === 'merging' || state.phase === 'running' || state.phase === 'approval';
+
+  const changeText = (next: string) => {
+    edited.current = true;
+    setText(next);
+    setSaved(saveScriptText(storage, next));
+  };
+  const addFail = () => {
+    if (!parsed.ok) return;
+    const script: AgentScript = { ...parsed.script, turns: [...parsed.script.turns, { calls: [{ tool: 'fail', server: 'echo', args: { message: 'the disk is full' } }] }] };
+    changeText(scriptToText(script));
+  };
+  const reset = () => {
+    clearScriptText(storage);
+    edited.current = false;
+    setText(scriptToText(defaultScript(i18n.language)));
+    setSaved(true);
+  };
+
+  const texts: AgentTexts = {
+    refusal: (request) => t('model.refusal', { name: request.name, args: JSON.stringify(request.args) }),
+    notRegistered: (call) => t('model.notRegistered', { tool: call.tool, server: call.server }),
+  };
+  const inspect = useCallback(
+    (seq: number) => {
+      const target = store.inspectTarget(seq);
+      if (target) ui.openInspector(target);
+    },
+    [store, ui],
+  );
+  const showInDiagram = useCallback((call: number) => {
+    setHighlight((previous) => ({ call, at: (previous?.at ?? 0) + 1 }));
+    document.getElementById('agent-diagram')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
+
+  const status = state.phase === 'failed' ? t('status.failed', { reason: state.failure ?? '?' }) : state.phase === 'idle' ? t('status.idle') : t(`status.${state.phase}`);
+  const canRun = !busy && state.phase === 'ready' && parsed.ok;
+
+  return (
+    <section className="pane agent-view" id="agent-view" aria-labelledby="agent-view-heading">
+      <h2 id="agent-view-heading">{t('view.heading')}</h2>
+      <p className="hint">{t('view.intro')}</p>
+
+      <section className="agent-merge" aria-labelledby="agent-merge-heading">
+        <h3 id="agent-merge-heading">{t('merge.heading')}</h3>
+        <fieldset className="agent-options" disabled={busy}>
+          <legend>{t('merge.code')}</legend>
+          <label>
+            <input type="radio" name="agent-code" checked={state.code === 'reference'} onChange={() => store.setCode('reference')} /> {t('merge.reference')}
+          </label>
+          <label>
+            <input type="radio" name="agent-code" checked={state.code === 'learner'} onChange={() => store.setCode('learner')} /> {t('merge.learner')}
+          </label>
+          {state.code === 'learner' && <p className="hint">{t('merge.learnerNote')}</p>}
+        </fieldset>
+        <div className="agent-options">
+          <label>
+            <input type="checkbox" checked={state.usePrefix} disabled={busy} onChange={(event) => store.setUsePrefix(event.target.checked)} /> {t('merge.prefix', { prefix: AGENT_PREFIX })}
+          </label>
+          <label>
+            <input type="checkbox" checked={state.rpcErrorFault} disabled={busy} onChange={(event) => store.setRpcErrorFault(event.target.checked)} /> {t('merge.rpcFault')}
+          </label>
+        </div>
+        <div className="button-row">
+          <button type="button" className="primary" disabled={busy} onClick={() => void store.connectAndMerge()}>
+            {t('merge.connect')}
+          </button>
+        </div>
+        <p className={state.phase === 'failed' ? 'notice is-error' : 'hint'} role="status" data-testid="agent-status" data-phase={state.phase}>
+          {status}
+        </p>
+        {state.merge && <MergeReportView report={state.merge} />}
+      </section>
+
+      <RegistryTable rows={state.tools} />
+
+      <section className="agent-turn" aria-labelledby="agent-turn-heading">
+        <h3 id="agent-turn-heading">{t('turn.heading')}</h3>
+        <p className="hint">{t('turn.intro')}</p>
+        <div className="button-row">
+          <button type="button" className="primary" disabled={!canRun} onClick={() => parsed.ok && void store.runTurn(parsed.script, texts)}>
+            {t('turn.run')}
+          </button>
+        </div>
+        {!busy && state.phase !== 'ready' && <p className="hint">{t('turn.needsConnection')}</p>}
+        {!parsed.ok && <p className="hint">{t('turn.scriptInvalid')}</p>}
+      </section>
+
+      <TranscriptView transcript={state.transcript} windows={state.windows} arrows={state.arrows} onInspect={inspect} onShowInDiagram={showInDiagram} />
+      <TurnDiagram arrows={state.arrows} windows={state.windows} highlight={highlight} onInspect={inspect} />
+      <ScriptEditor text={text} errors={parsed.ok ? [] : parsed.errors} saved={saved} onChange={changeText} onAddFail={addFail} onReset={reset} />
+      <ApprovalDialog request={state.approval} onApprove={() => store.approve()} onDeny={() => store.deny()} />
+
+      {/* SDK checks slot: the lead mounts <SdkChecksPanel /> (src/ui/sdk-checks/) here as children. */}
+      {children && (
+        <section className="agent-sdk-slot" aria-label={t('sdk.slot')}>
+          {children}
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+// The registry as a table: name, where each tool came from, its risk tier, its description.
+// Updates when a merge adds remote tools (or leaves the local ones alone after a refusal).
+
+import { memo } from 'react';
+import type { RiskTier } from '../../protocol/registry.ts';
+import { originText } from '../../app/chapter-loop/describe.ts';
+import { useAgentText } from '../../app/chapter-loop/text.ts';
+import type { ToolRow } from '../../sandbox/tool-table.ts';
+
+const TIERS: readonly RiskTier[] = ['auto', 'suggest', 'approve'];
+
+export const RegistryTable = memo(function RegistryTable({ rows }: { rows: readonly ToolRow[] }) {
+  const t = useAgentText();
+  return (
+    <section className="agent-registry" aria-labelledby="agent-registry-heading">
+      <h3 id="agent-registry-heading">{t('table.heading')}</h3>
+      <div className="agent-table-scroll">
+        <table className="agent-table" data-testid="agent-registry">
+          <caption className="visually-hidden">{t('table.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('table.name')}</th>
+              <th scope="col">{t('table.origin')}</th>
+              <th scope="col">{t('table.tier')}</th>
+              <th scope="col">{t('table.description')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name} data-name={row.name} data-origin={row.origin.kind} data-tier={row.tier} className={`agent-row agent-row--${row.origin.kind}`}>
+                <th scope="row" className="mono">
+                  {row.name}
+                </th>
+                <td>{originText(t, row.origin)}</td>
+                <td>
+                  <span className={`tier tier--${row.tier}`}>{TIERS.includes(row.tier) ? t(`table.tiers.${row.tier}`) : String(row.tier)}</span>
+                </td>
+                <td>{row.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="agent-legend hint">
+        {TIERS.map((tier) => (
+          <li key={tier}>{t(`table.legend.${tier}`)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+});

@@ -1,0 +1,63 @@
+// The byte inspector as a modal dialog: opened from any arrow of the diagram or any frame of the
+// message log, closed with its button or Escape, focus returned to where it was. Mounted on every
+// view, so the protocol view's text loads only when the dialog first opens.
+
+import { Suspense, useEffect, useRef } from 'react';
+import { useStore } from '../hooks/use-store.ts';
+import { arrowLabel } from '../../app/protocol/arrow-text.ts';
+import { ByteInspector } from './ByteInspector.tsx';
+import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
+import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolText } from '../../app/protocol/text.ts';
+
+export function InspectorDialog() {
+  const { ui } = useProtocolServices();
+  const { inspect } = useStore(ui);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (inspect && !node.open) {
+      returnFocus.current = document.activeElement;
+      node.showModal();
+    } else if (!inspect && node.open) {
+      node.close();
+    }
+  }, [inspect]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="inspector-dialog"
+      aria-labelledby="inspector-title"
+      onClose={() => {
+        ui.closeInspector();
+        const previous = returnFocus.current;
+        if (previous instanceof HTMLElement || previous instanceof SVGElement) previous.focus();
+      }}
+    >
+      {inspect && (
+        <Suspense fallback={null}>
+          <InspectorContent target={inspect} onClose={() => ui.closeInspector()} />
+        </Suspense>
+      )}
+    </dialog>
+  );
+}
+
+function InspectorContent({ target, onClose }: { target: InspectTarget; onClose(): void }) {
+  const t = useProtocolText();
+  return (
+    <>
+      <header className="inspector-dialog__header">
+        <h2 id="inspector-title">{t('inspector.title', { what: arrowLabel(t, target) })}</h2>
+        <button type="button" onClick={onClose}>
+          {t('inspector.close')}
+        </button>
+      </header>
+      <ByteInspector target={target} />
+    </>
+  );
+}
