@@ -49,11 +49,17 @@ export function InspectorDialog() {
 
 function InspectorContent({ target, onClose }: { target: InspectTarget; onClose(): void }) {
   const t = useProtocolText();
+  const close = useRef<HTMLButtonElement>(null);
+  // When the text arrived after the dialog opened, focus goes where showModal() would have put it.
+  useEffect(() => {
+    const dialog = close.current?.closest('dialog');
+    if (dialog?.open && (document.activeElement === dialog || !dialog.contains(document.activeElement))) close.current?.focus();
+  }, []);
   return (
     <>
       <header className="inspector-dialog__header">
         <h2 id="inspector-title">{t('inspector.title', { what: arrowLabel(t, target) })}</h2>
-        <button type="button" onClick={onClose}>
+        <button type="button" ref={close} onClick={onClose}>
           {t('inspector.close')}
         </button>
       </header>
