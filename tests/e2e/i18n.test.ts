@@ -220,6 +220,20 @@ describe('text and lessons load lazily', () => {
       await page.locator('article.lesson[lang="zh-CN"]').waitFor();
       expect(chunks.filter((chunk) => chunk === 'content.zh-CN')).toHaveLength(2);
 
+      // The byte inspector from the live panel's log: its text (the protocol view's) loads when it
+      // first opens, and focus still lands on its close button.
+      await page.getByText(/^当前运行环境：/).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: '运行握手', exact: true }).click();
+      await page.getByText('握手完成。', { exact: true }).waitFor({ timeout: 15_000 });
+      expect(chunks).not.toContain('protocol');
+      await page.locator('.log-entry--c2s button.log-entry__row').first().click();
+      await page.getByTestId('log-inspect').first().click();
+      await page.getByTestId('byte-inspector').waitFor();
+      expect(chunks).toContain('protocol');
+      await page.waitForFunction(() => document.activeElement?.closest('dialog') !== null && document.activeElement?.textContent === '关闭');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('byte-inspector').waitFor({ state: 'detached' });
+
       // Another view: its text loads when it is first shown.
       await page.getByRole('link', { name: '协议', exact: true }).click();
       await page.getByTestId('stepper-status').waitFor({ timeout: 20_000 });
