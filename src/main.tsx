@@ -59,6 +59,11 @@ function startPlayground(): void {
   // The open exercise's lesson starts loading now, beside the UI text, not after the first render.
   const selectedId = exercises.getSnapshot().selectedId;
   if (selectedId !== null && mode === 'app') exercises.loadText(selectedId, i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
+  // A language switch fetches the open lesson beside the UI text, so it shows in the new language at once.
+  i18n.on('languageChanging', (language) => {
+    const open = exercises.getSnapshot().selectedId;
+    if (open !== null && (language === 'en' || language === 'zh-CN')) exercises.loadText(open, language);
+  });
 
   const forcedHost = parseForcedHost(window.location.search);
   // Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.

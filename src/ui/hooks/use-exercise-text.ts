@@ -7,8 +7,9 @@ import { useStoreSelector } from './use-store.ts';
 
 export function useExerciseText(store: ExerciseStore, id: string | null, locale: Locale): TextStatus {
   const status = useStoreSelector(store, (state) => (id === null ? 'ready' : store.textStatus(id, locale, state)));
+  // A load that failed is tried again when the exercise or the language changes, not in a loop.
   useEffect(() => {
     if (id !== null) store.loadText(id, locale);
-  }, [store, id, locale, status]);
+  }, [store, id, locale]);
   return status;
 }
