@@ -4,7 +4,7 @@
 
 import { createContext, useContext } from 'react';
 import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
-import { liveSessionServerPort, type ProtocolServices } from '../protocol/protocol-services.ts';
+import { liveSessionServerPort, type ProtocolServices } from '../services/protocol-services.ts';
 import { createReferenceAgentRegistry, localToolRows } from './agent-registry.ts';
 import { AgentStore } from './agent-store.ts';
 import { createLearnerAgentRegistry } from './learner-agent-registry.ts';

@@ -1,6 +1,6 @@
 // The Chapter loop's text: the `chapter-loop` namespace (src/locales/<language>/chapter-loop.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../i18n/namespace-text.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type AgentTextKey = Leaves<Resources['chapter-loop']>;

@@ -1,6 +1,6 @@
 // The presenter's text: the `presenter` namespace (src/locales/<language>/presenter.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../i18n/namespace-text.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type PresenterTextKey = Leaves<Resources['presenter']>;

@@ -1,7 +1,7 @@
 // The progress-transfer text: the `progress-transfer` namespace
 // (src/locales/<language>/progress-transfer.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../i18n/namespace-text.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type TransferKey = Leaves<Resources['progress-transfer']>;

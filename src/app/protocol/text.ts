@@ -1,6 +1,6 @@
 // The protocol view's text: the `protocol` namespace (src/locales/<language>/protocol.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../i18n/namespace-text.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type ProtocolTextKey = Leaves<Resources['protocol']>;

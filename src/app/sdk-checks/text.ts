@@ -1,6 +1,6 @@
 // The SDK checks' text: the `sdk-checks` namespace (src/locales/<language>/sdk-checks.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../i18n/namespace-text.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type SdkTextKey = Leaves<Resources['sdk-checks']>;

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
-import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { AGENT_PREFIX } from '../../app/chapter-loop/agent-registry.ts';
 import { defaultScript, parseScript, scriptToText, type AgentScript } from '../../app/chapter-loop/agent-script.ts';
 import { createAppAgentStore, AgentStoreContext, useAgentStore } from '../../app/chapter-loop/agent-services.ts';

@@ -3,13 +3,13 @@
 
 import { useId, useMemo, useState } from 'react';
 import { localized } from '../../exercise/catalogue.ts';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { stepLabel } from '../../app/protocol/arrow-text.ts';
-import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { useProtocolText } from '../../app/protocol/text.ts';
 import { handshakeNote, lessonNotes, notesFor } from '../../app/presenter/notes.ts';
 import { usePresenterText } from '../../app/presenter/text.ts';

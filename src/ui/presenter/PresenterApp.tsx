@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { useStore } from '../hooks/use-store.ts';
-import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
 import { StepperPanel } from '../protocol/StepperPanel.tsx';
 import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from '../../app/presenter/follow-channel.ts';

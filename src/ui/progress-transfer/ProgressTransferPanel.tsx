@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react
 import { localized } from '../../exercise/catalogue.ts';
 import { createProgressFile, parseProgressFile, PROGRESS_FILE_LIMITS, progressFileName, type ProgressFile } from '../../exercise/progress-transfer.ts';
 import { planImport, type ImportMode, type ImportPlan } from '../../exercise/progress-transfer-plan.ts';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { APP_VERSION } from '../../app/progress-transfer/app-version.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Exercise } from '../../exercise/types.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { clearAddressHash } from '../../app/progress-transfer/browser-file.ts';
 import { lineCount } from '../../app/progress-transfer/messages.ts';
 import { useTransferText } from '../../app/progress-transfer/text.ts';

@@ -1,4 +1,4 @@
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { linkProblemText } from '../../app/progress-transfer/messages.ts';
 import { useTransferText } from '../../app/progress-transfer/text.ts';

@@ -6,7 +6,7 @@ import { getFraming } from '../../protocol/framing/index.ts';
 import { heldBytes, replayChunks, type ReplayItem, type ReplayStep } from '../../protocol/inspect/chunk-replay.ts';
 import { formatBytes } from '../../protocol/inspect/hex-rows.ts';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
-import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText, type ProtocolText } from '../../app/protocol/text.ts';
 
 type Replay = { who: 'reference' | 'learner'; steps: ReplayStep[] } | { who: 'learner'; error: string } | { who: 'learner'; running: true };

@@ -10,7 +10,7 @@ import { LATEST_PROTOCOL_VERSION } from '../../protocol/mcp.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { frameLayout } from '../../protocol/inspect/byte-fields.ts';
 import { HexView } from './HexView.tsx';
-import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { ECHO_TEXT } from '../../app/protocol/step-plan.ts';
 import { useProtocolText } from '../../app/protocol/text.ts';
 import { utf8Groups } from '../../protocol/inspect/utf8-groups.ts';

@@ -3,10 +3,10 @@
 
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveSession } from '../live-session-context.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { LogEntry } from '../../app/live-session/message-log.ts';
 import { targetFromLog } from '../../app/protocol/log-frames.ts';
-import { ProtocolServicesContext } from '../../app/protocol/protocol-services.ts';
+import { ProtocolServicesContext } from './ProtocolServicesProvider.tsx';
 
 export function InspectFrameButton({ entry, frameIndex }: { entry: LogEntry; frameIndex: number }) {
   const { t } = useTranslation('live');

@@ -7,7 +7,7 @@ import { useStore } from '../hooks/use-store.ts';
 import { arrowLabel } from '../../app/protocol/arrow-text.ts';
 import { ByteInspector } from './ByteInspector.tsx';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
-import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from '../../app/protocol/text.ts';
 
 export function InspectorDialog() {

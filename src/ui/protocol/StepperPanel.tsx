@@ -8,7 +8,7 @@ import { useStore } from '../hooks/use-store.ts';
 import { arrowDetail, arrowLabel, noteText, stepLabel } from '../../app/protocol/arrow-text.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { PendingTable } from './PendingTable.tsx';
-import { useProtocolServices } from '../../app/protocol/protocol-services.ts';
+import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { RegistryView } from './RegistryView.tsx';
 import { SequenceDiagram } from './SequenceDiagram.tsx';
 import { StateMachineView } from './StateMachineView.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { useLiveSession } from '../live-session-context.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { CheckSuite } from '../../app/sdk-checks/check-run.ts';
 import { CHECKED_EXERCISES, createSdkChecks } from '../../app/sdk-checks/create-sdk-checks.ts';
 import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';

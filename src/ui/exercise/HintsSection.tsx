@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exercise } from '../../exercise/types.ts';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { parseMarkdown } from '../../app/exercise/markdown.ts';
-import { Markdown } from './Markdown.tsx';
+import { Markdown } from '../components/Markdown.tsx';
 
 /** Hints, revealed one at a time; how many were opened is part of the saved progress. */
 export function HintsSection({ exercise }: { exercise: Exercise }) {

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../exercise/catalogue.ts';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { parseMarkdown } from '../../app/exercise/markdown.ts';
 import { ExerciseNav } from './ExerciseNav.tsx';
 import { HintsSection } from './HintsSection.tsx';
-import { Markdown } from './Markdown.tsx';
+import { Markdown } from '../components/Markdown.tsx';
 
 /** Element ids of lesson headings: `{#ids}` in the Markdown → `lesson-ids` on the page. */
 export const LESSON_ID_PREFIX = 'lesson-';

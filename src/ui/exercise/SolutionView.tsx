@@ -4,8 +4,8 @@ import type { editor } from 'monaco-editor/editor';
 import { solutionEntry } from '../../exercise/catalogue.ts';
 import { loadSolutionSource } from '../../exercise/catalogue-browser.ts';
 import type { Exercise } from '../../exercise/types.ts';
-import { useExercises } from '../exercise-context.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { useExercises } from '../hooks/exercise-context.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
 
 type Sources = { status: 'loading' } | { status: 'ready'; files: Readonly<Record<string, string>> } | { status: 'failed'; reason: string };

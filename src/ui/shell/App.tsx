@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { ExerciseWorkspace } from './components/ExerciseWorkspace.tsx';
-import { Header } from './components/Header.tsx';
-import { LessonPane } from './components/LessonPane.tsx';
-import { LivePanel } from './components/LivePanel.tsx';
-import { ProgressNotices } from './components/ProgressNotices.tsx';
-import { useHashView } from './hooks/use-hash-view.ts';
-import { ProtocolServicesProvider } from './protocol/ProtocolServicesProvider.tsx';
-import { isProtocolHash, parseStepHash, stepHash } from '../app/protocol/step-link.ts';
+import { ExerciseWorkspace } from '../exercise/ExerciseWorkspace.tsx';
+import { Header } from './Header.tsx';
+import { LessonPane } from '../exercise/LessonPane.tsx';
+import { LivePanel } from '../live-session/LivePanel.tsx';
+import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
+import { useHashView } from '../hooks/use-hash-view.ts';
+import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
+import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step-link.ts';
 
 
 /**
@@ -18,10 +18,10 @@ import { isProtocolHash, parseStepHash, stepHash } from '../app/protocol/step-li
  */
 // The views other than the study view load when first shown, so the JavaScript needed before the
 // editor opens stays within its budget (180 KB gzipped; `npm run bench`).
-const ProtocolView = lazy(() => import('./protocol/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
-const AgentView = lazy(() => import('./chapter-loop/AgentView.tsx').then((module) => ({ default: module.AgentView })));
-const SdkChecksPanel = lazy(() => import('./sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
-const PreflightPanel = lazy(() => import('./preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
+const ProtocolView = lazy(() => import('../protocol/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
+const AgentView = lazy(() => import('../chapter-loop/AgentView.tsx').then((module) => ({ default: module.AgentView })));
+const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
+const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
 
 export function App() {
   const view = useHashView();

@@ -2,7 +2,6 @@
 // store: the stepper on top of the live server, the lab, the inspector's state, and where the
 // learner's code for exercises 2, 3 and 5 comes from.
 
-import { createContext, useContext } from 'react';
 import { solutionEntry } from '../../exercise/catalogue.ts';
 import { protocolIdOfPath } from '../../sandbox/protocol-modules.ts';
 import { FAULT_NAMES } from '../../protocol/faults.ts';
@@ -11,12 +10,12 @@ import type { ExerciseStore } from '../exercise/exercise-store.ts';
 import type { LiveSessionStore } from '../live-session/live-session-store.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { LabStore } from '../failure-lab/lab-store.ts';
-import { LearnerDriver, learnerRegisterRunner, runLearnerReader, type LearnerReplay } from './learner-driver.ts';
+import { LearnerDriver, learnerRegisterRunner, runLearnerReader, type LearnerReplay } from '../protocol/learner-driver.ts';
 import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
-import { ProtocolUiStore } from './protocol-ui-store.ts';
-import { ReferenceDriver, referenceRegisterRunner } from './reference-driver.ts';
-import { StepperStore, type ServerPort } from './stepper-store.ts';
+import { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
+import { ReferenceDriver, referenceRegisterRunner } from '../protocol/reference-driver.ts';
+import { StepperStore, type ServerPort } from '../protocol/stepper-store.ts';
 
 /** The exercise whose code each part of the learner's stack comes from. */
 export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools' } as const;
@@ -106,12 +105,4 @@ function whenHostChosen(session: LiveSessionStore, timeoutMs = 30_000): Promise<
       resolve();
     }
   });
-}
-
-export const ProtocolServicesContext = createContext<ProtocolServices | null>(null);
-
-export function useProtocolServices(): ProtocolServices {
-  const services = useContext(ProtocolServicesContext);
-  if (services === null) throw new Error('useProtocolServices needs a <ProtocolServicesContext.Provider> above it');
-  return services;
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { HOST_KINDS } from '../../runtime/host.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { useLiveSession } from '../live-session-context.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
 import { hostName } from '../../app/live-session/server-status-text.ts';
 import { describeHosts } from '../../app/live-session/host-rows.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { editor } from 'monaco-editor/editor';
 import type { Exercise } from '../../exercise/types.ts';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
-import { useLiveSession } from '../live-session-context.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
 import { hostName } from '../../app/live-session/server-status-text.ts';
 
 /** Always says which host is live, so nobody wonders where their bytes went. */

@@ -4,14 +4,14 @@ import type { TFunction } from 'i18next';
 import { localizedTestName } from '../../exercise/catalogue.ts';
 import type { Exercise, Locale } from '../../exercise/types.ts';
 import type { TestResult } from '../../sandbox/spec-results.ts';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { diffLineKind, summarizeRun, type RunSummary } from '../../app/exercise/run-summary.ts';
 import type { RunState } from '../../app/exercise/exercise-store.ts';
 import { showLessonStep } from './LessonPane.tsx';
-import { ExpectedActual } from './ExpectedActual.tsx';
+import { ExpectedActual } from '../components/ExpectedActual.tsx';
 
 export interface ResultsPanelProps {
   exercise: Exercise;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
-import { useLiveSession } from '../live-session-context.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
 import { LogEntryRow } from './LogEntryRow.tsx';
 
 // Within this many pixels of the bottom counts as "following the log": new rows scroll into view.

@@ -4,7 +4,7 @@
 
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Namespace, Resources } from './resources.ts';
+import type { Namespace, Resources } from '../i18n/resources.ts';
 
 /** 'a.b.c' for every string leaf of T. */
 export type Leaves<T, Prefix extends string = ''> = {

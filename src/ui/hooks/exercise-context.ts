@@ -1,7 +1,7 @@
 // Hands the one ExerciseStore to the components that render it (created in main.tsx, like the
 // live session, so tests and other entry points can pass their own).
 import { createContext, useContext } from 'react';
-import type { ExerciseStore } from '../app/exercise/exercise-store.ts';
+import type { ExerciseStore } from '../../app/exercise/exercise-store.ts';
 
 export const ExerciseContext = createContext<ExerciseStore | null>(null);
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ClientState } from '../../protocol/client.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { useLiveSession } from '../live-session-context.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { HandshakeState } from '../../app/live-session/handshake.ts';
 
 const LIFECYCLE: readonly ClientState[] = ['new', 'initialized', 'ready', 'closed'];

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { AGENT_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
 import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
-import { HostBadge } from './HostBadge.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { HostBadge } from '../live-session/HostBadge.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PresenterLink } from '../presenter/PresenterLink.tsx';
 import { OfflineStatus } from '../preflight/OfflineStatus.tsx';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FAULT_NAMES } from '../../protocol/faults.ts';
 import { FRAMING_NAMES, type FramingName } from '../../protocol/framing/types.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { useLiveSession } from '../live-session-context.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
 import { serverStatusIsError, serverStatusText } from '../../app/live-session/server-status-text.ts';
 
 const FRAMING_LABEL_KEY = { 'content-length': 'server.framingContentLength', ndjson: 'server.framingNdjson' } as const satisfies Record<FramingName, string>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../exercise/catalogue.ts';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { ProgressTransferPanel } from '../progress-transfer/ProgressTransferPanel.tsx';

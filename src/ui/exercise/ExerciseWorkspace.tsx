@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { ScratchBanner } from '../progress-transfer/ScratchBanner.tsx';
 import { ShareCodeButton, ShareResult, useShareCode } from '../progress-transfer/ShareCode.tsx';
 import { useShareLinkFromAddress } from '../progress-transfer/use-share-link.ts';
 import { CodeEditor, type EditorHandle } from './CodeEditor.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { SolutionView } from './SolutionView.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExercises } from '../exercise-context.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { ShareLinkNotice } from '../progress-transfer/ShareLinkNotice.tsx';
 
