@@ -1,5 +1,5 @@
 // Page load of the production build, served locally by server/start.ts, in headless Chromium:
-// - the JavaScript needed before the editor opens, gzipped, against the 250 KB budget: from the
+// - the JavaScript needed before the editor opens, gzipped, against the 180 KB budget: from the
 //   build's module graph (first-paint-js.ts, exact) and, as a cross-check, from the page's real
 //   network requests (Resource Timing) up to the moment it is usable;
 // - the time to a usable page: navigation start → the lesson heading and an enabled Run button

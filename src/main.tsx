@@ -8,7 +8,7 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { loadCatalogue } from './exercise/catalogue-browser.ts';
+import { exerciseFiles, loadCatalogue } from './exercise/catalogue-browser.ts';
 import { browserStorage, ProgressStore } from './exercise/progress-store.ts';
 import { SpecRunner } from './sandbox/spec-runner.ts';
 import { exerciseRunner } from './exercise/exercise-runner.ts';
@@ -27,8 +27,9 @@ import { registerServiceWorker } from './app/offline/register-service-worker.ts'
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
-const i18n = createI18n(browserI18nEnvironment());
 const mode = pageMode(window.location.search);
+// The text of the first view starts loading now, beside the code, not after the first render.
+const i18n = createI18n({ ...browserI18nEnvironment(), preload: mode === 'follow' ? ['live', 'presenter'] : mode === 'presenter' ? ['exercise', 'live', 'presenter'] : ['exercise', 'live'] });
 const PresenterApp = lazy(() => import('./ui/presenter/PresenterApp.tsx').then((module) => ({ default: module.PresenterApp })));
 const FollowApp = lazy(() => import('./ui/presenter/FollowApp.tsx').then((module) => ({ default: module.FollowApp })));
 
@@ -54,7 +55,15 @@ function startPlayground(): void {
   const storage = browserStorage();
   const progress = new ProgressStore({ storage });
   progress.attachPageLifecycle(window, () => document.visibilityState === 'hidden');
-  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), progress, runner: exerciseRunner(new SpecRunner()), preferences: storedUiPreferences(storage) });
+  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), files: exerciseFiles, progress, runner: exerciseRunner(new SpecRunner()), preferences: storedUiPreferences(storage) });
+  // The open exercise's lesson starts loading now, beside the UI text, not after the first render.
+  const selectedId = exercises.getSnapshot().selectedId;
+  if (selectedId !== null && mode === 'app') exercises.loadText(selectedId, i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
+  // A language switch fetches the open lesson beside the UI text, so it shows in the new language at once.
+  i18n.on('languageChanging', (language) => {
+    const open = exercises.getSnapshot().selectedId;
+    if (open !== null && (language === 'en' || language === 'zh-CN')) exercises.loadText(open, language);
+  });
 
   const forcedHost = parseForcedHost(window.location.search);
   // Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.

@@ -1,19 +1,81 @@
-// The catalogue in the page: Vite inlines every exercise file as text at build time, so the
-// exercises load with the page and work offline. The reference solutions are loaded on demand
-// (only when a learner asks to see one).
+// The catalogue in the page. What the exercise list and the editor need at once is inlined at build
+// time (meta.json and starter.ts of every exercise: the titles, and the code the protocol view and
+// the Chapter loop run for exercises the learner has not opened); the rest loads when it is needed,
+// each file its own chunk: the lesson, hints and test names per exercise and language when the
+// exercise is opened in that language, the spec when its tests first run, a reference solution when
+// the learner asks to see it. The service worker precaches every chunk, so all of it works offline.
 
-import { buildCatalogue, groupByFolder, type Catalogue } from './catalogue.ts';
+import { buildCatalogue, groupByFolder, parseHints, parseTestNames, testNamesFile, type Catalogue } from './catalogue.ts';
+import type { Exercise, Locale } from './types.ts';
 
-const exerciseFiles = import.meta.glob<string>('/exercises/*/*', { query: '?raw', import: 'default', eager: true });
+const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercises/*/starter.ts'], { query: '?raw', import: 'default', eager: true });
+
+const lazyFiles = import.meta.glob<string>(['/exercises/*/spec.ts', '/exercises/*/content.*.md', '/exercises/*/hints.*.md', '/exercises/*/test-names.*.json'], {
+  query: '?raw',
+  import: 'default',
+});
 
 const solutionFiles = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts', '!/src/protocol/inspect/**'], { query: '?raw', import: 'default' });
 
+/** The text of one exercise in one language, as it merges into its `Exercise`. */
+export type ExerciseText = Pick<Exercise, 'content' | 'hints' | 'testNames'>;
+
+/** Loads what the catalogue left out (ExerciseStore asks; tests give it their own). */
+export interface ExerciseFiles {
+  /** The lesson, hints and test names in `locale`, with the English lesson and hints when `locale` has none. */
+  loadText(id: string, locale: Locale): Promise<ExerciseText>;
+  loadSpec(id: string): Promise<string>;
+}
+
 let catalogue: Catalogue | undefined;
 
+/**
+ * Every exercise with its meta and starter; `spec` is empty and `content`, `hints` and `testNames`
+ * are empty until `exerciseFiles` loads them. A folder missing a file is still reported, from the
+ * names of the files the build holds.
+ */
 export function loadCatalogue(): Catalogue {
-  catalogue ??= buildCatalogue(groupByFolder(exerciseFiles));
+  if (catalogue) return catalogue;
+  const folders = groupByFolder(eagerFiles);
+  for (const path of Object.keys(lazyFiles)) {
+    const [folder, file] = path.split('/').slice(-2) as [string, string];
+    // Present, not loaded: buildCatalogue checks the required files are there.
+    if (file === 'spec.ts' || file === 'content.en.md') (folders[folder] ??= {})[file] = '';
+  }
+  const built = buildCatalogue(folders);
+  catalogue = { problems: built.problems, exercises: built.exercises.map(({ meta, starter }) => ({ meta, starter, spec: '', content: {}, hints: {} })) };
   return catalogue;
 }
+
+async function read(id: string, file: string): Promise<string | undefined> {
+  const load = lazyFiles[`/exercises/${id}/${file}`];
+  return load ? load() : undefined;
+}
+
+export const exerciseFiles: ExerciseFiles = {
+  async loadText(id, locale) {
+    const [content, hints, names] = await Promise.all([
+      read(id, `content.${locale}.md`).then((text) => text ?? (locale === 'en' ? undefined : read(id, 'content.en.md'))),
+      read(id, `hints.${locale}.md`).then((text) => text ?? (locale === 'en' ? undefined : read(id, 'hints.en.md'))),
+      locale === 'en' ? undefined : read(id, testNamesFile(locale)),
+    ]);
+    const hasOwn = (file: string) => `/exercises/${id}/${file}` in lazyFiles;
+    const text: ExerciseText = { content: {}, hints: {} };
+    if (content !== undefined) text.content[hasOwn(`content.${locale}.md`) ? locale : 'en'] = content;
+    if (hints !== undefined) text.hints[hasOwn(`hints.${locale}.md`) ? locale : 'en'] = parseHints(hints);
+    if (names !== undefined) {
+      const parsed = parseTestNames(names);
+      // A broken file shows the English names; tests/i18n/completeness.test.ts reports it.
+      if (typeof parsed !== 'string') text.testNames = { [locale]: parsed };
+    }
+    return text;
+  },
+  async loadSpec(id) {
+    const spec = await read(id, 'spec.ts');
+    if (spec === undefined) throw new Error(`exercises/${id}/spec.ts is missing`);
+    return spec;
+  },
+};
 
 /** The text of a reference file named in `meta.solution` / `meta.solutionModule` ('src/protocol/jsonrpc.ts'). */
 export async function loadSolutionSource(path: string): Promise<string | undefined> {

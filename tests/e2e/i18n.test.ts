@@ -107,7 +107,7 @@ describe('the fake keys locale', () => {
       // The protocol view after the whole handshake, then the byte inspector.
       await page.goto(`${app.url}?host=worker&lng=keys#protocol`);
       await page.getByText('badge.live', { exact: true }).waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: /protocolView\.stepper\.runToEnd/ }).click();
+      await page.getByRole('button', { name: /^stepper\.runToEnd/ }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 20_000 });
       expect(await untranslatedText(page), 'protocol view').toEqual([]);
       // The last frame the server sent (the exit arrow after it has no bytes to inspect).
@@ -171,6 +171,80 @@ describe('choosing the language', () => {
       await page.keyboard.press('Control+End');
       await page.waitForFunction(() => document.querySelector('[data-testid="code-editor"] .view-lines')?.textContent?.replace(/\u00a0/g, ' ').includes('keep me') === true);
       expect(await progress.textContent()).toBe(progressBefore);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('text and lessons load lazily', () => {
+  it('fetches each view’s text and each lesson when first needed, and never shows a key meanwhile', { timeout: 60_000 }, async () => {
+    const chunks: string[] = [];
+    const { page, close } = await open('?host=worker', 'zh-CN', (page) => {
+      page.on('request', (request) => {
+        const file = /\/assets\/([^/?#]+)-[\w-]{8}\.js/.exec(request.url())?.[1];
+        if (file) chunks.push(file);
+      });
+      // From the first byte of the page: every text node that looks like a translation key.
+      return page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { keysSeen: string[] }).keysSeen = seen;
+        const KEY = /^[a-z][A-Za-z]*(\.[\w-]+)+$/;
+        const check = (node: Node) => {
+          const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+          for (let text = node.nodeType === Node.TEXT_NODE ? node : walker.nextNode(); text; text = walker.nextNode()) {
+            const value = text.textContent?.trim() ?? '';
+            if (KEY.test(value) && !/\.(ts|js|json|md)$/.test(value) && !text.parentElement?.closest('code, pre, .monaco-editor')) seen.push(value);
+          }
+        };
+        new MutationObserver((records) => records.forEach((record) => (record.type === 'characterData' ? check(record.target) : record.addedNodes.forEach(check)))).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+    });
+    const keysSeen = () => page.evaluate(() => (window as unknown as { keysSeen: string[] }).keysSeen);
+    try {
+      await page.getByRole('button', { name: '运行测试', exact: true }).waitFor({ timeout: 20_000 });
+      await page.locator('article.lesson[lang="zh-CN"]').waitFor();
+      // The study view's text and its open lesson, not the other views' text nor other lessons.
+      expect(chunks).toEqual(expect.arrayContaining(['common', 'exercise', 'live', 'content.zh-CN', 'hints.zh-CN', 'test-names.zh-CN']));
+      expect(chunks).not.toContain('protocol');
+      expect(chunks).not.toContain('chapter-loop');
+      expect(chunks.filter((chunk) => chunk === 'content.zh-CN')).toHaveLength(1);
+
+      // Another exercise: its lesson loads when opened.
+      await page.getByTestId('exercise-02-frames').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="exercise-02-frames"]')?.getAttribute('aria-current') === 'true');
+      await page.locator('article.lesson[lang="zh-CN"]').waitFor();
+      expect(chunks.filter((chunk) => chunk === 'content.zh-CN')).toHaveLength(2);
+
+      // The byte inspector from the live panel's log: its text (the protocol view's) loads when it
+      // first opens, and focus still lands on its close button.
+      await page.getByText(/^当前运行环境：/).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: '运行握手', exact: true }).click();
+      await page.getByText('握手完成。', { exact: true }).waitFor({ timeout: 15_000 });
+      expect(chunks).not.toContain('protocol');
+      await page.locator('.log-entry--c2s button.log-entry__row').first().click();
+      await page.getByTestId('log-inspect').first().click();
+      await page.getByTestId('byte-inspector').waitFor();
+      expect(chunks).toContain('protocol');
+      await page.waitForFunction(() => document.activeElement?.closest('dialog') !== null && document.activeElement?.textContent === '关闭');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('byte-inspector').waitFor({ state: 'detached' });
+
+      // Another view: its text loads when it is first shown.
+      await page.getByRole('link', { name: '协议', exact: true }).click();
+      await page.getByTestId('stepper-status').waitFor({ timeout: 20_000 });
+      expect(chunks).toContain('protocol');
+
+      // Another language: the text of every view shown so far, and the open lesson, in English.
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('link', { name: 'Exercise', exact: true }).click();
+      await page.locator('article.lesson[lang="en"]').waitFor({ timeout: 20_000 });
+      expect(chunks).toContain('content.en');
+      expect(await keysSeen()).toEqual([]);
     } finally {
       await close();
     }

@@ -1,8 +1,9 @@
 // Nothing the learner reads may exist in one language only. Three sources of text are checked:
-// - every `src/ui/**/i18n.ts` exporting a `…En` / `…ZhCN` pair (found on disk, so a bundle another
-//   part of the UI adds tomorrow is covered without touching this file), and that each such bundle
-//   is merged into the page's resources (an unmerged bundle shows raw keys on the page);
-// - the main resources in src/app/i18n/en.ts and zh-CN.ts;
+// - the UI text: every namespace in src/locales/<language>/<namespace>.json (found on disk, so a
+//   namespace a feature adds tomorrow is covered without touching this file): every language has
+//   the same files as English, each file the same keys, non-empty strings and the same {{variables}},
+//   no English sentence copied into the translation, and every namespace is typed (listed in
+//   src/app/i18n/resources.ts, whose types come from the English files);
 // - every exercise: both lesson files and both hint files exist, the lessons have the same
 //   headings (level and {#id} anchor, in the same order: the spec results link to them by id), the
 //   hints have the same count, and meta.json has a title in both languages;
@@ -12,8 +13,7 @@
 //   titles formatted), since reading them off spec.ts with a pattern would miss the formatted ones.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHints, parseTestNames, solutionEntry, testNamesFile } from '../../src/exercise/catalogue.ts';
 import { EXERCISES_DIR, readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
@@ -21,49 +21,45 @@ import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { protocolModulesFromGlob } from '../../src/sandbox/protocol-modules.ts';
 import { runSpec } from '../../src/sandbox/run-spec.ts';
 import { requestFor } from '../../src/exercise/exercise-runner.ts';
-import { en } from '../../src/app/i18n/en.ts';
-import { bundlePairs, compareResources, untranslatedKeys } from '../../src/app/i18n/resource-check.ts';
-import { zhCN } from '../../src/app/i18n/zh-CN.ts';
+import { LANGUAGES } from '../../src/app/i18n/language.ts';
+import { compareResources, keyPaths, leaf, untranslatedKeys } from '../../src/app/i18n/resource-check.ts';
+import { NAMESPACES } from '../../src/app/i18n/resources.ts';
 import { parseMarkdown, type Block } from '../../src/app/exercise/markdown.ts';
 
-const UI_DIR = join(PROJECT_ROOT, 'src', 'app');
+const LOCALES_DIR = join(PROJECT_ROOT, 'src', 'locales');
+/** Namespaces whose every Chinese string must hold Chinese (no short names left in English). */
+const ALL_CHINESE = new Set(['presenter', 'progress-transfer']);
 
-function findFiles(dir: string, name: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return findFiles(path, name);
-    return entry === name ? [path] : [];
+const namespacesIn = (language: string) =>
+  existsSync(join(LOCALES_DIR, language)) ? readdirSync(join(LOCALES_DIR, language)).filter((file) => file.endsWith('.json')).map((file) => file.replace(/\.json$/, '')).sort() : [];
+const readNamespace = (language: string, namespace: string): unknown => JSON.parse(readFileSync(join(LOCALES_DIR, language, `${namespace}.json`), 'utf8'));
+const englishNamespaces = namespacesIn('en');
+
+describe('UI text in src/locales/<language>/<namespace>.json', () => {
+  it('finds the namespaces, every one typed in src/app/i18n/resources.ts, and only the page\'s languages', () => {
+    expect(englishNamespaces).toContain('common');
+    expect(englishNamespaces).toEqual([...NAMESPACES].sort());
+    expect(readdirSync(LOCALES_DIR).filter((entry) => statSync(join(LOCALES_DIR, entry)).isDirectory()).sort()).toEqual([...LANGUAGES].sort());
   });
-}
 
-const bundleFiles = findFiles(UI_DIR, 'i18n.ts');
-
-describe('UI bundles in src/app/**/i18n.ts', () => {
-  it('finds the bundles (at least the protocol view)', () => {
-    expect(bundleFiles.map((file) => relative(PROJECT_ROOT, file))).toContain(join('src', 'app', 'protocol', 'i18n.ts'));
+  it.each(LANGUAGES.filter((language) => language !== 'en'))('%s has exactly the namespaces English has', (language) => {
+    expect(namespacesIn(language)).toEqual(englishNamespaces);
   });
 
-  it.each(bundleFiles.map((file) => [relative(PROJECT_ROOT, file), file]))('%s: every En/ZhCN pair matches and is merged into the page', async (_name, file) => {
-    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    const pairs = bundlePairs(module);
-    expect(pairs.length, 'an i18n.ts must export at least one fooEn/fooZhCN pair').toBeGreaterThan(0);
-    for (const pair of pairs) {
-      expect(compareResources(pair.en, pair.zhCN), pair.name).toEqual([]);
-      expect(untranslatedKeys(pair.en, pair.zhCN), pair.name).toEqual([]);
-      expect(mergedUnder(en, pair.en), `${pair.name}En is not merged into src/app/i18n/en.ts`).not.toBeNull();
-      expect(mergedUnder(zhCN, pair.zhCN), `${pair.name}ZhCN is not merged into src/app/i18n/zh-CN.ts`).not.toBeNull();
+  it.each(englishNamespaces)('%s: every language has the same keys and {{variables}}, really translated', (namespace) => {
+    const en = readNamespace('en', namespace);
+    for (const language of LANGUAGES.filter((other) => other !== 'en')) {
+      if (!existsSync(join(LOCALES_DIR, language, `${namespace}.json`))) continue; // reported above
+      const translated = readNamespace(language, namespace);
+      expect(compareResources(en, translated, 'en', language), `${language}/${namespace}.json`).toEqual([]);
+      expect(untranslatedKeys(en, translated), `${language}/${namespace}.json: English copied over`).toEqual([]);
+      if (ALL_CHINESE.has(namespace)) {
+        const notChinese = keyPaths(translated).filter((path) => !/\p{Script=Han}/u.test(String(leaf(translated, path))));
+        expect(notChinese, `${language}/${namespace}.json: strings with no Chinese in them`).toEqual([]);
+      }
     }
-  });
-});
-
-/** The top-level namespace of `resources` that holds `bundle` itself (merged by import), or null. */
-function mergedUnder(resources: object, bundle: unknown): string | null {
-  return Object.entries(resources).find(([, value]) => value === bundle)?.[0] ?? null;
-}
-
-describe('main resources', () => {
-  it('en.ts and zh-CN.ts match key for key', () => {
-    expect(compareResources(en, zhCN)).toEqual([]);
+    // {{1}} is a quote from a script, never a variable.
+    expect(keyPaths(en).filter((path) => /\{\{\s*\d+\s*\}\}/.test(String(leaf(en, path)))), `en/${namespace}.json`).toEqual([]);
   });
 });
 

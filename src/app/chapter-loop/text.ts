@@ -1,12 +1,9 @@
-// The Chapter loop's translations, under `agentView` in the page's resources (see src/app/text/namespace-text.ts).
+// The Chapter loop's text: the `chapter-loop` namespace (src/locales/<language>/chapter-loop.json).
 
-import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
-import { agentViewEn, agentViewZhCN } from './i18n.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Resources } from '../i18n/resources.ts';
 
-export type AgentTextKey = Leaves<typeof agentViewEn>;
-export type AgentText = NamespaceText<typeof agentViewEn>;
+export type AgentTextKey = Leaves<Resources['chapter-loop']>;
+export type AgentText = NamespaceText<Resources['chapter-loop']>;
 
-const agentTextKit = namespaceText('agentView', agentViewEn, agentViewZhCN);
-
-export const registerAgentText = agentTextKit.register;
-export const useAgentText = agentTextKit.useText;
+export const useAgentText = (): AgentText => useNamespaceText('chapter-loop');

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../exercise/catalogue.ts';
+import type { ExerciseFiles, ExerciseText } from '../../exercise/catalogue-browser.ts';
 import { ProgressStore, type StorageLike } from '../../exercise/progress-store.ts';
 import type { RunOptions } from '../../sandbox/spec-runner.ts';
-import type { Exercise } from '../../exercise/types.ts';
+import type { Exercise, Locale } from '../../exercise/types.ts';
 import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
 import { encodeShareHash } from '../../exercise/share-link.ts';
 import type { ExerciseRunner } from '../../exercise/exercise-runner.ts';
@@ -300,3 +301,71 @@ describe('ExerciseStore: import', () => {
   });
 });
 
+
+describe('ExerciseStore: lessons, hints, test names and specs load when needed', () => {
+  /** Files whose loads finish when the test says so. */
+  function lazySetup() {
+    const texts: { id: string; locale: Locale; resolve(text: ExerciseText): void; reject(error: Error): void }[] = [];
+    const specs: { id: string; resolve(spec: string): void; reject(error: Error): void }[] = [];
+    const files: ExerciseFiles = {
+      loadText: (id, locale) => new Promise((resolve, reject) => texts.push({ id, locale, resolve, reject })),
+      loadSpec: (id) => new Promise((resolve, reject) => specs.push({ id, resolve, reject })),
+    };
+    const bare = (id: string, order: number): Exercise => ({ ...exercise(id, order), content: {}, hints: {} });
+    const storage = new MemoryStorage();
+    const runner = new FakeRunner();
+    const store = new ExerciseStore({ catalogue: { exercises: [bare('01-a', 1), bare('02-b', 2)], problems: [] }, files, progress: new ProgressStore({ storage, debounceMs: 0 }), runner, preferences: storedUiPreferences(storage) });
+    return { store, runner, texts, specs };
+  }
+
+  it('loads the text of one exercise in one language once, and merges it when it arrives', async () => {
+    const { store, texts } = lazySetup();
+    expect(store.textStatus('01-a', 'zh-CN')).toBe('idle');
+    store.loadText('01-a', 'zh-CN');
+    store.loadText('01-a', 'zh-CN');
+    expect(texts.map((load) => `${load.id}/${load.locale}`)).toEqual(['01-a/zh-CN']);
+    expect(store.textStatus('01-a', 'zh-CN')).toBe('loading');
+    expect(store.find('01-a')?.content).toEqual({});
+    texts[0]!.resolve({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': ['一'] }, testNames: { 'zh-CN': { a: '甲' } } });
+    await Promise.resolve();
+    expect(store.textStatus('01-a', 'zh-CN')).toBe('ready');
+    expect(store.find('01-a')).toMatchObject({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': ['一'] }, testNames: { 'zh-CN': { a: '甲' } } });
+    // Another language is its own load; what is in stays.
+    store.loadText('01-a', 'en');
+    texts[1]!.resolve({ content: { en: '# A' }, hints: { en: ['one'] } });
+    await Promise.resolve();
+    expect(store.find('01-a')?.content).toEqual({ 'zh-CN': '# 甲', en: '# A' });
+    expect(store.textStatus('02-b', 'en')).toBe('idle');
+  });
+
+  it('reports a failed load and tries again when asked', async () => {
+    const { store, texts } = lazySetup();
+    store.loadText('02-b', 'en');
+    texts[0]!.reject(new Error('offline'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(store.textStatus('02-b', 'en')).toBe('failed');
+    store.loadText('02-b', 'en');
+    expect(texts).toHaveLength(2);
+    expect(store.textStatus('02-b', 'en')).toBe('loading');
+  });
+
+  it('loads the spec before the first run only, and a spec that does not load is an error result', async () => {
+    const { store, runner, specs } = lazySetup();
+    const first = store.run('01-a');
+    expect(store.runOf('01-a').status).toBe('running');
+    expect(runner.calls).toHaveLength(0);
+    specs[0]!.resolve('spec of 01-a');
+    await vi.waitFor(() => expect(runner.calls).toHaveLength(1));
+    runner.calls[0]!.finish({ status: 'pass', tests: [], durationMs: 1 });
+    await first;
+    void store.run('01-a');
+    await vi.waitFor(() => expect(runner.calls).toHaveLength(2));
+    expect(specs).toHaveLength(1);
+
+    const failed = store.run('02-b');
+    specs[1]!.reject(new Error('exercises/02-b/spec.ts is missing'));
+    expect(await failed).toMatchObject({ status: 'error', error: { source: 'spec' } });
+    expect(store.runOf('02-b')).toMatchObject({ status: 'done', result: { status: 'error' } });
+  });
+});

@@ -6,14 +6,19 @@
 // A scratch copy is code someone shared by link: the editor shows it and runs its tests, but it
 // lives only here, in memory, so autosave never writes it over the learner's own saved code; it
 // becomes theirs only when they choose "Keep as my code".
+//
+// In the page the catalogue holds each exercise's meta and starter only: its lesson, hints and test
+// names arrive per language when a view asks (`loadText`, `textStatus`), its spec before its first
+// run. Without `files` (tests, Node) the catalogue is complete and everything is ready at once.
 
 import type { Catalogue } from '../../exercise/catalogue.ts';
+import type { ExerciseFiles, ExerciseText } from '../../exercise/catalogue-browser.ts';
 import type { ProgressStore } from '../../exercise/progress-store.ts';
 import type { StoredProgress } from '../../exercise/progress-data.ts';
 import { applyImport, type ImportMode } from '../../exercise/progress-transfer-plan.ts';
 import { decodeShareHash, type ShareLinkProblem, type SharedCode } from '../../exercise/share-link.ts';
 import type { ExerciseRunner } from '../../exercise/exercise-runner.ts';
-import type { Exercise } from '../../exercise/types.ts';
+import type { Exercise, Locale } from '../../exercise/types.ts';
 import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { UiPreferences } from './ui-preferences.ts';
@@ -49,8 +54,13 @@ export interface ImportDone {
   changed: number;
 }
 
+/** An exercise's text in one language: not asked for yet, on its way, in, or not loadable. */
+export type TextStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
 export interface ExerciseState {
   selectedId: string | null;
+  /** `id/locale` → how far its lesson, hints and test names are (only with `files`). */
+  texts: Readonly<Record<string, TextStatus>>;
   runs: Readonly<Record<string, RunState>>;
   view: WorkspaceView;
   replacement: CodeReplacement | null;
@@ -68,6 +78,8 @@ export interface ExerciseStoreOptions {
   progress: ProgressStore;
   runner: ExerciseRunner;
   preferences: UiPreferences;
+  /** What the catalogue left out, loaded when needed (the page's chunks); absent when it is complete. */
+  files?: ExerciseFiles;
   /**
    * When streamed test results are shown: each one arrives as its own message, and rendering the
    * results panel for each would cost more than the run. Default: together, at most every 50 ms.
@@ -85,6 +97,11 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   private readonly runner: ExerciseRunner;
   private readonly preferences: UiPreferences;
   private readonly scheduleProgress: (show: () => void) => void;
+  private readonly files: ExerciseFiles | undefined;
+  /** Each exercise with what has loaded of it so far (a new object each time something arrives). */
+  private readonly current = new Map<string, Exercise>();
+  private readonly specs = new Map<string, Promise<string>>();
+  private readonly loadedSpecs = new Map<string, string>();
   private seq = 0;
   /** The share hash opened last: React's StrictMode and hashchange may both ask for it again. */
   private openedShareHash: string | null = null;
@@ -99,13 +116,65 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
     this.runner = options.runner;
     this.preferences = options.preferences;
     this.scheduleProgress = options.scheduleProgress ?? ((show) => setTimeout(show, PROGRESS_INTERVAL_MS));
+    this.files = options.files;
+    for (const exercise of this.exercises) this.current.set(exercise.meta.id, exercise);
     const remembered = this.preferences.read();
     const selectedId = this.find(remembered.exerciseId ?? '')?.meta.id ?? this.exercises[0]?.meta.id ?? null;
-    this.store = createStore<ExerciseState>({ selectedId, runs: {}, view: 'code', replacement: null, runOnSave: remembered.runOnSave, scratch: null, shareProblem: null, lastImport: null });
+    this.store = createStore<ExerciseState>({ selectedId, texts: {}, runs: {}, view: 'code', replacement: null, runOnSave: remembered.runOnSave, scratch: null, shareProblem: null, lastImport: null });
   }
 
+  /** The exercise with everything loaded of it so far. */
   find(id: string): Exercise | undefined {
-    return this.exercises.find((exercise) => exercise.meta.id === id);
+    return this.current.get(id);
+  }
+
+  /** Whether the lesson, hints and test names of `id` are in, in `locale`. */
+  textStatus(id: string, locale: Locale, state: ExerciseState = this.store.getSnapshot()): TextStatus {
+    if (!this.files) return this.current.has(id) ? 'ready' : 'failed';
+    return state.texts[`${id}/${locale}`] ?? 'idle';
+  }
+
+  /** Starts loading the text of `id` in `locale` unless it is in or on its way (a failure is tried again). */
+  loadText(id: string, locale: Locale): void {
+    const files = this.files;
+    const status = this.textStatus(id, locale);
+    if (!files || !this.current.has(id) || status === 'loading' || status === 'ready') return;
+    const key = `${id}/${locale}`;
+    const settle = (next: TextStatus) => this.store.setState((state) => ({ ...state, texts: { ...state.texts, [key]: next } }));
+    settle('loading');
+    files.loadText(id, locale).then(
+      (text) => {
+        this.mergeText(id, text);
+        settle('ready');
+      },
+      () => settle('failed'),
+    );
+  }
+
+  private mergeText(id: string, text: ExerciseText): void {
+    const exercise = this.current.get(id);
+    if (!exercise) return;
+    const merged: Exercise = { ...exercise, content: { ...exercise.content, ...text.content }, hints: { ...exercise.hints, ...text.hints } };
+    const testNames = { ...exercise.testNames, ...text.testNames };
+    if (Object.keys(testNames).length > 0) merged.testNames = testNames;
+    this.current.set(id, merged);
+  }
+
+  /** The exercise with its spec: at once when it is in (or the catalogue is complete), else once loaded. */
+  private withSpec(exercise: Exercise): Exercise | Promise<Exercise> {
+    const files = this.files;
+    const id = exercise.meta.id;
+    const loaded = this.loadedSpecs.get(id);
+    if (!files) return exercise;
+    if (loaded !== undefined) return { ...exercise, spec: loaded };
+    let spec = this.specs.get(id);
+    if (!spec) {
+      spec = files.loadSpec(id);
+      this.specs.set(id, spec);
+      // A spec that did not load is tried again at the next run.
+      spec.then((text) => this.loadedSpecs.set(id, text), () => this.specs.delete(id));
+    }
+    return spec.then((text) => ({ ...exercise, spec: text }));
   }
 
   selected(): Exercise | undefined {
@@ -174,7 +243,18 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
       const current = this.runOf(id);
       if (current.status === 'running' && current.seq === seq) this.setRun(id, { ...current, tests: [...streamed] });
     };
-    const result = await this.runner.run(exercise, this.codeOf(id), {
+    let withSpec: Exercise;
+    try {
+      // Only the first run of an exercise waits for its spec.
+      const ready = this.withSpec(exercise);
+      withSpec = ready instanceof Promise ? await ready : ready;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed: RunResult = { status: 'error', message, error: { message, source: 'spec' }, tests: [], durationMs: 0 };
+      this.setRun(id, { status: 'done', seq, result: failed });
+      return failed;
+    }
+    const result = await this.runner.run(withSpec, this.codeOf(id), {
       onTest: (test) => {
         streamed.push(test);
         if (showPending) return;
@@ -226,6 +306,9 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   /** Loads the test runner now, so the first Run does not wait for it. */
   warmUp(): void {
     this.runner.warmUp();
+    // And the open exercise's spec, so its first run does not wait for it either.
+    const selected = this.selected();
+    if (selected) Promise.resolve(this.withSpec(selected)).catch(() => {});
   }
 
   // ---- share links and the scratch copy ----

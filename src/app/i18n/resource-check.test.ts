@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundlePairs, compareResources, keyPaths, untranslatedKeys } from './resource-check.ts';
+import { compareResources, untranslatedKeys } from './resource-check.ts';
 
 describe('compareResources', () => {
   it('finds nothing wrong with matching bundles', () => {
@@ -19,13 +19,5 @@ describe('compareResources', () => {
 describe('untranslatedKeys', () => {
   it('flags English sentences copied into the translation, not names', () => {
     expect(untranslatedKeys({ a: 'Local bridge', b: 'WebContainer', c: 'Reset your code' }, { a: '本地桥接', b: 'WebContainer', c: 'Reset your code' })).toEqual(['c']);
-  });
-});
-
-describe('bundlePairs', () => {
-  it('pairs fooEn with fooZhCN and ignores the rest', () => {
-    const pairs = bundlePairs({ fooEn: { a: 'x' }, fooZhCN: { a: 'y' }, barEn: { a: 'z' }, helper: () => 1 });
-    expect(pairs.map((pair) => pair.name)).toEqual(['foo']);
-    expect(keyPaths(pairs[0]?.zhCN)).toEqual(['a']);
   });
 });

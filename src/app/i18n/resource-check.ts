@@ -1,6 +1,6 @@
-// Pure checks that two translations of one resource bundle match: the same keys, every value a
-// non-empty string, the same {{variables}} in each string. Shared by the unit test of the main
-// resources and the completeness test that discovers every bundle in src/ui (tests/i18n/).
+// Pure checks that two translations of one namespace match: the same keys, every value a non-empty
+// string, the same {{variables}} in each string. Used by the completeness test that discovers every
+// namespace in src/locales (tests/i18n/completeness.test.ts).
 
 export function keyPaths(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -46,13 +46,4 @@ export function untranslatedKeys(source: unknown, translated: unknown): string[]
     const value = leaf(translated, path);
     return typeof value === 'string' && value === leaf(source, path) && /[a-z]{4,}\s+[a-z]{4,}/i.test(value);
   });
-}
-
-/** Names of exported bundle pairs in a module: `fooEn` with `fooZhCN` → `foo`. */
-export function bundlePairs(exports: Record<string, unknown>): { name: string; en: unknown; zhCN: unknown }[] {
-  return Object.keys(exports)
-    .filter((key) => key.endsWith('En') && typeof exports[key] === 'object')
-    .map((key) => key.slice(0, -'En'.length))
-    .filter((name) => name !== '' && `${name}ZhCN` in exports)
-    .map((name) => ({ name, en: exports[`${name}En`], zhCN: exports[`${name}ZhCN`] }));
 }

@@ -5,11 +5,11 @@ import type { TFunction } from 'i18next';
 import type { HostKind } from '../../runtime/host.ts';
 import type { ServerStatus } from './live-session-store.ts';
 
-export function hostName(t: TFunction, kind: HostKind): string {
+export function hostName(t: TFunction<'live'>, kind: HostKind): string {
   return t(`hosts.${kind}`);
 }
 
-export function serverStatusText(t: TFunction, server: ServerStatus): string {
+export function serverStatusText(t: TFunction<'live'>, server: ServerStatus): string {
   switch (server.status) {
     case 'stopped':
       return t('server.status.stopped');

@@ -3,7 +3,10 @@
 // speak the learner's language; reasons that come from the runtime (a host's own explanation) are
 // passed as values, as the live panel shows them.
 
-import type { DetailKey, FixKey } from './i18n.ts';
+import type { Resources } from '../i18n/resources.ts';
+
+type DetailKey = keyof Resources['preflight']['detail'];
+type FixKey = keyof Resources['preflight']['fix'];
 
 export const CHECK_IDS = ['isolation', 'webcontainer', 'bridge', 'storage', 'offline'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];

@@ -1,7 +1,7 @@
-import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from './check-types.ts';
-import { preflightEn, preflightZhCN } from './i18n.ts';
+import preflightEn from '../../locales/en/preflight.json';
+import { createTestI18n } from '../i18n/testing.ts';
 import { countByStatus, createPreflightStore, type PreflightChecks } from './preflight-store.ts';
 import { addressWithoutToken, buildSummary, type PreflightTranslate } from './summary.ts';
 
@@ -66,12 +66,10 @@ describe('preflight store', () => {
   });
 });
 
-async function translator(language: 'en' | 'zh-CN'): Promise<PreflightTranslate> {
-  const i18n = createInstance();
-  await i18n.init({ lng: language, resources: { en: { translation: { preflight: preflightEn } }, 'zh-CN': { translation: { preflight: preflightZhCN } } }, interpolation: { escapeValue: false } });
-  // A small instance of its own, not the page's typed one: call t untyped, as the panel does.
-  const t = i18n.t as unknown as (key: string, values?: object) => string;
-  return (key, values) => t(`preflight.${key}`, values ?? {});
+function translator(language: 'en' | 'zh-CN'): PreflightTranslate {
+  // Keys are built at run time: call t untyped, as the panel does.
+  const t = createTestI18n(language).getFixedT(null, 'preflight') as unknown as (key: string, values?: object) => string;
+  return (key, values) => t(key, values ?? {});
 }
 
 describe('buildSummary', () => {

@@ -3,7 +3,7 @@
 
 import type { CheckRow } from './check-types.ts';
 
-/** i18next's `t`, narrowed to what the summary needs; keys are relative to `preflight.`. */
+/** i18next's `t`, narrowed to what the summary needs; keys are in the `preflight` namespace. */
 export type PreflightTranslate = (key: string, values?: Record<string, string | number>) => string;
 
 export interface SummaryContext {

@@ -1,12 +1,9 @@
-// The presenter's translations, under `presenter` in the page's resources (see src/app/text/namespace-text.ts).
+// The presenter's text: the `presenter` namespace (src/locales/<language>/presenter.json).
 
-import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
-import { presenterEn, presenterZhCN } from './i18n.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Resources } from '../i18n/resources.ts';
 
-export type PresenterTextKey = Leaves<typeof presenterEn>;
-export type PresenterText = NamespaceText<typeof presenterEn>;
+export type PresenterTextKey = Leaves<Resources['presenter']>;
+export type PresenterText = NamespaceText<Resources['presenter']>;
 
-const presenterTextKit = namespaceText('presenter', presenterEn, presenterZhCN);
-
-export const registerPresenterText = presenterTextKit.register;
-export const usePresenterText = presenterTextKit.useText;
+export const usePresenterText = (): PresenterText => useNamespaceText('presenter');

@@ -1,15 +1,12 @@
-// The progress-transfer text, under `progressTransfer` in the page's resources (see
-// src/app/text/namespace-text.ts).
+// The progress-transfer text: the `progress-transfer` namespace
+// (src/locales/<language>/progress-transfer.json).
 
-import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
-import { progressTransferEn, progressTransferZhCN } from './i18n.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Resources } from '../i18n/resources.ts';
 
-export type TransferKey = Leaves<typeof progressTransferEn>;
-export type TransferText = NamespaceText<typeof progressTransferEn>;
+export type TransferKey = Leaves<Resources['progress-transfer']>;
+export type TransferText = NamespaceText<Resources['progress-transfer']>;
 
-export const TRANSFER_NAMESPACE_KEY = 'progressTransfer';
+export const TRANSFER_NAMESPACE = 'progress-transfer';
 
-const transferTextKit = namespaceText(TRANSFER_NAMESPACE_KEY, progressTransferEn, progressTransferZhCN);
-
-export const ensureTransferResources = transferTextKit.register;
-export const useTransferText = transferTextKit.useText;
+export const useTransferText = (): TransferText => useNamespaceText(TRANSFER_NAMESPACE);

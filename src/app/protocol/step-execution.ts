@@ -10,8 +10,7 @@ import type { LiveRun } from './live-run.ts';
 import type { PlanStep } from './step-plan.ts';
 import type { StepperTimeouts, WaitingFor } from './stepper-types.ts';
 import { waitingRows, withOutcome, type Note, type StepOutcome, type StepRecord } from './stepper-records.ts';
-import { protocolViewEn } from './i18n.ts';
-import { registerProtocolText, type ProtocolText } from './text.ts';
+import type { ProtocolText } from './text.ts';
 
 export interface StepContext {
   index: number;
@@ -114,8 +113,8 @@ function findRequestOfStep(context: StepContext, stepIndex: number): string | un
 
 /**
  * What the client's method gave back, in one line; null for methods that return nothing. The words
- * around the server's data are the page's (`protocolView.pending.*`), in the language of the moment
- * the call settled; `t` defaults to the page's i18next instance, else English.
+ * around the server's data are the page's (`pending.*` in the `protocol` namespace), in the language of the moment
+ * the call settled; `t` defaults to the page's i18next instance.
  */
 export function summarize(op: DriverOp, value: unknown, t: ProtocolText = pageText()): string | null {
   try {
@@ -138,20 +137,15 @@ export function summarize(op: DriverOp, value: unknown, t: ProtocolText = pageTe
 
 /**
  * The protocol view's text through the i18next instance the page runs (react-i18next's, set when
- * it initialises), so text made outside React follows the UI language; English without a page (a
- * unit test).
+ * it initialises), so text made outside React follows the UI language; the bare key without a page
+ * or before the `protocol` namespace has loaded (as the keys locale shows it).
  */
 function pageText(): ProtocolText {
   const i18n = getI18n() as ReturnType<typeof getI18n> | undefined;
-  if (!i18n?.isInitialized) return englishText;
-  registerProtocolText(i18n);
-  return (key, values) => (i18n.t as unknown as (key: string, values?: object) => string)(`protocolView.${key}`, values);
+  if (!i18n?.isInitialized || !i18n.hasLoadedNamespace('protocol')) return (key) => key;
+  const t = i18n.getFixedT(null, 'protocol') as unknown as (key: string, values?: object) => string;
+  return (key, values) => t(key, values);
 }
-
-const englishText: ProtocolText = (key, values = {}) => {
-  const template = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], protocolViewEn);
-  return typeof template === 'string' ? template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : key;
-};
 
 async function rawStep(message: Parameters<LiveRun['writeAroundClient']>[0], context: StepContext): Promise<StepOutcome> {
   const { run } = context;

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ByteTransport } from '../../protocol/transport.ts';
+import { createTestI18n } from '../i18n/testing.ts';
 import type { ClientDriver, DriverKind } from '../../sandbox/client-driver.ts';
 import { ReferenceDriver, referenceRegisterRunner } from './reference-driver.ts';
 import type { PlanStep } from './step-plan.ts';
 import { HANDSHAKE_CONFIG, StepperStore, type RunConfig, type StepperOptions } from './stepper-store.ts';
 import type { StepRecord } from './stepper-records.ts';
 import { inProcessServerPort } from '../../../tools/testing/in-process-server.ts';
+
+// The page's i18next instance (react-i18next's), so the notes made outside React are in English.
+createTestI18n('en');
 
 const stores: StepperStore[] = [];
 afterEach(() => {

@@ -1,12 +1,9 @@
-// The protocol view's translations, under `protocolView` in the page's resources (see src/app/text/namespace-text.ts).
+// The protocol view's text: the `protocol` namespace (src/locales/<language>/protocol.json).
 
-import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
-import { protocolViewEn, protocolViewZhCN } from './i18n.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Resources } from '../i18n/resources.ts';
 
-export type ProtocolTextKey = Leaves<typeof protocolViewEn>;
-export type ProtocolText = NamespaceText<typeof protocolViewEn>;
+export type ProtocolTextKey = Leaves<Resources['protocol']>;
+export type ProtocolText = NamespaceText<Resources['protocol']>;
 
-const protocolTextKit = namespaceText('protocolView', protocolViewEn, protocolViewZhCN);
-
-export const registerProtocolText = protocolTextKit.register;
-export const useProtocolText = protocolTextKit.useText;
+export const useProtocolText = (): ProtocolText => useNamespaceText('protocol');

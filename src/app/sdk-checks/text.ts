@@ -1,12 +1,9 @@
-// The SDK checks' translations, under `sdkChecks` in the page's resources (see src/app/text/namespace-text.ts).
+// The SDK checks' text: the `sdk-checks` namespace (src/locales/<language>/sdk-checks.json).
 
-import { namespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
-import { sdkChecksEn, sdkChecksZhCN } from './i18n.ts';
+import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Resources } from '../i18n/resources.ts';
 
-export type SdkTextKey = Leaves<typeof sdkChecksEn>;
-export type SdkText = NamespaceText<typeof sdkChecksEn>;
+export type SdkTextKey = Leaves<Resources['sdk-checks']>;
+export type SdkText = NamespaceText<Resources['sdk-checks']>;
 
-const sdkTextKit = namespaceText('sdkChecks', sdkChecksEn, sdkChecksZhCN);
-
-export const registerSdkText = sdkTextKit.register;
-export const useSdkText = sdkTextKit.useText;
+export const useSdkText = (): SdkText => useNamespaceText('sdk-checks');

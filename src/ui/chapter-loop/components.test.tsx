@@ -1,23 +1,18 @@
 // The Chapter loop's components rendered to HTML in Node (no DOM): what they show for given data.
 
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { registerProtocolText } from '../../app/protocol/text.ts';
+import { createTestI18n } from '../../app/i18n/testing.ts';
 import type { Arrow } from '../../app/protocol/stepper-records.ts';
 import { localToolRows } from '../../app/chapter-loop/agent-registry.ts';
 import { MergeReportView } from './MergeReportView.tsx';
 import { RegistryTable } from './RegistryTable.tsx';
-import { registerAgentText } from '../../app/chapter-loop/text.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 
-function render(element: ReactElement, lng = 'en'): string {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({ lng, resources: { en: { translation: {} }, 'zh-CN': { translation: {} } }, initAsync: false, interpolation: { escapeValue: false } });
-  registerProtocolText(i18n);
-  registerAgentText(i18n);
+function render(element: ReactElement, lng: 'en' | 'zh-CN' = 'en'): string {
+  const i18n = createTestI18n(lng);
   return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
 }
 

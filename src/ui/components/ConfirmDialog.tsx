@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
  * cancels, focus starts on Cancel (the safe choice) and goes back where it was when it closes.
  */
 export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const { dialogProps, initialFocusRef, titleId, bodyId } = useModalDialog(open, onCancel);
 
   return (

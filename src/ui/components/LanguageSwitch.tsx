@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '../../app/i18n/language.ts';
 const OWN_NAME_KEY = { en: 'language.en', 'zh-CN': 'language.zhCN' } as const satisfies Record<Language, string>;
 
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('common');
   const current = i18n.resolvedLanguage ?? i18n.language;
   return (
     <div className="language-switch" role="group" aria-label={t('language.label')}>

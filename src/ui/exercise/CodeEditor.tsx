@@ -27,7 +27,7 @@ type LoadState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; rea
 const viewStates = new WeakMap<editor.ITextModel, editor.ICodeEditorViewState | null>();
 
 export function CodeEditor({ exercise, onRun, onSave, handle, describedBy }: CodeEditorProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const store = useExercises();
   const container = useRef<HTMLDivElement>(null);
   const loaded = useRef<{ module: EditorModule; editor: editor.IStandaloneCodeEditor } | null>(null);
@@ -123,7 +123,7 @@ export function CodeEditor({ exercise, onRun, onSave, handle, describedBy }: Cod
 
 /** When Monaco cannot load (an old browser, a blocked chunk): a plain text box still edits and runs the code. */
 function FallbackEditor({ exercise, reason, describedBy }: { exercise: Exercise; reason: string; describedBy: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const store = useExercises();
   // A scratch copy (opened from a share link) shows its own code; edits never reach saved progress.
   const ownCode = useStoreSelector(store.progress, (state) => state.exercises[exercise.meta.id]?.code) ?? exercise.starter;

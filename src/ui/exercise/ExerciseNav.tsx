@@ -14,7 +14,7 @@ const MORE_ID = 'exercise-nav-more';
  * button shows every title and, below, export/import of the progress. Remembered.
  */
 export function ExerciseNav() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const locale = useLocale();
   const exercises = useExercises();
   const selectedId = useStoreSelector(exercises, (state) => state.selectedId);

@@ -14,7 +14,7 @@ const TAB_HINT_ID = 'editor-tab-hint';
 
 /** The learner's side of an exercise: toolbar, editor (or the reference beside it), results. */
 export function ExerciseWorkspace() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const exercises = useExercises();
   const selectedId = useStoreSelector(exercises, (state) => state.selectedId);
   const view = useStoreSelector(exercises, (state) => state.view);

@@ -9,7 +9,7 @@ import { Markdown } from '../components/Markdown.tsx';
 
 /** Hints, revealed one at a time; how many were opened is part of the saved progress. */
 export function HintsSection({ exercise }: { exercise: Exercise }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const locale = useLocale();
   const exercises = useExercises();
   const id = exercise.meta.id;

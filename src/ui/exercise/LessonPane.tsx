@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../exercise/catalogue.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
+import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { parseMarkdown } from '../../app/exercise/markdown.ts';
@@ -21,10 +22,12 @@ export function showLessonStep(stepId: string): void {
 }
 
 export function LessonPane() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const locale = useLocale();
   const exercises = useExercises();
   const selectedId = useStoreSelector(exercises, (state) => state.selectedId);
+  // The lesson and hints load per exercise and language when opened.
+  const textStatus = useExerciseText(exercises, selectedId, locale);
   const exercise = selectedId === null ? undefined : exercises.find(selectedId);
   const text = exercise ? (exercise.content[locale] ?? exercise.content.en) : '';
   const translated = exercise?.content[locale] !== undefined;
@@ -40,7 +43,12 @@ export function LessonPane() {
     <section className="pane lesson-pane" id="lesson-pane" aria-label={exercise ? t('lesson.label', { title: localized(exercise.meta.title, locale) }) : undefined}>
       <ExerciseNav />
       <div className="lesson-pane__scroll" ref={scroller} data-testid="lesson">
-        {exercise && (
+        {exercise && textStatus !== 'ready' && (
+          <p className={textStatus === 'failed' ? 'notice is-warning' : 'hint'} role="status" data-testid="lesson-loading">
+            {textStatus === 'failed' ? t('lesson.loadFailed') : t('lesson.loading')}
+          </p>
+        )}
+        {exercise && textStatus === 'ready' && (
           <>
             {!translated && <p className="notice">{t('lesson.missingLanguage')}</p>}
             <article className="lesson" lang={translated ? locale : 'en'}>

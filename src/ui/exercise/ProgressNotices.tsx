@@ -6,7 +6,7 @@ import { ShareLinkNotice } from '../progress-transfer/ShareLinkNotice.tsx';
 
 /** What the progress store had to do with saved data (set aside, converted, not saved), and a share link that could not open; dismissible. */
 export function ProgressNotices() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const exercises = useExercises();
   const notices = useStoreSelector(exercises.progress, (state) => state.notices);
   const [problemsDismissed, setProblemsDismissed] = useState(false);

@@ -4,6 +4,8 @@ import type { TFunction } from 'i18next';
 import { localizedTestName } from '../../exercise/catalogue.ts';
 import type { Exercise, Locale } from '../../exercise/types.ts';
 import type { TestResult } from '../../sandbox/spec-results.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
+import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { diffLineKind, summarizeRun, type RunSummary } from '../../app/exercise/run-summary.ts';
@@ -19,9 +21,13 @@ export interface ResultsPanelProps {
 }
 
 /** Exercism's shape: the run's overall state first, then every test in file order. */
-export function ResultsPanel({ exercise, run, completed, onGoToLine }: ResultsPanelProps) {
-  const { t } = useTranslation();
+export function ResultsPanel({ exercise: shown, run, completed, onGoToLine }: ResultsPanelProps) {
+  const { t } = useTranslation('exercise');
   const locale = useLocale();
+  // Test names and lesson headings in the UI language: English names until they are in.
+  const exercises = useExercises();
+  useExerciseText(exercises, shown.meta.id, locale);
+  const exercise = exercises.find(shown.meta.id) ?? shown;
   const summary = summarizeRun(run);
   const file = exercise.meta.learnerFile;
   // While a run goes, the tests stream in; the previous run's list would only confuse.
@@ -70,7 +76,7 @@ export function ResultsPanel({ exercise, run, completed, onGoToLine }: ResultsPa
 }
 
 function SummaryText({ summary, file }: { summary: RunSummary; file: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   switch (summary.state) {
     case 'idle':
       return t('results.idle');
@@ -98,7 +104,7 @@ interface TestResultItemProps {
   locale: Locale;
   file: string;
   stepTitle: string | undefined;
-  t: TFunction;
+  t: TFunction<'exercise'>;
   onGoToLine(line: number): void;
 }
 
@@ -152,7 +158,7 @@ const TestResultItem = memo(function TestResultItem({ test, displayName, locale,
   );
 });
 
-function Comparison({ test, t }: { test: TestResult; t: TFunction }) {
+function Comparison({ test, t }: { test: TestResult; t: TFunction<'exercise'> }) {
   if (test.diff !== undefined) {
     return (
       <figure className="test-result__diff">

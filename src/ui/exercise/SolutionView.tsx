@@ -29,7 +29,7 @@ function shortPath(path: string): string {
  * reference modules when the tests run) into their file, after asking.
  */
 export function SolutionView({ exercise }: { exercise: Exercise }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const store = useExercises();
   const { meta } = exercise;
   const entry = solutionEntry(meta);

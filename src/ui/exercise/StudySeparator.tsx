@@ -10,7 +10,7 @@ import { LESSON_SHARE, shareAtPointer } from '../../app/exercise/study-layout.ts
  * is remembered (StudyLayoutStore).
  */
 export function StudySeparator({ controls }: { controls: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('exercise');
   const layout = useStudyLayout();
   const share = useStoreSelector(layout, (state) => state.lessonShare);
   const dragging = useRef(false);

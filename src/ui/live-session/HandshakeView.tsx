@@ -7,7 +7,7 @@ import type { HandshakeState } from '../../app/live-session/handshake.ts';
 const LIFECYCLE: readonly ClientState[] = ['new', 'initialized', 'ready', 'closed'];
 
 export function HandshakeView() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const session = useLiveSession();
   const { handshake, host } = useStore(session);
   const running = handshake.step !== 'idle' && handshake.step !== 'done' && handshake.step !== 'failed';
@@ -50,7 +50,7 @@ export function HandshakeView() {
 }
 
 function StepText({ handshake }: { handshake: HandshakeState }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   if (handshake.step === 'failed') return t('handshake.steps.failed', { reason: handshake.error ?? '?' });
   return t(`handshake.steps.${handshake.step}`);
 }

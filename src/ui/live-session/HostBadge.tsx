@@ -5,7 +5,7 @@ import { hostName } from '../../app/live-session/server-status-text.ts';
 
 /** Always says which host is live, so nobody wonders where their bytes went. */
 export function HostBadge() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const { selection } = useStore(useLiveSession()).host;
   const text =
     selection.status === 'probing'

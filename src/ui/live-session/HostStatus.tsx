@@ -6,7 +6,7 @@ import { hostName } from '../../app/live-session/server-status-text.ts';
 import { describeHosts } from '../../app/live-session/host-rows.ts';
 
 export function HostStatus() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const session = useLiveSession();
   const { host, server } = useStore(session);
   const { selection } = host;

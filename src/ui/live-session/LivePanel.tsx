@@ -5,7 +5,7 @@ import { MessageLog } from './MessageLog.tsx';
 import { ServerControls } from './ServerControls.tsx';
 
 export function LivePanel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   return (
     <section className="pane live-panel" id="live-panel" aria-labelledby="live-panel-heading">
       <h2 id="live-panel-heading">{t('panel.heading')}</h2>

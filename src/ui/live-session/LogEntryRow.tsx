@@ -20,7 +20,7 @@ function laneOf(entry: LogEntry): Lane {
  * Memoised: entries never change once logged, so a new chunk re-renders one row, not the whole log.
  */
 export const LogEntryRow = memo(function LogEntryRow({ entry }: { entry: LogEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const [expanded, setExpanded] = useState(false);
   const lane = laneOf(entry);
   const hasError = entryHasError(entry);
@@ -73,7 +73,7 @@ function entryHasError(entry: LogEntry): boolean {
 }
 
 function EntrySummary({ entry }: { entry: LogEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   switch (entry.type) {
     case 'bytes':
       return (
@@ -100,7 +100,7 @@ function EntrySummary({ entry }: { entry: LogEntry }) {
   }
 }
 
-export function frameSummary(t: TFunction, frame: LogFrame): string {
+export function frameSummary(t: TFunction<'live'>, frame: LogFrame): string {
   if (frame.type === 'error') return t('log.unreadable', { kind: frame.kind, detail: frame.detail });
   const id = formatId(frame.id);
   switch (frame.kind) {
@@ -118,7 +118,7 @@ export function frameSummary(t: TFunction, frame: LogFrame): string {
 }
 
 function EntryDetails({ entry }: { entry: LogEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   if (entry.type === 'stderr') return <pre className="mono raw">{entry.text}</pre>;
   if (entry.type !== 'bytes') return null;
   return (

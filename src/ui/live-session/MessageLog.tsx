@@ -8,7 +8,7 @@ import { LogEntryRow } from './LogEntryRow.tsx';
 const FOLLOW_SLACK_PX = 40;
 
 export function MessageLog() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const session = useLiveSession();
   const { log } = useStore(session);
   const listRef = useRef<HTMLOListElement>(null);

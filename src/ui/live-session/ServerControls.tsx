@@ -9,7 +9,7 @@ import { serverStatusIsError, serverStatusText } from '../../app/live-session/se
 const FRAMING_LABEL_KEY = { 'content-length': 'server.framingContentLength', ndjson: 'server.framingNdjson' } as const satisfies Record<FramingName, string>;
 
 export function ServerControls() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const session = useLiveSession();
   const state = useStore(session);
   const { server, framing, faults } = state;

@@ -1,6 +1,6 @@
 import { offlineStatusStore, type OfflineStatusStore } from '../../app/offline/offline-status-store.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { usePreflightText } from './use-preflight-text.ts';
+import { useNamespaceText } from '../../app/text/namespace-text.ts';
 import './preflight.css';
 
 /**
@@ -9,7 +9,8 @@ import './preflight.css';
  * the dev server, where there is no service worker on purpose.
  */
 export function OfflineStatus({ store = offlineStatusStore }: { store?: OfflineStatusStore }) {
-  const t = usePreflightText();
+  // In the header on every page, so its text is in `common`.
+  const t = useNamespaceText('common');
   const state = useStore(store);
   if (state.status === 'development') return null;
   const why = state.status === 'error' ? (state.error ?? undefined) : undefined;

@@ -1,4 +1,3 @@
 // What the page mounts: the preflight panel (a view, e.g. at #preflight) and the offline badge.
 export { PreflightPanel } from './PreflightPanel.tsx';
 export { OfflineStatus } from './OfflineStatus.tsx';
-export { preflightEn, preflightZhCN } from '../../app/preflight/i18n.ts';

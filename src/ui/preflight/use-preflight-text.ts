@@ -1,12 +1,11 @@
-// The preflight's `t`: keys relative to `preflight.` (merged into the page's resources in
-// src/app/i18n/en.ts), looked up untyped rather than through the page's typed resources, so a
-// component test can render with its own small i18next instance (tests/i18n checks the keys).
+// The preflight's `t`: the `preflight` namespace (src/locales/<language>/preflight.json). Keys are
+// built from check ids and results at run time, so this `t` takes any string.
 
 import { useTranslation } from 'react-i18next';
 import type { PreflightTranslate } from '../../app/preflight/summary.ts';
 
 export function usePreflightText(): PreflightTranslate {
-  const { t } = useTranslation();
+  const { t } = useTranslation('preflight');
   const untyped = t as unknown as (key: string, values?: Record<string, string | number>) => string;
-  return (key, values) => untyped(`preflight.${key}`, values ?? {});
+  return (key, values) => untyped(key, values ?? {});
 }

@@ -78,7 +78,7 @@ function Following({ store }: { store: FollowStore }) {
 export function FollowStage({ state, left }: { state: FollowState; left: boolean }) {
   const t = usePresenterText();
   const tp = useProtocolText();
-  const { t: tMain } = useTranslation();
+  const { t: tMain } = useTranslation('live');
   const headingId = useId();
   const frameId = useId();
   const { records, total, status, next, server, inspect } = state;

@@ -4,6 +4,7 @@
 import { useId, useMemo, useState } from 'react';
 import { localized } from '../../exercise/catalogue.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
+import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
@@ -50,6 +51,8 @@ function LessonNotes() {
   const [chosen, setChosen] = useState<string | null>(null);
   const selectId = useId();
   const exerciseId = chosen ?? selectedId ?? exercises.exercises[0]?.meta.id ?? null;
+  // The lesson's headings name the notes: its text loads per exercise and language.
+  useExerciseText(exercises, exerciseId, locale);
   const exercise = exerciseId === null ? undefined : exercises.find(exerciseId);
   const content = exercise ? (exercise.content[locale] ?? exercise.content.en ?? '') : '';
   const titles = useMemo(() => headingTitles(parseMarkdown(content)), [content]);

@@ -9,7 +9,7 @@ import { targetFromLog } from '../../app/protocol/log-frames.ts';
 import { ProtocolServicesContext } from './ProtocolServicesProvider.tsx';
 
 export function InspectFrameButton({ entry, frameIndex }: { entry: LogEntry; frameIndex: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const services = useContext(ProtocolServicesContext);
   const session = useLiveSession();
   if (services === null || entry.type !== 'bytes') return null;

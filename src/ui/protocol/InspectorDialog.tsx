@@ -1,15 +1,16 @@
 // The byte inspector as a modal dialog: opened from any arrow of the diagram or any frame of the
-// message log, closed with its button or Escape, focus returned to where it was.
+// message log, closed with its button or Escape, focus returned to where it was. Mounted on every
+// view, so the protocol view's text loads only when the dialog first opens.
 
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useStore } from '../hooks/use-store.ts';
 import { arrowLabel } from '../../app/protocol/arrow-text.ts';
 import { ByteInspector } from './ByteInspector.tsx';
+import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from '../../app/protocol/text.ts';
 
 export function InspectorDialog() {
-  const t = useProtocolText();
   const { ui } = useProtocolServices();
   const { inspect } = useStore(ui);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -38,16 +39,31 @@ export function InspectorDialog() {
       }}
     >
       {inspect && (
-        <>
-          <header className="inspector-dialog__header">
-            <h2 id="inspector-title">{t('inspector.title', { what: arrowLabel(t, inspect) })}</h2>
-            <button type="button" onClick={() => ui.closeInspector()}>
-              {t('inspector.close')}
-            </button>
-          </header>
-          <ByteInspector target={inspect} />
-        </>
+        <Suspense fallback={null}>
+          <InspectorContent target={inspect} onClose={() => ui.closeInspector()} />
+        </Suspense>
       )}
     </dialog>
+  );
+}
+
+function InspectorContent({ target, onClose }: { target: InspectTarget; onClose(): void }) {
+  const t = useProtocolText();
+  const close = useRef<HTMLButtonElement>(null);
+  // When the text arrived after the dialog opened, focus goes where showModal() would have put it.
+  useEffect(() => {
+    const dialog = close.current?.closest('dialog');
+    if (dialog?.open && (document.activeElement === dialog || !dialog.contains(document.activeElement))) close.current?.focus();
+  }, []);
+  return (
+    <>
+      <header className="inspector-dialog__header">
+        <h2 id="inspector-title">{t('inspector.title', { what: arrowLabel(t, target) })}</h2>
+        <button type="button" ref={close} onClick={onClose}>
+          {t('inspector.close')}
+        </button>
+      </header>
+      <ByteInspector target={target} />
+    </>
   );
 }

@@ -25,7 +25,7 @@ export interface StepperPanelProps {
 
 export function StepperPanel({ initialStep = null, onCursorChange }: StepperPanelProps) {
   const t = useProtocolText();
-  const { t: tMain } = useTranslation();
+  const { t: tMain } = useTranslation('live');
   const { stepper, ui } = useProtocolServices();
   const state = useStore(stepper);
   const { focus } = useStore(ui);

@@ -1,23 +1,18 @@
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_CHECKS } from '../../app/sdk-checks/check-client.ts';
 import { errorReport } from '../../app/sdk-checks/check-run.ts';
 import { SERVER_CHECKS } from '../../app/sdk-checks/check-server.ts';
 import { blockerFor, hostRows, workerFallbackFor } from '../../app/sdk-checks/host-support.ts';
-import { sdkChecksEn, sdkChecksZhCN } from '../../app/sdk-checks/i18n.ts';
+import sdkChecksEn from '../../locales/en/sdk-checks.json';
+import sdkChecksZhCN from '../../locales/zh-CN/sdk-checks.json';
+import { createTestI18n } from '../../app/i18n/testing.ts';
 import { SdkReport } from './SdkReport.tsx';
 
 function render(element: ReactElement, lng: 'en' | 'zh-CN' = 'en'): string {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng,
-    resources: { en: { translation: { sdkChecks: sdkChecksEn } }, 'zh-CN': { translation: { sdkChecks: sdkChecksZhCN } } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = createTestI18n(lng);
   return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
 }
 

@@ -20,7 +20,7 @@ import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step
  * follows below whichever is showing.
  */
 // The views other than the study view load when first shown, so the JavaScript needed before the
-// editor opens stays within its budget (250 KB gzipped; `npm run bench`).
+// editor opens stays within its budget (180 KB gzipped; `npm run bench`).
 const ProtocolView = lazy(() => import('../protocol/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
 const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx').then((module) => ({ default: module.ChapterLoopView })));
 const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));

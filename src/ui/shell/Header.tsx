@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useAgentText } from '../../app/chapter-loop/text.ts';
 import { CHAPTER_LOOP_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
 import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
 import { HostBadge } from '../live-session/HostBadge.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PresenterLink } from '../presenter/PresenterLink.tsx';
 import { OfflineStatus } from '../preflight/OfflineStatus.tsx';
-import { usePreflightText } from '../preflight/use-preflight-text.ts';
 
 export function Header({ view = 'study' }: { view?: AppView }) {
-  const { t } = useTranslation();
-  const agentText = useAgentText();
-  const preflightText = usePreflightText();
+  const { t } = useTranslation('common');
   return (
     <header className="app-header">
       <div className="app-header__titles">
@@ -26,11 +22,11 @@ export function Header({ view = 'study' }: { view?: AppView }) {
           {t('nav.protocol')}
         </a>
         <a href={CHAPTER_LOOP_HASH} aria-current={view === 'chapter-loop' ? 'page' : undefined}>
-          {agentText('nav')}
+          {t('nav.chapterLoop')}
         </a>
         <a href="#live-panel">{t('nav.livePanel')}</a>
         <a href={PREFLIGHT_HASH} aria-current={view === 'preflight' ? 'page' : undefined}>
-          {preflightText('nav')}
+          {t('nav.preflight')}
         </a>
         <PresenterLink />
       </nav>
