@@ -1,9 +1,7 @@
 // The presenter's text: the `presenter` namespace (src/locales/<language>/presenter.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Leaves, NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type PresenterTextKey = Leaves<Resources['presenter']>;
 export type PresenterText = NamespaceText<Resources['presenter']>;
-
-export const usePresenterText = (): PresenterText => useNamespaceText('presenter');

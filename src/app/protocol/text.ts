@@ -1,9 +1,7 @@
 // The protocol view's text: the `protocol` namespace (src/locales/<language>/protocol.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Leaves, NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type ProtocolTextKey = Leaves<Resources['protocol']>;
 export type ProtocolText = NamespaceText<Resources['protocol']>;
-
-export const useProtocolText = (): ProtocolText => useNamespaceText('protocol');

@@ -1,9 +1,7 @@
 // The SDK checks' text: the `sdk-checks` namespace (src/locales/<language>/sdk-checks.json).
 
-import { useNamespaceText, type Leaves, type NamespaceText } from '../text/namespace-text.ts';
+import type { Leaves, NamespaceText } from '../text/namespace-text.ts';
 import type { Resources } from '../i18n/resources.ts';
 
 export type SdkTextKey = Leaves<Resources['sdk-checks']>;
 export type SdkText = NamespaceText<Resources['sdk-checks']>;
-
-export const useSdkText = (): SdkText => useNamespaceText('sdk-checks');

@@ -1,10 +1,6 @@
-// Each feature's `t`: its namespace's keys typed from the English JSON (a key that does not exist is
-// a type error), looked up in that namespace. useTranslation(namespace) suspends the component until
-// the namespace is loaded in the current language, so the page never shows a key for text.
-
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Namespace, Resources } from '../i18n/resources.ts';
+// The types of each feature's `t`: its namespace's keys typed from the English JSON, so a key that
+// does not exist is a type error. The hook that looks them up is React, so it lives in
+// src/ui/hooks/use-namespace-text.ts; this file stays React-free.
 
 /** 'a.b.c' for every string leaf of T. */
 export type Leaves<T, Prefix extends string = ''> = {
@@ -12,11 +8,3 @@ export type Leaves<T, Prefix extends string = ''> = {
 }[keyof T & string];
 
 export type NamespaceText<T> = (key: Leaves<T>, values?: Record<string, string | number>) => string;
-
-/** The `t` of one feature's namespace, stable while the language stays the same. */
-export function useNamespaceText<N extends Namespace>(namespace: N): NamespaceText<Resources[N]> {
-  const { t } = useTranslation(namespace);
-  // The keys are checked here, by Leaves<T>, so the lookup itself is by string.
-  const lookup = t as unknown as (key: string, values?: object) => string;
-  return useCallback<NamespaceText<Resources[N]>>((key, values) => lookup(key, values), [lookup]);
-}

@@ -4,7 +4,7 @@
 import { useModalDialog } from '../hooks/use-modal-dialog.ts';
 import type { ApprovalRequest } from '../../app/chapter-loop/agent-loop.ts';
 import { argsText, originText } from '../../app/chapter-loop/describe.ts';
-import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { useAgentText } from './use-chapter-loop-text.ts';
 
 export function ApprovalDialog({ request, onApprove, onDeny }: { request: ApprovalRequest | null; onApprove(): void; onDeny(): void }) {
   const t = useAgentText();

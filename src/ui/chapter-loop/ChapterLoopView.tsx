@@ -17,7 +17,7 @@ import { MergeReportView } from './MergeReportView.tsx';
 import { RegistryTable } from './RegistryTable.tsx';
 import { browserScriptStorage, clearScriptText, loadScriptText, saveScriptText } from '../../app/chapter-loop/script-storage.ts';
 import { ScriptEditor } from './ScriptEditor.tsx';
-import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { useAgentText } from './use-chapter-loop-text.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { TurnDiagram } from './TurnDiagram.tsx';
 import './chapter-loop.css';

@@ -3,7 +3,7 @@
 
 import { memo } from 'react';
 import type { MergeReport } from '../../app/chapter-loop/chapter-loop-store.ts';
-import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { useAgentText } from './use-chapter-loop-text.ts';
 
 export const MergeReportView = memo(function MergeReportView({ report }: { report: MergeReport }) {
   const t = useAgentText();

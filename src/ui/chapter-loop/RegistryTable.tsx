@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { RiskTier } from '../../protocol/registry.ts';
 import { originText } from '../../app/chapter-loop/describe.ts';
-import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { useAgentText } from './use-chapter-loop-text.ts';
 import type { ToolRow } from '../../sandbox/tool-table.ts';
 
 const TIERS: readonly RiskTier[] = ['auto', 'suggest', 'approve'];

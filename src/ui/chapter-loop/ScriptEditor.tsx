@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import type { ScriptError } from '../../app/chapter-loop/agent-script.ts';
-import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { useAgentText } from './use-chapter-loop-text.ts';
 
 export interface ScriptEditorProps {
   text: string;

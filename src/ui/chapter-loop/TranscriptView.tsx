@@ -8,7 +8,8 @@ import type { Arrow } from '../../app/protocol/stepper-records.ts';
 import type { TranscriptEntry } from '../../app/chapter-loop/agent-loop.ts';
 import { framesOfCall, type CallWindow } from '../../app/chapter-loop/call-frames.ts';
 import { argsText, originText } from '../../app/chapter-loop/describe.ts';
-import { useAgentText, type AgentText } from '../../app/chapter-loop/text.ts';
+import type { AgentText } from '../../app/chapter-loop/text.ts';
+import { useAgentText } from './use-chapter-loop-text.ts';
 
 export interface TranscriptViewProps {
   transcript: readonly TranscriptEntry[];

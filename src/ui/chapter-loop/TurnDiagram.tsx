@@ -6,7 +6,7 @@ import { memo, useMemo } from 'react';
 import { SequenceDiagram } from '../protocol/SequenceDiagram.tsx';
 import type { Arrow } from '../../app/protocol/stepper-records.ts';
 import { framesOfCall, turnRecords, type CallWindow } from '../../app/chapter-loop/call-frames.ts';
-import { useAgentText } from '../../app/chapter-loop/text.ts';
+import { useAgentText } from './use-chapter-loop-text.ts';
 
 export interface TurnDiagramProps {
   arrows: readonly Arrow[];

@@ -1,6 +1,6 @@
 import { offlineStatusStore, type OfflineStatusStore } from '../../app/offline/offline-status-store.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { useNamespaceText } from '../../app/text/namespace-text.ts';
+import { useNamespaceText } from '../hooks/use-namespace-text.ts';
 import './preflight.css';
 
 /**

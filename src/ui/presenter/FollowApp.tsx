@@ -11,11 +11,11 @@ import { PendingTable } from '../protocol/PendingTable.tsx';
 import { RegistryView } from '../protocol/RegistryView.tsx';
 import { SequenceDiagram } from '../protocol/SequenceDiagram.tsx';
 import { StateMachineView } from '../protocol/StateMachineView.tsx';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from '../protocol/use-protocol-text.ts';
 import '../protocol/protocol-view.css';
 import { FollowStore, openFollowChannel } from '../../app/presenter/follow-channel.ts';
 import type { FollowState } from '../../app/presenter/follow-message.ts';
-import { usePresenterText } from '../../app/presenter/text.ts';
+import { usePresenterText } from './use-presenter-text.ts';
 import './presenter.css';
 
 export function FollowApp() {

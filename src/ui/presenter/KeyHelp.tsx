@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { KEY_HELP } from '../../app/presenter/key-map.ts';
-import { usePresenterText } from '../../app/presenter/text.ts';
+import { usePresenterText } from './use-presenter-text.ts';
 
 export function KeyHelp() {
   const t = usePresenterText();

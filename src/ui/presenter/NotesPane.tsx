@@ -10,9 +10,9 @@ import { useStore } from '../hooks/use-store.ts';
 import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { stepLabel } from '../../app/protocol/arrow-text.ts';
 import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from '../protocol/use-protocol-text.ts';
 import { handshakeNote, lessonNotes, notesFor } from '../../app/presenter/notes.ts';
-import { usePresenterText } from '../../app/presenter/text.ts';
+import { usePresenterText } from './use-presenter-text.ts';
 
 export function NotesPane() {
   const t = usePresenterText();

@@ -17,7 +17,7 @@ import { KeyHelp } from './KeyHelp.tsx';
 import { lastFrameSeq } from '../../app/presenter/last-frame.ts';
 import { modeHref } from '../../app/presenter/mode.ts';
 import { NotesPane } from './NotesPane.tsx';
-import { usePresenterText } from '../../app/presenter/text.ts';
+import { usePresenterText } from './use-presenter-text.ts';
 import './presenter.css';
 
 export function PresenterApp() {

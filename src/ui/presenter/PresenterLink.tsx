@@ -2,7 +2,7 @@
 // the presenter's views into the app's first load (they load lazily from main.tsx), nor its text
 // (the link's words are in `common`, with the rest of the header).
 
-import { useNamespaceText } from '../../app/text/namespace-text.ts';
+import { useNamespaceText } from '../hooks/use-namespace-text.ts';
 import { modeHref } from '../../app/presenter/mode.ts';
 
 export function PresenterLink() {

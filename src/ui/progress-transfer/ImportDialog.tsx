@@ -1,6 +1,6 @@
 import type { ImportMode, ImportPlan } from '../../exercise/progress-transfer-plan.ts';
 import { useModalDialog } from '../hooks/use-modal-dialog.ts';
-import { useTransferText } from '../../app/progress-transfer/text.ts';
+import { useTransferText } from './use-transfer-text.ts';
 
 export interface ImportDialogProps {
   fileName: string;

@@ -9,7 +9,7 @@ import { APP_VERSION } from '../../app/progress-transfer/app-version.ts';
 import { downloadText } from '../../app/progress-transfer/browser-file.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { importProblemText } from '../../app/progress-transfer/messages.ts';
-import { useTransferText } from '../../app/progress-transfer/text.ts';
+import { useTransferText } from './use-transfer-text.ts';
 import './progress-transfer.css';
 
 type Pending = { fileName: string; file: ProgressFile; plan: ImportPlan };

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { clearAddressHash } from '../../app/progress-transfer/browser-file.ts';
 import { lineCount } from '../../app/progress-transfer/messages.ts';
-import { useTransferText } from '../../app/progress-transfer/text.ts';
+import { useTransferText } from './use-transfer-text.ts';
 import './progress-transfer.css';
 
 /**

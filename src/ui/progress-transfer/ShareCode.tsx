@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeShareHash, shareUrl } from '../../exercise/share-link.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { copyText } from '../../app/progress-transfer/browser-file.ts';
-import { useTransferText } from '../../app/progress-transfer/text.ts';
+import { useTransferText } from './use-transfer-text.ts';
 import './progress-transfer.css';
 
 export type ShareState =

@@ -1,7 +1,7 @@
 import { useExercises } from '../hooks/exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { linkProblemText } from '../../app/progress-transfer/messages.ts';
-import { useTransferText } from '../../app/progress-transfer/text.ts';
+import { useTransferText } from './use-transfer-text.ts';
 
 /** Why a share link in the address did not open; the normal view is showing. */
 export function ShareLinkNotice() {

@@ -11,7 +11,7 @@ import { hexByte } from '../../protocol/inspect/hex-rows.ts';
 import { HexView } from './HexView.tsx';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
 import { JsonTree } from './JsonTree.tsx';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 import { formatCodePoint, groupIndexByByte, nonAsciiRuns, utf8Groups } from '../../protocol/inspect/utf8-groups.ts';
 
 export interface ByteInspectorProps {

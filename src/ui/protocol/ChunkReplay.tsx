@@ -7,7 +7,8 @@ import { heldBytes, replayChunks, type ReplayItem, type ReplayStep } from '../..
 import { formatBytes } from '../../protocol/inspect/hex-rows.ts';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
-import { useProtocolText, type ProtocolText } from '../../app/protocol/text.ts';
+import type { ProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 type Replay = { who: 'reference' | 'learner'; steps: ReplayStep[] } | { who: 'learner'; error: string } | { who: 'learner'; running: true };
 const PREVIEW_BYTES = 24;

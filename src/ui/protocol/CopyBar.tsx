@@ -3,7 +3,7 @@
 
 import { useState } from 'react';
 import { COPY_FORMATS, formatBytes, type CopyFormat } from '../../protocol/inspect/hex-rows.ts';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 export function CopyBar({ bytes }: { bytes: Uint8Array }) {
   const t = useProtocolText();

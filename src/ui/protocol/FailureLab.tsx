@@ -5,7 +5,7 @@
 import { useStore } from '../hooks/use-store.ts';
 import { FAILURE_SCENARIOS, type FailureScenario } from '../../app/failure-lab/failure-scenarios.ts';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 export function FailureLab({ onShow }: { onShow?: () => void }) {
   const t = useProtocolText();

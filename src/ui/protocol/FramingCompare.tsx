@@ -12,7 +12,7 @@ import { frameLayout } from '../../protocol/inspect/byte-fields.ts';
 import { HexView } from './HexView.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { ECHO_TEXT } from '../../app/protocol/step-plan.ts';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 import { utf8Groups } from '../../protocol/inspect/utf8-groups.ts';
 
 const MESSAGES = {

@@ -8,7 +8,7 @@ import { arrowLabel } from '../../app/protocol/arrow-text.ts';
 import { ByteInspector } from './ByteInspector.tsx';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 export function InspectorDialog() {
   const { ui } = useProtocolServices();

@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import { formatId } from '../../app/protocol/arrow-text.ts';
 import type { PendingRow } from '../../app/protocol/stepper-records.ts';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 export const PendingTable = memo(function PendingTable({ rows }: { rows: readonly PendingRow[] }) {
   const t = useProtocolText();

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { FailureLab } from './FailureLab.tsx';
 import { FramingCompare } from './FramingCompare.tsx';
 import { StepperPanel } from './StepperPanel.tsx';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 import './protocol-view.css';
 
 export interface ProtocolViewProps {

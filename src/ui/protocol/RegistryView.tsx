@@ -3,7 +3,7 @@
 
 import { memo } from 'react';
 import type { RegisterOutcome } from '../../sandbox/client-driver.ts';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 export const RegistryView = memo(function RegistryView({ outcome }: { outcome: RegisterOutcome }) {
   const t = useProtocolText();

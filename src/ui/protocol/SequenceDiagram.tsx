@@ -7,7 +7,7 @@ import { arrowDetail, arrowLabel, clip, noteText } from '../../app/protocol/arro
 import { diagramRows, layoutDiagram, LANES } from '../../app/protocol/diagram-layout.ts';
 import type { Note, StepRecord } from '../../app/protocol/stepper-records.ts';
 import type { WaitingFor } from '../../app/protocol/stepper-types.ts';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 export interface SequenceDiagramProps {
   records: readonly StepRecord[];

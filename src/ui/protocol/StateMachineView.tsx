@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { ClientState } from '../../protocol/client-errors.ts';
 import type { StepRecord } from '../../app/protocol/stepper-records.ts';
-import { useProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 const STATES: readonly ClientState[] = ['new', 'initialized', 'ready', 'closed'];
 const EDGES: ReadonlyArray<{ from: ClientState; to: ClientState; label: 'initialize' | 'notify' | 'close' }> = [

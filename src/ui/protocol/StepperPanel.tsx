@@ -15,7 +15,8 @@ import { StateMachineView } from './StateMachineView.tsx';
 import { stepHash } from '../../app/protocol/step-link.ts';
 import type { StepRecord } from '../../app/protocol/stepper-records.ts';
 import { HANDSHAKE_CONFIG, type StepperState } from '../../app/protocol/stepper-store.ts';
-import { useProtocolText, type ProtocolText } from '../../app/protocol/text.ts';
+import type { ProtocolText } from '../../app/protocol/text.ts';
+import { useProtocolText } from './use-protocol-text.ts';
 
 export interface StepperPanelProps {
   /** Show this many steps once mounted (a deep link). */

@@ -8,7 +8,7 @@ import { bridgeLearnerCodeFromPage } from '../../runtime/bridge-host.ts';
 import type { LearnerCodeMode } from '../../runtime/bridge-messages.ts';
 import { hostRows } from '../../app/sdk-checks/host-support.ts';
 import type { SdkChecksStore } from '../../app/sdk-checks/sdk-checks-store.ts';
-import { useSdkText } from '../../app/sdk-checks/text.ts';
+import { useSdkText } from './use-sdk-text.ts';
 import { SdkReport } from './SdkReport.tsx';
 import './sdk-checks.css';
 

@@ -2,7 +2,8 @@ import type { HostKind } from '../../runtime/host.ts';
 import type { CheckResult, CheckSuite } from '../../app/sdk-checks/check-run.ts';
 import type { SuiteState } from '../../app/sdk-checks/sdk-checks-store.ts';
 import { PROGRAM_OF } from '../../app/sdk-checks/host-support.ts';
-import { useSdkText, type SdkText, type SdkTextKey } from '../../app/sdk-checks/text.ts';
+import type { SdkText, SdkTextKey } from '../../app/sdk-checks/text.ts';
+import { useSdkText } from './use-sdk-text.ts';
 import { ExpectedActual } from '../components/ExpectedActual.tsx';
 
 const STATUS_MARK = { pass: '✓', fail: '✗', error: '!' } as const;
