@@ -1,15 +1,71 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongFirstSequencer } from './tests/sequencer.ts';
 import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 
+// Three projects, one command: `npm test` runs them all (after the type check); each also runs on
+// its own (`npm run test:unit`, `test:integration`, `test:e2e`, or `vitest run --project NAME`).
+//
+//   unit         the tests next to the code (src/, server/, tools/), the exercise specs against the
+//                reference solutions, the i18n completeness check. The inner loop: under a minute.
+//   integration  real processes, sockets and the CLI, the mutants, the dependency rules: every
+//                folder of tests/ but e2e, performance and i18n.
+//   e2e          real Chromium against ONE production build and ONE `npm start` server, both made
+//                once in tests/e2e/global-setup.ts and handed to every file through inject(); the
+//                files are independent (each has its own browser), so they run side by side.
+//
+// maxWorkers is per project; projects with different maxWorkers need their own sequence.groupOrder,
+// so unit and integration (group 0) finish before the end-to-end files (group 1) start, and never
+// compete with the browsers for the two cores.
+// Tuned for two cores: the Node projects are CPU-bound; end-to-end files mostly wait on Chromium
+// and on timeouts the app itself takes (the WebContainer boot race), so three overlap well.
+// MCP_E2E_WORKERS overrides it (1: one file at a time, e.g. next to other heavy work).
+const NODE_WORKERS = 2;
+const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? 3);
+
+// What every project shares. A function rather than `extends: true`: that would also copy the
+// root's globalSetup into each project and build the Node programs once per project, concurrently.
+// Each project gets its own plugin instance.
+function project(test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration {
+  return {
+    // Resolves '@learner' in exercises/*/spec.ts to the exercise's reference solution and
+    // '@protocol/*' to src/protocol, so every spec runs against the code the app runs.
+    plugins: [exerciseModulesPlugin({ learner: 'solution' })],
+    test: { environment: 'node', testTimeout: 20_000, ...test },
+  };
+}
+
 export default defineConfig({
-  // Resolves '@learner' in exercises/*/spec.ts to the exercise's reference solution and
-  // '@protocol/*' to src/protocol, so every spec runs against the code the app runs.
-  plugins: [exerciseModulesPlugin({ learner: 'solution' })],
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'exercises/*/spec.ts'],
-    environment: 'node',
-    // Builds the dependency-free echo server, tap and SDK server into public/generated once.
+    // Runs once per `vitest run`, whichever projects run: builds the dependency-free echo server,
+    // tap and SDK server into public/generated, so tests spawn exactly what a WebContainer runs.
     globalSetup: ['tests/global-setup.ts'],
-    testTimeout: 20_000,
+    // The long end-to-end files first, even on a clean clone (see the file).
+    sequence: { sequencer: LongFirstSequencer },
+    projects: [
+      project({
+        name: 'unit',
+        include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tools/**/*.test.ts', 'exercises/*/spec.ts', 'tests/i18n/**/*.test.ts'],
+        maxWorkers: NODE_WORKERS,
+        sequence: { groupOrder: 0 },
+      }),
+      project({
+        name: 'integration',
+        // Every other folder of tests/ (a new one lands here, never nowhere).
+        include: ['tests/**/*.test.ts'],
+        exclude: ['**/node_modules/**', '**/.git/**', 'tests/e2e/**', 'tests/performance/**', 'tests/i18n/**'],
+        maxWorkers: NODE_WORKERS,
+        sequence: { groupOrder: 0 },
+      }),
+      project({
+        name: 'e2e',
+        include: ['tests/e2e/**/*.test.ts', 'tests/performance/**/*.test.ts'],
+        // Builds dist/ when it is missing or stale, then starts the one app server.
+        globalSetup: ['tests/e2e/global-setup.ts'],
+        maxWorkers: E2E_WORKERS,
+        sequence: { groupOrder: 1 },
+        testTimeout: 60_000,
+        hookTimeout: 60_000,
+      }),
+    ],
   },
 });

@@ -22,6 +22,14 @@ describe('bridge meta tags', () => {
     expect(withoutToken).not.toContain('mcp-bridge-token');
   });
 
+  it("tells a page that gets the token whether the bridge runs learner code, and nobody else", () => {
+    const loopback = injectBridgeMeta(HTML, bridgeMetaFor('/', { token: 'abc', shared: false, learnerCode: 'not-enabled' }));
+    expect(loopback).toContain('<meta name="mcp-bridge-learner-code" content="not-enabled">');
+    expect(injectBridgeMeta(HTML, bridgeMetaFor('/', { token: 'abc', shared: false, learnerCode: 'sandboxed' }))).toContain('content="sandboxed"');
+    // No token, no bridge: nothing to say about it.
+    expect(injectBridgeMeta(HTML, bridgeMetaFor('/', { token: 'abc', shared: true, learnerCode: 'shared-bridge' }))).not.toContain('mcp-bridge-learner-code');
+  });
+
   it('escapes the attribute and copes with a <head> that has attributes or is missing', () => {
     expect(injectBridgeMeta('<head data-x="1"><title>', { token: 'a"<b', shared: false })).toBe(
       '<head data-x="1">\n    <meta name="mcp-bridge-token" content="a&quot;&lt;b"><title>',

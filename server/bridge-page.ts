@@ -5,6 +5,9 @@
 //   <meta name="mcp-bridge-shared" content="1">    the bridge is shared on a LAN (--host mode): it then
 //                                                  refuses learner-server, so the page says so up front
 //                                                  (learnerServerSupport in src/runtime/learner-server-support.ts)
+//   <meta name="mcp-bridge-learner-code" content="sandboxed|not-enabled|no-sandbox|shared-bridge">
+//                                                  whether the bridge runs learner code (only sandboxed,
+//                                                  opted in with --learner-code-in-node), and why not
 //
 // Loopback mode always injects the token: only this machine can load the page, and the Origin
 // check stops other sites from using it. A shared bridge is reachable by anyone on the network,
@@ -12,29 +15,41 @@
 // instructor hands out); everyone else gets the page without a bridge.
 
 import { hostname, networkInterfaces } from 'node:os';
+import type { LearnerCodeMode } from '../src/runtime/bridge-messages.ts';
 import { tokensEqual } from './bridge-auth.ts';
 
 export const TOKEN_META_NAME = 'mcp-bridge-token';
 export const SHARED_META_NAME = 'mcp-bridge-shared';
+export const LEARNER_CODE_META_NAME = 'mcp-bridge-learner-code';
 
 export interface BridgeMode {
   token: string;
   /** True for --host mode: reachable from the LAN, token only for join links. */
   shared: boolean;
+  /** Whether the bridge runs learner code, told to pages that get the token. */
+  learnerCode?: LearnerCodeMode;
+}
+
+export interface BridgeMeta {
+  token: string | null;
+  shared: boolean;
+  learnerCode?: LearnerCodeMode;
 }
 
 /** The meta tags for one request: `requestUrl` is the path and query the browser asked for. */
-export function bridgeMetaFor(requestUrl: string, mode: BridgeMode): { token: string | null; shared: boolean } {
-  if (!mode.shared) return { token: mode.token, shared: false };
+export function bridgeMetaFor(requestUrl: string, mode: BridgeMode): BridgeMeta {
+  const learner = mode.learnerCode === undefined ? {} : { learnerCode: mode.learnerCode };
+  if (!mode.shared) return { token: mode.token, shared: false, ...learner };
   const given = new URL(requestUrl, 'http://page.invalid').searchParams.get('token');
-  return { token: given !== null && tokensEqual(given, mode.token) ? mode.token : null, shared: true };
+  return { token: given !== null && tokensEqual(given, mode.token) ? mode.token : null, shared: true, ...learner };
 }
 
 /** Put the meta tags first in <head>, before any script that might look for them. */
-export function injectBridgeMeta(html: string, meta: { token: string | null; shared: boolean }): string {
+export function injectBridgeMeta(html: string, meta: BridgeMeta): string {
   const tags: string[] = [];
   if (meta.token !== null) tags.push(`<meta name="${TOKEN_META_NAME}" content="${escapeAttribute(meta.token)}">`);
   if (meta.shared) tags.push(`<meta name="${SHARED_META_NAME}" content="1">`);
+  if (meta.token !== null && meta.learnerCode !== undefined) tags.push(`<meta name="${LEARNER_CODE_META_NAME}" content="${escapeAttribute(meta.learnerCode)}">`);
   if (tags.length === 0) return html;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (!head) return `${tags.join('')}${html}`;

@@ -28,6 +28,10 @@ class FakeSocket extends EventEmitter {
   resume(): void {
     this.pauses.push('resume');
   }
+  pings = 0;
+  ping(): void {
+    this.pings++;
+  }
   close(code: number): void {
     this.closedWith = code;
     this.readyState = 3;
@@ -64,16 +68,18 @@ describe('BridgeSession on a socket that fills up', () => {
     }
   });
 
-  async function startSession(): Promise<{ session: BridgeSession; socket: FakeSocket; serverPid: number }> {
+  async function startSession(limits: SessionContext['limits'] = {}): Promise<{ session: BridgeSession; socket: FakeSocket; serverPid: number }> {
     const socket = new FakeSocket();
     const context: SessionContext = {
       programsDir: programs.dir,
-      policy: { allowLearnerServer: false },
+      policy: { learnerCode: 'not-enabled' },
+      learnerSandbox: null,
       startTimeoutMs: 5_000,
       log: () => {},
       admit: () => null,
       processStarted: () => {},
       processEnded: () => {},
+      limits,
     };
     const session = new BridgeSession(socket as unknown as WebSocket, context);
     sessions.push({ session, socket });
@@ -110,6 +116,41 @@ describe('BridgeSession on a socket that fills up', () => {
     expect(socket.pauses).toEqual(['pause', 'resume']);
     const c2sBytes = () => socket.events().reduce((sum, event) => sum + (event.ev === 'c2s' ? Buffer.from(event.b64, 'base64').length : 0), 0);
     await waitUntil(() => c2sBytes() === 6 * 1024 * 1024, 5_000, 'every c2s event');
+  });
+
+  it('ends the connection and the process group when the server stops reading its stdin for longer than the paused limit', async () => {
+    const { socket, session, serverPid } = await startSession({ pausedLimitMs: 100 });
+    process.kill(serverPid, 'SIGSTOP');
+    const chunk = Buffer.alloc(1024 * 1024, 0x20).toString('base64');
+    for (let i = 0; i < 6; i++) socket.receive(encodeTapCommand({ cmd: 'write', b64: chunk }));
+    expect(socket.pauses).toEqual(['pause']);
+    // No resume ever comes: the limit ends it, SIGTERM reaches the stopped server (SIGCONT follows).
+    await session.ended;
+    expect(socket.closedWith).toBe(1006);
+    expect(isAlive(serverPid)).toBe(false);
+  });
+
+  it('ends the connection and the process group when the page stops reading for longer than the paused limit', async () => {
+    const { socket, session, serverPid } = await startSession({ pausedLimitMs: 100 });
+    socket.bufferedAmount = 5 * 1024 * 1024;
+    socket.receive(encodeTapCommand({ cmd: 'write', b64: Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n').toString('base64') }));
+    await waitUntil(() => socket.pauses.length > 0, 5_000, 'the session to pause');
+    // The page never drains its socket.
+    await session.ended;
+    expect(socket.closedWith).toBe(1006);
+    expect(isAlive(serverPid)).toBe(false);
+  });
+
+  it('pings a running socket and ends it, with its server, when a ping goes unanswered', async () => {
+    const { socket, session, serverPid } = await startSession({ pingIntervalMs: 50 });
+    await waitUntil(() => socket.pings === 1, 5_000, 'the first ping');
+    socket.emit('pong');
+    await waitUntil(() => socket.pings === 2, 5_000, 'the second ping');
+    // This one is never answered (a half-open socket): the next interval ends the connection.
+    await session.ended;
+    expect(socket.pings).toBe(2);
+    expect(socket.closedWith).toBe(1006);
+    expect(isAlive(serverPid)).toBe(false);
   });
 
   it('closes the socket with 1000 after the exit line when the server ends', async () => {

@@ -9,7 +9,13 @@
 //
 // The socket and the process live and die together: the server's exit closes the socket, and a
 // closed socket kills the server's process group, so a page that goes away never leaves a server
-// behind.
+// behind. A socket the bridge had to pause (the page or the server stopped reading) may stay
+// paused at most pausedLimitMs, and a running socket must answer a ping every pingIntervalMs:
+// either failing ends the connection and the process group, so no half-open socket keeps a server.
+//
+// learner-server (code the page sent) runs only in the OS sandbox (learner-sandbox.ts), and must
+// beat its heartbeat pipe: after heartbeatLimitMs of silence its group is killed, with the stderr
+// line the worker host shows for the same loop.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +23,9 @@ import type { RawData, WebSocket } from 'ws';
 import type { ProgramSpec } from '../src/runtime/host.ts';
 import { parseTapCommand, type TapCommand } from '../src/runtime/tap-protocol.ts';
 import { encodeBridgeReply, parseStartMessage, programArguments, type StartPolicy } from '../src/runtime/bridge-messages.ts';
-import { learnerServerArgv, writeLearnerJobFile, type LearnerJobFile } from './learner-job-file.ts';
+import { encodeLearnerServerJob } from '../src/runtime/learner-server-job.ts';
+import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../src/sandbox/learner-server-constants.ts';
+import type { LearnerSandbox } from './learner-sandbox.ts';
 import { LineBatch } from './line-batch.ts';
 import { startTap, type TapCore, type TapEnd } from './tap-core.ts';
 
@@ -25,10 +33,13 @@ export type SessionStatus = 'waiting' | 'running' | 'stopping' | 'ended';
 
 export interface SessionContext {
   programsDir: string;
-  /** What a page may run beyond the echo servers (learner-server only on loopback). */
+  /** What a page may run beyond the echo servers (learner-server only sandboxed, opted in). */
   policy: StartPolicy;
+  /** The OS sandbox learner-server runs in; required when policy.learnerCode is 'sandboxed'. */
+  learnerSandbox: LearnerSandbox | null;
   /** How long a new connection may take to send its start message. */
   startTimeoutMs: number;
+  limits?: Partial<SessionLimits>;
   log(line: string): void;
   /** null if one more process may start now, otherwise the reason it may not. */
   admit(): string | null;
@@ -38,6 +49,22 @@ export interface SessionContext {
 
 /** A page that connects and says nothing is holding a connection for nothing. */
 export const DEFAULT_START_TIMEOUT_MS = 10_000;
+
+export interface SessionLimits {
+  /** Longest a socket may stay paused (either side stopped reading) before the connection ends. */
+  pausedLimitMs: number;
+  /** A running socket is pinged this often and must have answered the previous ping. */
+  pingIntervalMs: number;
+  /** learner-server: silence on its heartbeat pipe after which its group is killed. */
+  heartbeatLimitMs: number;
+}
+
+export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = {
+  pausedLimitMs: 30_000,
+  pingIntervalMs: 30_000,
+  heartbeatLimitMs: LEARNER_SERVER_HARD_LIMIT_MS,
+};
+const HEARTBEAT_CHECK_MS = 250;
 /** How long a server gets to exit after SIGTERM before its whole process group is SIGKILLed. */
 export const KILL_GRACE_MS = 2_000;
 // A page that stops reading must not make us buffer without bound: above the high mark, stop
@@ -55,10 +82,14 @@ const NORMAL_CLOSURE = 1000;
 export class BridgeSession {
   private currentStatus: SessionStatus = 'waiting';
   private tap: TapCore | null = null;
-  /** learner-server's job file: the learner's source, deleted once the process is gone. */
-  private jobFile: LearnerJobFile | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null;
   private killTimer: ReturnType<typeof setTimeout> | null = null;
+  private pausedTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private awaitingPong = false;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private lastHeartbeat = 0;
+  private readonly limits: SessionLimits;
   private readonly batch = new LineBatch((text) => this.sendBatch(text));
   private outputPaused = false;
   private inputPaused = false;
@@ -70,10 +101,12 @@ export class BridgeSession {
     private readonly socket: WebSocket,
     private readonly context: SessionContext,
   ) {
+    this.limits = { ...DEFAULT_SESSION_LIMITS, ...context.limits };
     const timeout = context.startTimeoutMs;
     this.startTimer = setTimeout(() => this.refuse(`no start message within ${timeout} ms`), timeout);
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     socket.on('close', () => this.onSocketClosed());
+    socket.on('pong', () => (this.awaitingPong = false));
     socket.on('error', (error) => context.log(`socket error: ${error.message}`));
   }
 
@@ -90,6 +123,11 @@ export class BridgeSession {
   shutdown(): void {
     this.socket.terminate();
     this.onSocketClosed();
+  }
+
+  /** The bridge is dying (uncaught error, exit): SIGKILL the process group now, synchronously. */
+  killNow(): void {
+    this.tap?.killGroup('SIGKILL');
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
@@ -120,10 +158,11 @@ export class BridgeSession {
     const programPath = join(this.context.programsDir, programFile);
     if (!existsSync(programPath)) return this.refuse(`the bridge has no ${programFile}: build the Node programs first`);
     let argv: string[];
+    let job: Uint8Array | null = null;
     try {
       argv = this.argvFor(spec, programPath);
+      if (spec.program === 'learner-server') job = this.jobFor(spec);
     } catch (error) {
-      this.jobFile?.remove();
       return this.refuse(`could not prepare ${spec.program}: ${(error as Error).message}`);
     }
     this.currentStatus = 'running';
@@ -139,15 +178,54 @@ export class BridgeSession {
       // c2s and stderr lines may wait for the reply and share its message (line-batch.ts).
       onLine: (line, event) => this.batch.add(line, event.ev === 'c2s' || event.ev === 'stderr'),
       onEnd: (end) => this.serverEnded(spec, end),
+      ...(job ? { sandboxPipes: { job, onHeartbeat: () => (this.lastHeartbeat = Date.now()) } } : {}),
     });
+    if (job) this.watchHeartbeat();
+    this.pingTimer = setInterval(() => this.ping(), this.limits.pingIntervalMs);
   }
 
-  /** Our own Node binary and a fixed path, plus arguments from closed sets or a job file we wrote. */
+  /** Our own Node binary and a fixed path, plus arguments from closed sets; learner-server only inside the sandbox. */
   private argvFor(spec: ProgramSpec, programPath: string): string[] {
     if (spec.program !== 'learner-server') return [process.execPath, programPath, ...programArguments(spec)];
+    const sandbox = this.context.learnerSandbox;
+    // parseStartMessage already refused unless the policy says 'sandboxed'; this is the second lock.
+    if (this.context.policy.learnerCode !== 'sandboxed' || !sandbox) throw new Error('this bridge has no sandbox for learner code');
+    return sandbox.argv(programPath);
+  }
+
+  /** The job (the learner's source, framing and faults) travels through a pipe, never a host file. */
+  private jobFor(spec: ProgramSpec): Uint8Array {
     if (!spec.learnerServer) throw new Error('no learner source');
-    this.jobFile = writeLearnerJobFile({ framing: spec.framing, faults: [...spec.faults], source: spec.learnerServer });
-    return learnerServerArgv(programPath, this.jobFile.path);
+    return Buffer.from(encodeLearnerServerJob({ framing: spec.framing, faults: [...spec.faults], source: spec.learnerServer }), 'utf8');
+  }
+
+  /** The same rule as the worker host: once beating, silence longer than the limit means stuck. */
+  private watchHeartbeat(): void {
+    const limitMs = this.limits.heartbeatLimitMs;
+    this.heartbeatTimer = setInterval(() => {
+      if (this.currentStatus !== 'running' || this.lastHeartbeat === 0) return;
+      if (Date.now() - this.lastHeartbeat <= limitMs) return;
+      this.stopTimers();
+      this.context.log(`learner-server stopped beating for ${limitMs} ms: killed`);
+      this.tap?.reportStderr(`${stuckServerLine(limitMs)}\n`);
+      this.tap?.killGroup('SIGKILL');
+    }, Math.min(HEARTBEAT_CHECK_MS, limitMs));
+  }
+
+  /** A socket that does not answer a ping within an interval is gone (half-open): end it. */
+  private ping(): void {
+    if (this.currentStatus !== 'running' || this.outputPaused || this.inputPaused) return;
+    if (this.awaitingPong) {
+      this.context.log(`no pong within ${this.limits.pingIntervalMs} ms: closing the connection and its server`);
+      this.shutdown();
+      return;
+    }
+    this.awaitingPong = true;
+    try {
+      this.socket.ping();
+    } catch {
+      this.shutdown();
+    }
   }
 
   private sendBatch(text: string): void {
@@ -190,8 +268,21 @@ export class BridgeSession {
 
   private updateSocketReading(): void {
     if (this.currentStatus !== 'running') return;
-    if (this.outputPaused || this.inputPaused) this.socket.pause();
-    else this.socket.resume();
+    if (this.outputPaused || this.inputPaused) {
+      this.socket.pause();
+      // Paused is a state with a deadline: a server that never reads its stdin again (or a page
+      // that never reads again) must not hold the connection and the process forever.
+      this.pausedTimer ??= setTimeout(() => {
+        this.context.log(`connection paused for ${this.limits.pausedLimitMs} ms (${this.inputPaused ? 'the server stopped reading its stdin' : 'the page stopped reading'}): closing it and its server`);
+        this.shutdown();
+      }, this.limits.pausedLimitMs);
+    } else {
+      this.socket.resume();
+      if (this.pausedTimer) clearTimeout(this.pausedTimer);
+      this.pausedTimer = null;
+      // Pongs that arrived while paused were not read; start the ping count afresh.
+      this.awaitingPong = false;
+    }
   }
 
   private serverEnded(spec: ProgramSpec, end: TapEnd): void {
@@ -223,11 +314,14 @@ export class BridgeSession {
     }
     if (this.currentStatus !== 'running' || !this.tap) return;
     this.currentStatus = 'stopping';
+    this.stopTimers();
     this.batch.clear();
     // Nobody reads any more, but the pipes must keep flowing or a server blocked on a full pipe
     // could never get to its exit.
     if (this.outputPaused) this.tap.resumeOutput();
     this.tap.killGroup('SIGTERM');
+    // A stopped process (SIGSTOP, a debugger) only acts on SIGTERM once it runs again.
+    this.tap.killGroup('SIGCONT');
     this.killTimer = setTimeout(() => this.tap?.killGroup('SIGKILL'), KILL_GRACE_MS);
   }
 
@@ -237,7 +331,7 @@ export class BridgeSession {
     // Sweep: anything the server spawned and left behind is still in its group. When the server
     // was alone (the usual case) the group is empty and this is a no-op.
     this.tap?.killGroup('SIGKILL');
-    this.jobFile?.remove();
+    this.stopTimers();
     this.currentStatus = 'ended';
     this.context.processEnded(this);
     this.resolveEnded();
@@ -247,6 +341,11 @@ export class BridgeSession {
     // A control message must not overtake the lines queued before it.
     this.batch.flush();
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  }
+
+  private stopTimers(): void {
+    for (const timer of [this.pausedTimer, this.heartbeatTimer, this.pingTimer]) if (timer) clearTimeout(timer);
+    this.pausedTimer = this.heartbeatTimer = this.pingTimer = null;
   }
 
   private clearStartTimer(): void {
@@ -286,10 +385,9 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
-// The bundled programs need no loader: a NODE_OPTIONS inherited from tsx or a test runner would
-// only load it into every server, slowing each start.
+// An explicit, minimal environment: the bundled programs need nothing from ours, and ours may hold
+// tokens and keys (and a NODE_OPTIONS from tsx or a test runner that would load into every server).
+// learner-server's sandbox clears even this and sets its own (learner-sandbox.ts).
 function childEnvironment(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  return env;
+  return { LANG: 'C.UTF-8' };
 }

@@ -1,9 +1,9 @@
 // The bridge with real sockets and real processes, on a loopback port: who gets in, what may be
 // started, and that nothing is left running once a connection ends.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { getFraming } from '../src/protocol/framing/index.ts';
 import { parseTapEvent, type TapEvent } from '../src/runtime/tap-protocol.ts';
@@ -12,12 +12,10 @@ import { createBridge, type BridgeOptions } from './bridge.ts';
 import { KILL_GRACE_MS } from './bridge-session.ts';
 import {
   buildProgramsForTest,
-  closeOf,
+  childPids,
   collectMessages,
   isAlive,
-  openSocket,
   startTestBridge,
-  tryUpgrade,
   waitUntil,
   WsTapTransport,
   type TestBridge,
@@ -54,57 +52,11 @@ async function startTransport(b: TestBridge, start: Record<string, unknown>): Pr
 
 const ECHO_NDJSON = { type: 'start', program: 'echo-server', framing: 'ndjson', faults: [] };
 
-/** Direct children of this test process, from /proc (the bridge spawns servers as our children). */
-function childPids(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Field 4 is the parent pid; the command name (field 2) may hold spaces, so split after ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid) pids.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return pids;
-}
-
-describe('who may connect', () => {
-  it('refuses a wrong Origin with 403 before upgrading', async () => {
-    const b = await newBridge();
-    const outcome = await tryUpgrade(b.url, 'http://evil.example:5317');
-    expect(outcome).toMatchObject({ kind: 'rejected', status: 403 });
-    if (outcome.kind === 'rejected') expect(outcome.body).toContain('origin');
-  });
-
-  it('refuses a missing Origin with 403', async () => {
-    const b = await newBridge();
-    const outcome = await tryUpgrade(b.url);
-    expect(outcome).toMatchObject({ kind: 'rejected', status: 403 });
-    if (outcome.kind === 'rejected') expect(outcome.body).toContain('Origin');
-  });
-
-  it('refuses a missing token with 403', async () => {
-    const b = await newBridge();
-    const outcome = await tryUpgrade(b.url.replace(/\?token=.*$/, ''), b.origin);
-    expect(outcome).toMatchObject({ kind: 'rejected', status: 403 });
-    if (outcome.kind === 'rejected') expect(outcome.body).toContain('missing token');
-  });
-
-  it('refuses a wrong token with 403, of the same length or not', async () => {
-    const b = await newBridge();
-    const sameLength = b.token.slice(0, -1) + (b.token.endsWith('x') ? 'y' : 'x');
-    for (const wrong of [sameLength, 'short', `${b.token}extra`]) {
-      const outcome = await tryUpgrade(b.url.replace(/token=.*$/, `token=${encodeURIComponent(wrong)}`), b.origin);
-      expect(outcome).toMatchObject({ kind: 'rejected', status: 403 });
-      if (outcome.kind === 'rejected') expect(outcome.body).toContain('wrong token');
-    }
-  });
-
+// Who may connect (Origin and token forms) and what may be started (program and argument
+// injection) are probed in tests/security/bridge-probe.test.ts.
+describe('connecting', () => {
   it('leaves other paths to the HTTP server', () => {
-    const bridge = createBridge({ token: 't', allowedOrigins: [], programsDir: '/nonexistent', allowLearnerServer: false, log: () => {} });
+    const bridge = createBridge({ token: 't', allowedOrigins: [], programsDir: '/nonexistent', learnerCode: { run: 'never', why: 'not-enabled' }, log: () => {} });
     const req = { url: '/@vite/hmr', headers: {} } as never;
     expect(bridge.handleUpgrade(req, {} as never, Buffer.alloc(0))).toBe(false);
   });
@@ -130,96 +82,7 @@ describe('who may connect', () => {
   });
 
   it('cannot be created without an explicit decision about learner code', () => {
-    expect(() => createBridge({ token: 't', allowedOrigins: [], programsDir: '/x' } as unknown as BridgeOptions)).toThrow(/allowLearnerServer/);
-  });
-});
-
-describe('what may be started', () => {
-  const marker = `/tmp/mcp-bridge-pwned-${process.pid}`;
-  const refusedStarts: Array<[string, string]> = [
-    ['a program outside the set', JSON.stringify({ type: 'start', program: 'cat', framing: 'ndjson', faults: [] })],
-    ['a path as program', JSON.stringify({ type: 'start', program: '/bin/sh', framing: 'ndjson', faults: [] })],
-    ['a relative path as program', JSON.stringify({ type: 'start', program: '../../echo-server', framing: 'ndjson', faults: [] })],
-    ['a program with shell metacharacters', JSON.stringify({ type: 'start', program: `echo-server; touch ${marker}`, framing: 'ndjson', faults: [] })],
-    ['a framing outside the set', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'xml', faults: [] })],
-    ['a framing with shell metacharacters', JSON.stringify({ type: 'start', program: 'echo-server', framing: `ndjson $(touch ${marker})`, faults: [] })],
-    ['a fault outside the set', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'ndjson', faults: ['rm -rf /'] })],
-    ['faults that are not a list', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'ndjson', faults: 'stdout-log' })],
-    ['a fault listed twice', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'ndjson', faults: ['stdout-log', 'stdout-log'] })],
-    ['a framing-only fault with the other framing', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'ndjson', faults: ['char-length'] })],
-    ['faults for sdk-echo-server', JSON.stringify({ type: 'start', program: 'sdk-echo-server', framing: 'ndjson', faults: ['stdout-log'] })],
-    ['content-length for sdk-echo-server', JSON.stringify({ type: 'start', program: 'sdk-echo-server', framing: 'content-length', faults: [] })],
-    ['extra fields with shell metacharacters', JSON.stringify({ ...ECHO_NDJSON, args: [`; touch ${marker}`], cwd: '/', env: { X: '`id`' } })],
-    ['a start of the wrong type', JSON.stringify({ type: 'run', program: 'echo-server', framing: 'ndjson' })],
-    ['a tap command instead of a start', JSON.stringify({ cmd: 'write', b64: '' })],
-    ['text that is not JSON', 'start echo-server'],
-    ['a JSON array', JSON.stringify([ECHO_NDJSON])],
-  ];
-
-  it.each(refusedStarts)('refuses %s, spawning nothing', async (_name, message) => {
-    const b = await newBridge();
-    const before = childPids();
-    const socket = await openSocket(b.url, b.origin);
-    sockets.push(socket);
-    const messages = collectMessages(socket);
-    const closed = closeOf(socket);
-    socket.send(message);
-    const { code } = await closed;
-    expect(code).toBe(1008);
-    expect(messages).toHaveLength(1);
-    expect(JSON.parse(messages[0] as string)).toMatchObject({ type: 'refused', reason: expect.any(String) });
-    expect(b.bridge.activeProcesses).toBe(0);
-    expect(childPids().filter((pid) => !before.includes(pid))).toEqual([]);
-    expect(existsSync(marker)).toBe(false);
-  });
-
-  it('refuses a binary start message', async () => {
-    const b = await newBridge();
-    const socket = await openSocket(b.url, b.origin);
-    sockets.push(socket);
-    const messages = collectMessages(socket);
-    const closed = closeOf(socket);
-    socket.send(Buffer.from(JSON.stringify(ECHO_NDJSON)));
-    expect((await closed).code).toBe(1008);
-    expect(messages[0]).toContain('refused');
-  });
-
-  it('refuses a connection that sends no start in time', async () => {
-    const b = await newBridge({ startTimeoutMs: 200 });
-    const socket = await openSocket(b.url, b.origin);
-    sockets.push(socket);
-    const messages = collectMessages(socket);
-    expect((await closeOf(socket)).code).toBe(1008);
-    expect(messages[0]).toContain('no start message');
-  });
-
-  it('refuses a second start on the same connection and keeps one process', async () => {
-    const b = await newBridge();
-    const transport = await startTransport(b, ECHO_NDJSON);
-    const messages = collectMessages(transport.socket);
-    transport.socket.send(JSON.stringify({ ...ECHO_NDJSON, framing: 'content-length' }));
-    await waitUntil(() => messages.some((m) => m.includes('"refused"')), 3_000, 'the refusal');
-    expect(messages.find((m) => m.includes('"refused"'))).toContain('one process per connection');
-    expect(b.bridge.activeProcesses).toBe(1);
-    expect(transport.socket.readyState).toBe(WebSocket.OPEN);
-  });
-
-  it('enforces the total cap, and frees a slot when a connection ends', async () => {
-    const b = await newBridge({ maxTotal: 2 });
-    const first = await startTransport(b, ECHO_NDJSON);
-    await startTransport(b, ECHO_NDJSON);
-    await expect(startTransport(b, ECHO_NDJSON)).rejects.toThrow(/limit \(2\)/);
-    expect(b.bridge.activeProcesses).toBe(2);
-    first.close();
-    await waitUntil(() => b.bridge.activeProcesses === 1, 5_000, 'a slot to free');
-    await startTransport(b, ECHO_NDJSON);
-    expect(b.bridge.activeProcesses).toBe(2);
-  });
-
-  it('says so when the programs were never built', async () => {
-    const b = await startTestBridge({ programsDir: '/nonexistent-programs' });
-    bridges.push(b);
-    await expect(startTransport(b, ECHO_NDJSON)).rejects.toThrow(/build the Node programs/);
+    expect(() => createBridge({ token: 't', allowedOrigins: [], programsDir: '/x' } as unknown as BridgeOptions)).toThrow(/learnerCode/);
   });
 });
 
@@ -247,25 +110,17 @@ describe('processes end with their connection', () => {
     await waitUntil(() => b.bridge.activeProcesses === 0, 1_000, 'the count to drop');
   });
 
-  it('SIGKILLs a server that ignores SIGTERM (stopped), within the grace period', async () => {
+  it('ends a stopped server at once: SIGCONT follows the SIGTERM, so it cannot sit on its slot', async () => {
     const b = await newBridge();
     const transport = await startTransport(b, ECHO_NDJSON);
     await transport.waitForEvent((event) => event.ev === 'spawn');
     const serverPid = transport.serverPid as number;
-    // A stopped process cannot act on SIGTERM; only the group SIGKILL gets rid of it.
+    // A stopped process cannot act on SIGTERM until it runs again.
     process.kill(serverPid, 'SIGSTOP');
-    // A stop completes thread by thread; a SIGTERM that found one still running would be fatal at once.
     await waitUntil(() => threadStates(serverPid).every((state) => state === 'T'), 2_000, 'every thread to stop');
-    const closedAt = Date.now();
     transport.close();
-    // Half the grace period later the SIGTERM is still pending: the server lives on, stopped...
-    await new Promise((resolve) => setTimeout(resolve, KILL_GRACE_MS / 2));
-    expect(isAlive(serverPid)).toBe(true);
-    expect(readProcessState(serverPid)).toBe('T');
-    expect(b.bridge.activeProcesses).toBe(1);
-    // ...until the grace period ends and the SIGKILL reaches its group.
-    await waitUntil(() => !isAlive(serverPid), KILL_GRACE_MS + 3_000, 'the group kill');
-    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(KILL_GRACE_MS - 50);
+    // Well before the SIGKILL of the grace period: the SIGTERM acted as soon as SIGCONT woke it.
+    await waitUntil(() => !isAlive(serverPid), KILL_GRACE_MS - 500, 'the stopped server to end');
     await waitUntil(() => b.bridge.activeProcesses === 0, 1_000, 'the count to drop');
   });
 

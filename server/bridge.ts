@@ -8,14 +8,25 @@
 // default), it checks the Origin and a per-start token before the upgrade (bridge-auth.ts), and it
 // spawns only the programs it ships, with arguments picked from closed sets (bridge-messages.ts).
 // The one program that runs code a page sent, learner-server, is accepted only when the bridge is
-// on loopback (allowLearnerServer), and runs under Node's permission model (learner-job-file.ts).
+// on loopback, was started with --learner-code-in-node, and has an OS sandbox to run it in
+// (learnerCode; learner-sandbox.ts); then it runs there, under Node's permission model too.
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { checkUpgradeRequest } from './bridge-auth.ts';
+import { rawHttpResponse } from './security-headers.ts';
 import { BRIDGE_PATH } from '../src/runtime/bridge-messages.ts';
-import { BridgeSession, DEFAULT_START_TIMEOUT_MS } from './bridge-session.ts';
+import type { LearnerCodeMode, LearnerCodeRefusal } from '../src/runtime/bridge-messages.ts';
+import { BridgeSession, DEFAULT_START_TIMEOUT_MS, type SessionLimits } from './bridge-session.ts';
+import type { LearnerSandbox } from './learner-sandbox.ts';
+
+/** Whether this bridge runs learner-written code: only in a sandbox, otherwise never, and why. */
+export type LearnerCodeOnBridge = { run: 'sandboxed'; sandbox: LearnerSandbox } | { run: 'never'; why: LearnerCodeRefusal };
+
+export function learnerCodeMode(learnerCode: LearnerCodeOnBridge): LearnerCodeMode {
+  return learnerCode.run === 'sandboxed' ? 'sandboxed' : learnerCode.why;
+}
 
 export interface BridgeOptions {
   /** The per-start secret the page must pass as `?token=`. */
@@ -29,12 +40,13 @@ export interface BridgeOptions {
   /** How long a connection may wait before its start message; default 10 s. */
   startTimeoutMs?: number;
   /**
-   * Run the learner's exercise-4 server (program learner-server: code the page sends) as a child
-   * process under Node's permission model. Required, so every caller decides it visibly: true only
-   * for a loopback bridge; a shared (--host) bridge must pass false, and then refuses it with a
-   * reason the page shows.
+   * Run the learner's exercise-4 server (program learner-server: code the page sends)? Required,
+   * so every caller decides it visibly: sandboxed only for a loopback bridge whose user opted in
+   * and whose machine has the sandbox; otherwise never, with the reason the page shows.
    */
-  allowLearnerServer: boolean;
+  learnerCode: LearnerCodeOnBridge;
+  /** Time limits of a connection (paused socket, ping, learner heartbeat); tests make them small. */
+  sessionLimits?: Partial<SessionLimits>;
   /** Where the bridge reports refusals and failed starts; defaults to console.error. */
   log?: (line: string) => void;
 }
@@ -44,6 +56,8 @@ export interface Bridge {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Close every connection and wait until every process it started is gone. */
   closeAll(): Promise<void>;
+  /** Last resort when the bridge itself is dying: SIGKILL every process group now, synchronously. */
+  killAllNow(): void;
   readonly activeProcesses: number;
   /** Process ids of the running servers (each leads its own process group), for tests. */
   readonly serverPids: readonly number[];
@@ -55,8 +69,9 @@ export const DEFAULT_MAX_TOTAL = 64;
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 export function createBridge(options: BridgeOptions): Bridge {
-  if (typeof options.allowLearnerServer !== 'boolean') {
-    throw new Error('createBridge needs allowLearnerServer: true only for a loopback bridge, false for a shared one');
+  const learnerCode = options.learnerCode as LearnerCodeOnBridge | undefined;
+  if (learnerCode?.run !== 'sandboxed' && learnerCode?.run !== 'never') {
+    throw new Error("createBridge needs learnerCode: { run: 'sandboxed', sandbox } only for an opted-in loopback bridge, else { run: 'never', why }");
   }
   const maxTotal = options.maxTotal ?? DEFAULT_MAX_TOTAL;
   const log = options.log ?? ((line: string) => console.error(`[bridge] ${line}`));
@@ -70,7 +85,9 @@ export function createBridge(options: BridgeOptions): Bridge {
 
   const context = {
     programsDir: options.programsDir,
-    policy: { allowLearnerServer: options.allowLearnerServer },
+    policy: { learnerCode: learnerCodeMode(learnerCode) },
+    learnerSandbox: learnerCode.run === 'sandboxed' ? learnerCode.sandbox : null,
+    limits: options.sessionLimits,
     startTimeoutMs: options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
     log,
     admit: (): string | null => {
@@ -111,9 +128,15 @@ export function createBridge(options: BridgeOptions): Bridge {
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   }
 
+  function killAllNow(): void {
+    closing = true;
+    for (const session of sessions) session.killNow();
+  }
+
   return {
     handleUpgrade,
     closeAll,
+    killAllNow,
     get activeProcesses() {
       return running.size;
     },
@@ -125,10 +148,8 @@ export function createBridge(options: BridgeOptions): Bridge {
 
 // Refuse before the handshake with a plain HTTP answer: the browser reports a failed connection,
 // and a person using curl or the tests sees why.
+// It carries the isolation headers like every other response.
 function rejectUpgrade(socket: Duplex, reason: string): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
   socket.on('error', () => {});
+  socket.end(rawHttpResponse(403, 'Forbidden', reason));
 }

@@ -1,7 +1,9 @@
-// How the bridge hands the learner's source to learner-server.mjs: a job file in a private temp
-// directory (0700, the file 0600, created exclusively), whose path is the runner's only argument,
-// removed with its directory once the server is gone. And the command line that runs it under
-// Node's permission model, with read access to exactly the runner and that file.
+// The learner's source for learner-server.mjs as a job file in a private temp directory (0700, the
+// file 0600, created exclusively), whose path is the runner's only argument, and the command line
+// that runs it under Node's permission model alone. The bridge no longer uses either: it runs the
+// runner only in its OS sandbox and passes the job through a pipe (learner-sandbox.ts), so no
+// learner source ever lands on the host's disk. They remain for running the runner by hand and in
+// tests (the security tests' unsandboxed controls); permissionFlags is shared with the sandbox.
 
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,10 +7,14 @@
 //
 // Exit codes: 0 after stdin ends, 2 for a bad command line or job file, 3 when the learner's server
 // did not load (syntax error, missing export, constructor threw); the reason is one stderr line.
-// The bridge starts it under Node's permission model (read access to this file and the job only).
+// The bridge starts it in an OS sandbox (learner-sandbox.ts) under Node's permission model (read
+// access to this file and the job only). There the variable LEARNER_SERVER_HEARTBEAT_FD names a pipe
+// this runner writes one byte to every LEARNER_SERVER_HEARTBEAT_MS, from its own timer: learner code
+// that never yields stops the beat, and the bridge ends the process, as the worker host does.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { parseLearnerServerJob } from '../src/runtime/learner-server-job.ts';
+import { LEARNER_SERVER_HEARTBEAT_MS } from '../src/sandbox/learner-server-constants.ts';
 import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, loadFailureLine, startLearnerSession } from '../src/sandbox/learner-server-core.ts';
 import { PROTOCOL_MODULE_MAP } from '../src/sandbox/protocol-module-map.ts';
 import { serveOnStdio, stderrLogger } from './stdio-session.ts';
@@ -23,7 +27,23 @@ const log = stderrLogger(LEARNER_SERVER_LOG_PREFIX);
 // only: globalThis still reaches them, which is why the bridge adds the permission model.
 const HIDDEN_GLOBALS = ['process', 'Buffer', 'fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource', 'BroadcastChannel', 'importScripts'];
 
+/** Start beating before any learner code runs, so a top-level endless loop is caught too. */
+function startHeartbeat(): void {
+  const fd = Number(process.env.LEARNER_SERVER_HEARTBEAT_FD);
+  if (!Number.isInteger(fd) || fd < 3) return;
+  const beat = (): void => {
+    try {
+      writeSync(fd, 'h');
+    } catch {
+      // The bridge stopped listening; it will end us if it cares.
+    }
+  };
+  beat();
+  setInterval(beat, LEARNER_SERVER_HEARTBEAT_MS).unref();
+}
+
 function main(): void {
+  startHeartbeat();
   const args = process.argv.slice(2);
   if (args.length !== 1 || args[0]?.startsWith('-')) {
     process.stderr.write(`usage: node ${PROGRAM} <job.json>\n`);

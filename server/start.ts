@@ -4,6 +4,10 @@
 //   npm start -- --port=0          any free port (the URL printed is the real one)
 //   npm start -- --host[=ADDR]     share one bridge on a workshop LAN (binds 0.0.0.0 by default);
 //                                  prints a join link per network interface
+//   npm start -- --learner-code-in-node
+//                                  let "Check my server" run the learner's code as a Node process
+//                                  here, in the OS sandbox (learner-sandbox.ts); refused without one.
+//                                  Without the flag the page runs it in its in-browser worker.
 //
 // One port for both means the page's origin and the bridge's are the same, so the bridge's Origin
 // check is a plain list of this server's own URLs.
@@ -16,7 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { buildNodePrograms } from '../scripts/build-node-programs.ts';
 import { createBridgeToken } from './bridge-auth.ts';
 import { allInterfaceOrigins, bridgeMetaFor, hostForUrl, injectBridgeMeta, isLoopbackHost, lanAddresses, loopbackOrigins } from './bridge-page.ts';
-import { createBridge, type Bridge } from './bridge.ts';
+import { createBridge, learnerCodeMode, type Bridge, type LearnerCodeOnBridge } from './bridge.ts';
+import type { SessionLimits } from './bridge-session.ts';
+import { detectLearnerSandbox, type SandboxDetection } from './learner-sandbox.ts';
+import { answerClientError, rawHttpResponse } from './security-headers.ts';
 import { createStaticHandler } from './static-files.ts';
 import { PROJECT_ROOT } from '../tools/project-root.ts';
 
@@ -38,8 +45,18 @@ export interface StartServerOptions {
   /** Serve distDir as it is: no app build, no program build (tests pass a tiny fake dist). */
   skipBuild?: boolean;
   maxTotal?: number;
+  /** --learner-code-in-node: run learner-server here, in the OS sandbox (never when shared). */
+  learnerCodeInNode?: boolean;
+  /** Tests: the sandbox to use (or its absence) instead of looking for one. */
+  learnerSandbox?: SandboxDetection;
+  sessionLimits?: Partial<SessionLimits>;
+  /** How long a client may take to send its request headers, and its whole request (slowloris). */
+  httpTimeouts?: { headersMs: number; requestMs: number; checkIntervalMs?: number };
   log?: (line: string) => void;
 }
+
+/** A page asks for small files on loopback: seconds are plenty, and a slow sender gets a 408. */
+export const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkIntervalMs: 1_000 };
 
 export interface RunningServer {
   /** The URL to open on this machine, e.g. http://127.0.0.1:5317/ */
@@ -73,6 +90,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await buildNodePrograms(programsDir);
   }
 
+  const learnerCode = await learnerCodeFor(shared, options, log);
   const token = createBridgeToken();
   let port = 0;
   const ownOrigins = (): string[] => (shared ? allInterfaceOrigins(port) : [...loopbackOrigins(port), `http://${hostForUrl(host)}:${port}`]);
@@ -80,13 +98,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     token,
     programsDir,
     maxTotal: options.maxTotal,
-    // Learner code only on this machine's own bridge, never on one shared with the LAN.
-    allowLearnerServer: !shared,
+    // Learner code only on this machine's own bridge, opted in, and in the sandbox.
+    learnerCode,
+    sessionLimits: options.sessionLimits,
     allowedOrigins: ownOrigins,
     log: (line) => log(`[bridge] ${line}`),
   });
-  const mode = { token, shared };
+  const mode = { token, shared, learnerCode: learnerCodeMode(learnerCode) };
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts };
   const server = createServer(
+    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     createStaticHandler({
       root: distDir,
       transformIndexHtml: (html, req) => {
@@ -100,8 +121,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }),
   );
   server.on('upgrade', (req, socket, head: Buffer) => {
-    if (!bridge.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (!bridge.handleUpgrade(req, socket, head)) {
+      socket.on('error', () => {});
+      socket.end(rawHttpResponse(404, 'Not Found'));
+    }
   });
+  // Node's own 400/408/431 answers would go out without the isolation headers.
+  server.on('clientError', answerClientError);
 
   port = await listen(server, options.port ?? DEFAULT_PORT, host);
   const localHost = host === DEFAULT_SHARED_BIND || host === '::' ? DEFAULT_LOOPBACK : hostForUrl(host);
@@ -116,6 +142,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     bridge,
     close: () => (closed ??= closeServer(server, bridge)),
   };
+}
+
+async function learnerCodeFor(shared: boolean, options: StartServerOptions, log: (line: string) => void): Promise<LearnerCodeOnBridge> {
+  if (shared) return { run: 'never', why: 'shared-bridge' };
+  if (!options.learnerCodeInNode) return { run: 'never', why: 'not-enabled' };
+  const detection = options.learnerSandbox ?? (await detectLearnerSandbox());
+  if (detection.ok) return { run: 'sandboxed', sandbox: detection.sandbox };
+  log(`--learner-code-in-node: ${detection.reason}. Learner code will not run on this bridge; the page runs it in its worker.`);
+  return { run: 'never', why: 'no-sandbox' };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -175,7 +210,7 @@ async function buildApp(projectRoot: string, distDir: string): Promise<void> {
 // ---- the CLI ----
 
 export type StartArgs =
-  | { kind: 'run'; port: number; host: string | null; distDir: string | null; build: boolean }
+  | { kind: 'run'; port: number; host: string | null; distDir: string | null; build: boolean; learnerCodeInNode: boolean }
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
@@ -184,7 +219,11 @@ export const START_USAGE = `usage: npm start [-- --port=N] [--host[=ADDR]] [--di
   --host[=ADDR] share the bridge on the LAN (binds ${DEFAULT_SHARED_BIND} unless ADDR is given);
                 only pages opened through a printed join link can use it
   --dist=DIR    serve this build instead of dist/ (its Node programs in DIR/generated)
-  --no-build    serve the build as it is: no vite build, no rebuild of the Node programs`;
+  --no-build    serve the build as it is: no vite build, no rebuild of the Node programs
+  --learner-code-in-node
+                let "Check my server" run your exercise-4 code as a Node process on this
+                machine, inside an OS sandbox (bubblewrap + prlimit, Linux); without the
+                flag, or without the sandbox, the page runs it in its in-browser worker`;
 
 /** `host` is null for loopback mode, otherwise the address to bind in shared mode. */
 export function parseStartArgs(argv: readonly string[]): StartArgs {
@@ -192,12 +231,14 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   let host: string | null = null;
   let distDir: string | null = null;
   let build = true;
+  let learnerCodeInNode = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     if (arg === '--host') host = DEFAULT_SHARED_BIND;
     else if (arg.startsWith('--host=')) host = arg.slice('--host='.length) || DEFAULT_SHARED_BIND;
     else if (arg === '--no-build') build = false;
+    else if (arg === '--learner-code-in-node') learnerCodeInNode = true;
     else if (arg.startsWith('--dist=') && arg.length > '--dist='.length) distDir = arg.slice('--dist='.length);
     else if (arg === '--port' || arg.startsWith('--port=')) {
       const value = arg === '--port' ? argv[++i] : arg.slice('--port='.length);
@@ -205,7 +246,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       port = Number(value);
     } else return { kind: 'usage-error', message: `unknown option: ${arg}` };
   }
-  return { kind: 'run', port, host, distDir, build };
+  return { kind: 'run', port, host, distDir, build, learnerCodeInNode };
 }
 
 async function main(): Promise<void> {
@@ -222,30 +263,57 @@ async function main(): Promise<void> {
     host: args.host ?? undefined,
     distDir: args.distDir ?? undefined,
     skipBuild: !args.build,
+    learnerCodeInNode: args.learnerCodeInNode,
   });
+  // From here on, however this process ends, no child outlives it (see stopOnExit).
+  stopOnExit(running);
   console.log(`MCP Playground: ${running.url}`);
   if (running.joinUrls.length > 0) {
     console.log('Shared bridge: anyone with a join link can run the echo servers on this machine.');
-    console.log('It never runs code a page sends: "Check my server" needs each learner\'s own `npm start`, or the in-browser worker.');
+    console.log('It never runs code a page sends: "Check my server" runs in each learner\'s in-browser worker.');
     for (const url of running.joinUrls) console.log(`  join: ${url}`);
   }
 
+}
+
+/**
+ * No orphan, however the bridge ends: SIGINT/SIGTERM/SIGHUP close every connection and wait for
+ * every child (SIGTERM, then SIGKILL); an uncaught error or any other exit SIGKILLs every process
+ * group synchronously first. (A SIGKILL of the bridge itself cannot be caught: then the learner's
+ * sandbox dies with its parent (bwrap --die-with-parent), and the echo servers end when their
+ * stdin closes.) Learner jobs never touch the host's disk, so there is no folder to leave behind.
+ */
+export function stopOnExit(running: RunningServer, exit: (code: number) => void = (code) => process.exit(code)): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
-    // A second Ctrl-C means "now": skip the wait for children (they are SIGKILLed within 2 s anyway).
-    if (stopping) process.exit(130);
+    // A second Ctrl-C means "now": kill every child at once.
+    if (stopping) {
+      running.bridge.killAllNow();
+      exit(130);
+      return;
+    }
     stopping = true;
     console.log(`\n${signal}: stopping the server and every echo server it started...`);
     running.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (error: unknown) => {
         console.error(error);
-        process.exit(1);
+        running.bridge.killAllNow();
+        exit(1);
       },
     );
   };
+  const crash = (error: unknown): void => {
+    running.bridge.killAllNow();
+    console.error('the server failed; every process it started was killed:', error);
+    exit(1);
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+  process.on('exit', () => running.bridge.killAllNow());
 }
 
 const runAsScript = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -162,6 +162,9 @@ describe('static files', () => {
     expect(resolveRequestPath('/srv/dist', '/%2e%2e/x')).toEqual({ kind: 'forbidden' });
     expect(resolveRequestPath('/srv/dist', '/../dist-other/x')).toEqual({ kind: 'forbidden' });
     expect(resolveRequestPath('/srv/dist', '/a%00.js').kind).toBe('bad-request');
+    // Dotfiles, wherever they sit and however they are spelled, are not part of the app.
+    for (const path of ['/.env', '/.git/config', '/assets/.secret', '/%2eenv', '/a/%2Ehtaccess', '/a\\.env']) expect(resolveRequestPath('/srv/dist', path), path).toEqual({ kind: 'hidden' });
+    expect(resolveRequestPath('/srv/dist', '/a.b/c.d.js').kind).toBe('path');
     expect(contentTypeFor('x.UNKNOWN')).toBe('application/octet-stream');
     expect(Object.keys(ISOLATION_HEADERS)).toContain('Cross-Origin-Embedder-Policy');
   });

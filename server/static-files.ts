@@ -1,6 +1,7 @@
 // Serves the built app (dist/) for `npm start`: the right Content-Type, the cross-origin isolation
 // headers a WebContainer needs on EVERY response (a single HTML or worker script without them and
-// the page is not isolated), no way out of the root, and index.html for app routes.
+// the page is not isolated), the page headers (CSP, no framing) on every page, no way out of the
+// root, no dotfiles, and index.html for app routes.
 // The service worker (sw.js) is revalidated on every load, so a new build reaches learners at once;
 // the worker's own copy of index.html is fetched without the per-start bridge token.
 
@@ -10,13 +11,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  // Every type below is declared: forbid the browser from guessing another one.
-  'X-Content-Type-Options': 'nosniff',
-};
+import { ISOLATION_HEADERS, isWorkerScript, PAGE_HEADERS, WORKER_HEADERS } from './security-headers.ts';
+
+export { ISOLATION_HEADERS, PAGE_HEADERS };
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -64,7 +61,8 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export type PathResolution =
   | { kind: 'path'; path: string; hasExtension: boolean }
   | { kind: 'bad-request'; reason: string }
-  | { kind: 'forbidden' };
+  | { kind: 'forbidden' }
+  | { kind: 'hidden' };
 
 export function resolveRequestPath(root: string, requestUrl: string): PathResolution {
   const rawPath = requestUrl.split(/[?#]/, 1)[0] ?? '/';
@@ -75,6 +73,8 @@ export function resolveRequestPath(root: string, requestUrl: string): PathResolu
     return { kind: 'bad-request', reason: 'malformed URL encoding' };
   }
   if (decoded.includes('\0')) return { kind: 'bad-request', reason: 'NUL in path' };
+  // Dotfiles (.env, .git/, .htpasswd…) are never part of the app, wherever they sit: not found.
+  if (decoded.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment !== '.' && segment !== '..')) return { kind: 'hidden' };
   // Decode first, then normalize, then check: `%2e%2e%2f` must be caught as the `../` it is.
   const path = join(root, decoded);
   if (path !== root && !path.startsWith(root.endsWith(sep) ? root : root + sep)) return { kind: 'forbidden' };
@@ -94,6 +94,7 @@ export function createStaticHandler(options: StaticFilesOptions): StaticHandler 
     const resolution = resolveRequestPath(root, req.url ?? '/');
     if (resolution.kind === 'bad-request') return sendText(res, 400, resolution.reason);
     if (resolution.kind === 'forbidden') return sendText(res, 403, 'forbidden');
+    if (resolution.kind === 'hidden') return sendText(res, 404, 'not found');
 
     const file = await existingFile(resolution.path, await realRoot);
     if (file === 'outside') return sendText(res, 403, 'forbidden');
@@ -114,7 +115,7 @@ export function createStaticHandler(options: StaticFilesOptions): StaticHandler 
     const transform = isServiceWorkerPrecacheRequest(req.url ?? '/') ? undefined : options.transformIndexHtml;
     const body = Buffer.from(transform ? transform(html, req) : html, 'utf8');
     // It may carry the bridge token, which changes every start: never cache it.
-    res.writeHead(200, { ...ISOLATION_HEADERS, 'Content-Type': CONTENT_TYPES['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-store' });
+    res.writeHead(200, { ...ISOLATION_HEADERS, ...PAGE_HEADERS, 'Content-Type': CONTENT_TYPES['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -144,6 +145,9 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, path: string)
   const immutable = path.includes(`${sep}assets${sep}`);
   res.writeHead(200, {
     ...ISOLATION_HEADERS,
+    // Any HTML document is a page that could be framed; a worker script is where learner code runs.
+    ...(extname(path).toLowerCase() === '.html' ? PAGE_HEADERS : {}),
+    ...(immutable && isWorkerScript(path) ? WORKER_HEADERS : {}),
     'Content-Type': contentTypeFor(path),
     'Content-Length': size,
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -157,6 +161,6 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, path: string)
 
 export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   const body = Buffer.from(`${text}\n`, 'utf8');
-  res.writeHead(status, { ...ISOLATION_HEADERS, ...headers, 'Content-Type': CONTENT_TYPES['.txt'], 'Content-Length': body.length });
+  res.writeHead(status, { ...ISOLATION_HEADERS, ...PAGE_HEADERS, ...headers, 'Content-Type': CONTENT_TYPES['.txt'], 'Content-Length': body.length });
   res.end(body);
 }

@@ -43,6 +43,11 @@ export interface TapCoreOptions {
   ownProcessGroup?: boolean;
   /** Milliseconds for the events' `t`; default: time since this tap was created. */
   now?: () => number;
+  /**
+   * Two more pipes for a sandboxed program (learner-sandbox.ts): fd 3 carries its heartbeat to
+   * `onHeartbeat`, fd 4 carries `job` to it and is closed. Neither is reported as a tap event.
+   */
+  sandboxPipes?: { onHeartbeat(): void; job: Uint8Array };
 }
 
 export interface TapCore {
@@ -68,6 +73,8 @@ export interface TapCore {
   resumeOutput(): void;
   /** Call `listener` once the program has read everything written to its stdin so far. */
   onInputDrained(listener: () => void): void;
+  /** Report a line on the program's stderr that the host itself adds (why it ended the program). */
+  reportStderr(text: string): void;
 }
 
 export function startTap(options: TapCoreOptions): TapCore {
@@ -94,7 +101,7 @@ export function startTap(options: TapCoreOptions): TapCore {
   let child: ChildProcessWithoutNullStreams;
   try {
     child = spawn(program, programArgs, {
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: options.sandboxPipes ? ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       shell: false,
       detached: options.ownProcessGroup === true && process.platform !== 'win32',
       windowsHide: true,
@@ -109,6 +116,15 @@ export function startTap(options: TapCoreOptions): TapCore {
       end({ kind: 'spawn-failed', exitCode: 127, message });
     });
     return unstartedTap(() => ended);
+  }
+
+  const pipes = options.sandboxPipes;
+  if (pipes) {
+    const [heartbeat, job] = [child.stdio[3], child.stdio[4]] as [NodeJS.ReadableStream, NodeJS.WritableStream];
+    heartbeat.on('data', () => pipes.onHeartbeat());
+    heartbeat.on('error', () => {});
+    job.on('error', () => {});
+    job.end(pipes.job);
   }
 
   let spawned = false;
@@ -205,6 +221,9 @@ export function startTap(options: TapCoreOptions): TapCore {
       child.stdout.resume();
       child.stderr.resume();
     },
+    reportStderr(text) {
+      report({ ev: 'stderr', b64: Buffer.from(text, 'utf8').toString('base64') });
+    },
     onInputDrained(listener) {
       const stdin = child.stdin;
       if (stdin.writableLength === 0 || stdin.destroyed) {
@@ -238,6 +257,7 @@ function unstartedTap(isEnded: () => boolean): TapCore {
     pauseOutput: () => {},
     resumeOutput: () => {},
     onInputDrained: (listener) => queueMicrotask(listener),
+    reportStderr: () => {},
   };
 }
 

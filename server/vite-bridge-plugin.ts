@@ -7,6 +7,8 @@
 // - WebSocket upgrades for /bridge are taken; every other upgrade (Vite's HMR) is left alone.
 // - A bridge reachable from the LAN (server.host set beyond loopback) behaves like `npm start
 //   --host`: the token goes only to pages opened with ?token=, and the join links are printed.
+// - Learner code never runs on this bridge ("Check my server" runs in the page's worker): the
+//   sandboxed Node runner is opt-in, with `npm start -- --learner-code-in-node`.
 
 import { readFile } from 'node:fs/promises';
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
@@ -27,7 +29,7 @@ import {
   type BridgeMode,
 } from './bridge-page.ts';
 import { createBridge, type Bridge } from './bridge.ts';
-import { ISOLATION_HEADERS } from './static-files.ts';
+import { ISOLATION_HEADERS, PAGE_HEADERS } from './security-headers.ts';
 
 export interface BridgePluginOptions {
   /** Where the Node programs are bundled, relative to the Vite root. Default public/generated. */
@@ -68,7 +70,7 @@ export function bridgePlugin(options: BridgePluginOptions = {}): Plugin {
       await buildPrograms();
       const httpServer = server.httpServer;
       if (!httpServer) return; // middleware mode: whoever owns the HTTP server owns the bridge too
-      devMode = { token, shared: isSharedHost(config.server.host) };
+      devMode = modeFor(token, isSharedHost(config.server.host));
       bridge = attachBridge(httpServer, {
         mode: devMode,
         programsDir: programsOutDir(),
@@ -90,7 +92,7 @@ export function bridgePlugin(options: BridgePluginOptions = {}): Plugin {
     closeServer: closeBridge,
 
     configurePreviewServer(server) {
-      const mode: BridgeMode = { token, shared: isSharedHost(config.preview.host) };
+      const mode: BridgeMode = modeFor(token, isSharedHost(config.preview.host));
       const outDir = resolve(config.root, config.build.outDir);
       bridge = attachBridge(server.httpServer, {
         mode,
@@ -129,8 +131,7 @@ function attachBridge(httpServer: HttpServer | Http2SecureServer, options: Attac
     token: options.mode.token,
     programsDir: options.programsDir,
     maxTotal: options.maxTotal,
-    // Learner code only on a loopback dev server, never on one reachable from the LAN.
-    allowLearnerServer: !options.mode.shared,
+    learnerCode: { run: 'never', why: options.mode.shared ? 'shared-bridge' : 'not-enabled' },
     // Computed per connection: the port is only known once Vite listens (it may move if taken).
     allowedOrigins: () => {
       const urls = options.resolvedUrls();
@@ -153,6 +154,10 @@ function attachBridge(httpServer: HttpServer | Http2SecureServer, options: Attac
   return bridge;
 }
 
+function modeFor(token: string, shared: boolean): BridgeMode {
+  return { token, shared, learnerCode: shared ? 'shared-bridge' : 'not-enabled' };
+}
+
 /** Vite's `server.host` / `preview.host`: unset means localhost; true or an address beyond loopback is shared. */
 function isSharedHost(host: string | boolean | undefined): boolean {
   if (host === undefined || host === false) return false;
@@ -172,6 +177,7 @@ function sendHtml(req: IncomingMessage, res: ServerResponse, html: string): void
   const body = Buffer.from(html, 'utf8');
   res.writeHead(200, {
     ...ISOLATION_HEADERS,
+    ...PAGE_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': body.length,
     'Cache-Control': 'no-store',

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TimeoutError, forgetPageSlot, once, oncePerPage, pageSlotKey, withTimeout } from './boot-once.ts';
 
 const SLOT = 'boot-once-test';
@@ -62,12 +62,19 @@ describe('once', () => {
 });
 
 describe('withTimeout', () => {
-  it('rejects with a TimeoutError when the promise takes too long', async () => {
-    const started = performance.now();
-    const error = await withTimeout(new Promise(() => {}), 30).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as TimeoutError).ms).toBe(30);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+  it('rejects with a TimeoutError when the promise takes too long, and not before', async () => {
+    vi.useFakeTimers();
+    try {
+      let error: unknown;
+      void withTimeout(new Promise(() => {}), 30).catch((caught: unknown) => (error = caught));
+      await vi.advanceTimersByTimeAsync(29);
+      expect(error).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as TimeoutError).ms).toBe(30);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('passes values and errors through untouched', async () => {

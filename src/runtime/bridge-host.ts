@@ -10,7 +10,7 @@
 // The bridge only accepts pages that carry its per-run token, which it writes into the page it
 // serves; a page from anywhere else has no token and so no bridge.
 
-import { BRIDGE_PATH, parseBridgeReply, type BridgeStartMessage } from './bridge-messages.ts';
+import { BRIDGE_PATH, isLearnerCodeMode, parseBridgeReply, type BridgeStartMessage, type LearnerCodeMode } from './bridge-messages.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
@@ -18,6 +18,8 @@ import { ListenerSet } from './listener-set.ts';
 export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
 /** Present (content "1") when the page was served by a shared bridge (`npm start --host`). */
 export const BRIDGE_SHARED_META = 'mcp-bridge-shared';
+/** Whether the bridge runs learner code (server/bridge-page.ts writes it next to the token). */
+export const BRIDGE_LEARNER_CODE_META = 'mcp-bridge-learner-code';
 export const DEFAULT_CONNECT_TIMEOUT_MS = 1500;
 export const DEFAULT_START_TIMEOUT_MS = 10_000;
 const OPEN = 1;
@@ -196,6 +198,17 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
 export function bridgeIsSharedFromPage(): boolean {
   if (typeof document === 'undefined') return false;
   return document.querySelector(`meta[name="${BRIDGE_SHARED_META}"]`)?.getAttribute('content') === '1';
+}
+
+/**
+ * Whether this page's bridge runs learner code ('sandboxed'), and if not, why. A page without the
+ * tag (an older server, a static host) gets the safe answer: the bridge does not run it.
+ */
+export function bridgeLearnerCodeFromPage(): LearnerCodeMode {
+  if (bridgeIsSharedFromPage()) return 'shared-bridge';
+  if (typeof document === 'undefined') return 'not-enabled';
+  const content = document.querySelector(`meta[name="${BRIDGE_LEARNER_CODE_META}"]`)?.getAttribute('content');
+  return isLearnerCodeMode(content) ? content : 'not-enabled';
 }
 
 function readTokenFromPage(): string | null {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAULT_NAMES } from '../protocol/faults.ts';
 import { FRAMING_NAMES } from '../protocol/framing/types.ts';
-import { BRIDGE_PROGRAMS, SHARED_BRIDGE_LEARNER_REFUSAL, encodeBridgeReply, parseBridgeReply, parseStartMessage, programArguments } from './bridge-messages.ts';
+import { BRIDGE_PROGRAMS, LEARNER_CODE_REFUSALS, SHARED_BRIDGE_LEARNER_REFUSAL, encodeBridgeReply, parseBridgeReply, parseStartMessage, programArguments } from './bridge-messages.ts';
 
 const start = (fields: Record<string, unknown>) => JSON.stringify({ type: 'start', ...fields });
 
@@ -27,7 +27,7 @@ describe('parseStartMessage', () => {
 
   describe('learner-server', () => {
     const source = { code: 'export class McpServer {}', file: 'server.ts', moduleId: '@protocol/server' };
-    const loopback = { allowLearnerServer: true };
+    const loopback = { learnerCode: 'sandboxed' } as const;
 
     it('is accepted on a loopback bridge with its checked source, and gets no command-line arguments', () => {
       const check = parseStartMessage(start({ program: 'learner-server', framing: 'ndjson', faults: ['split-writes'], learnerServer: source }), loopback);
@@ -35,10 +35,12 @@ describe('parseStartMessage', () => {
       expect(check.ok && programArguments(check.spec)).toEqual([]);
     });
 
-    it('is refused by default and by a shared bridge, with the reason the page shows', () => {
+    it('is refused by default, by a shared bridge and without a sandbox, with the reason the page shows', () => {
       const text = start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: source });
-      expect(parseStartMessage(text)).toEqual({ ok: false, reason: SHARED_BRIDGE_LEARNER_REFUSAL });
-      expect(parseStartMessage(text, { allowLearnerServer: false })).toEqual({ ok: false, reason: SHARED_BRIDGE_LEARNER_REFUSAL });
+      expect(parseStartMessage(text)).toEqual({ ok: false, reason: LEARNER_CODE_REFUSALS['not-enabled'] });
+      expect(LEARNER_CODE_REFUSALS['not-enabled']).toContain('--learner-code-in-node');
+      expect(parseStartMessage(text, { learnerCode: 'shared-bridge' })).toEqual({ ok: false, reason: SHARED_BRIDGE_LEARNER_REFUSAL });
+      expect(parseStartMessage(text, { learnerCode: 'no-sandbox' })).toEqual({ ok: false, reason: LEARNER_CODE_REFUSALS['no-sandbox'] });
     });
 
     it.each([

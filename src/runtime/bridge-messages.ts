@@ -2,7 +2,8 @@
 //
 //   page → bridge   {"type":"start","program":"echo-server","framing":"ndjson","faults":[]}   (first message, once)
 //                   {"type":"start","program":"learner-server",…,"learnerServer":{"code":"…","file":"server.ts"}}
-//                   (learner-server: only a loopback bridge accepts it)
+//                   (learner-server: only a loopback bridge started with --learner-code-in-node,
+//                   on a machine with an OS sandbox, accepts it)
 //   bridge → page   {"type":"started"}  or  {"type":"refused","reason":"..."}
 //   then            tap event lines one way, tap command lines the other (see tap-protocol.ts)
 //
@@ -30,16 +31,42 @@ export interface BridgeStartMessage {
   learnerServer?: LearnerServerSource;
 }
 
+/**
+ * Whether this bridge runs learner-written code (learner-server), and if not, why not:
+ *   sandboxed      loopback, opted in with `npm start -- --learner-code-in-node`, OS sandbox found
+ *   shared-bridge  `npm start --host`: never, the process would run on the instructor's machine
+ *   not-enabled    loopback, but nobody opted in (the default): the page runs it in its worker
+ *   no-sandbox     opted in, but this machine has no working OS sandbox (bubblewrap on Linux)
+ * The page learns it from <meta name="mcp-bridge-learner-code"> (bridge-page.ts).
+ */
+export const LEARNER_CODE_MODES = ['sandboxed', 'shared-bridge', 'not-enabled', 'no-sandbox'] as const;
+export type LearnerCodeMode = (typeof LEARNER_CODE_MODES)[number];
+export type LearnerCodeRefusal = Exclude<LearnerCodeMode, 'sandboxed'>;
+
 /** What this bridge lets a page run beyond the echo servers. */
 export interface StartPolicy {
-  /** Learner-written server code: true only on a loopback bridge (never with `npm start --host`). */
-  allowLearnerServer: boolean;
+  learnerCode: LearnerCodeMode;
 }
 
 /** Why a shared bridge refuses learner-server; the page shows it as it is. */
 export const SHARED_BRIDGE_LEARNER_REFUSAL =
   'this bridge is shared on the network (npm start --host), and a shared bridge never runs code sent by a page: ' +
   'it runs learner code only on a loopback bridge. Run `npm start` on your own machine to check your server there';
+
+/** The English reason for each refusal (the page words its own, translated). */
+export const LEARNER_CODE_REFUSALS: Readonly<Record<LearnerCodeRefusal, string>> = {
+  'shared-bridge': SHARED_BRIDGE_LEARNER_REFUSAL,
+  'not-enabled':
+    'this bridge does not run code sent by a page unless it was started with `npm start -- --learner-code-in-node`; ' +
+    'the in-browser worker runs your server instead',
+  'no-sandbox':
+    'this bridge was started with --learner-code-in-node, but this machine has no working sandbox for learner code ' +
+    '(bubblewrap and prlimit on Linux), so it does not run code sent by a page; the in-browser worker runs your server instead',
+};
+
+export function isLearnerCodeMode(value: unknown): value is LearnerCodeMode {
+  return typeof value === 'string' && (LEARNER_CODE_MODES as readonly string[]).includes(value);
+}
 
 export type BridgeReply = { type: 'started' } | { type: 'refused'; reason: string };
 
@@ -51,7 +78,7 @@ const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerSe
  * Check one WebSocket text message as a start request. Never throws. The policy defaults to the
  * safe side: without one, learner-server is refused.
  */
-export function parseStartMessage(text: string, policy: StartPolicy = { allowLearnerServer: false }): StartCheck {
+export function parseStartMessage(text: string, policy: StartPolicy = { learnerCode: 'not-enabled' }): StartCheck {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -89,8 +116,8 @@ export function parseStartMessage(text: string, policy: StartPolicy = { allowLea
   const parsed = parseEchoServerArgs(sessionArguments(framing, spec.faults));
   if (parsed.kind !== 'run') return refuse(parsed.kind === 'usage-error' ? parsed.message : 'invalid echo-server options');
   if (program === 'learner-server') {
-    // Checked before the source: a shared bridge says why it refuses, whatever was sent.
-    if (!policy.allowLearnerServer) return refuse(SHARED_BRIDGE_LEARNER_REFUSAL);
+    // Checked before the source: a bridge that does not run learner code says why, whatever was sent.
+    if (policy.learnerCode !== 'sandboxed') return refuse(LEARNER_CODE_REFUSALS[policy.learnerCode]);
     if (learnerServer === undefined) return refuse('learner-server needs the learnerServer field: your server source');
     const source = checkLearnerServerSource(learnerServer);
     if (!source.ok) return refuse(source.reason);

@@ -3,11 +3,17 @@ import { HOST_KINDS } from './host.ts';
 import { learnerServerSupport, sdkEchoServerSupport } from './learner-server-support.ts';
 
 describe('learnerServerSupport', () => {
-  it('runs everywhere except on a shared bridge, which says why', () => {
-    expect(learnerServerSupport('worker', true)).toEqual({ ok: true });
-    expect(learnerServerSupport('webcontainer', true)).toEqual({ ok: true });
-    expect(learnerServerSupport('bridge', false)).toEqual({ ok: true });
-    const shared = learnerServerSupport('bridge', true);
+  it('runs in the worker and the WebContainer, and on a bridge only in its sandbox; otherwise says why', () => {
+    expect(learnerServerSupport('worker', 'shared-bridge')).toEqual({ ok: true });
+    expect(learnerServerSupport('webcontainer', 'not-enabled')).toEqual({ ok: true });
+    expect(learnerServerSupport('bridge', 'sandboxed')).toEqual({ ok: true });
+    for (const why of ['not-enabled', 'no-sandbox'] as const) {
+      const refused = learnerServerSupport('bridge', why);
+      expect(refused).toMatchObject({ ok: false, code: why });
+      expect(liveServerEn.unsupported[why]).toContain('worker');
+      expect(liveServerZhCN.unsupported[why]).toContain('Worker');
+    }
+    const shared = learnerServerSupport('bridge', 'shared-bridge');
     expect(shared).toMatchObject({ ok: false, code: 'shared-bridge' });
     if (!shared.ok) {
       expect(shared.reason).toContain('loopback');

@@ -4,19 +4,20 @@
 // code (for the page's translated text, src/app/sdk-checks/i18n.ts) and as English (for logs).
 
 import type { HostKind } from './host.ts';
-import { SHARED_BRIDGE_LEARNER_REFUSAL } from './bridge-messages.ts';
+import { LEARNER_CODE_REFUSALS, type LearnerCodeMode, type LearnerCodeRefusal } from './bridge-messages.ts';
 
-export type SupportReasonCode = 'shared-bridge';
+export type SupportReasonCode = LearnerCodeRefusal;
 
 export type ProgramSupport = { ok: true } | { ok: false; code: SupportReasonCode; reason: string };
 
 /**
- * learner-server runs in every host except a shared (`npm start --host`) bridge, which never runs
- * code a page sends. `bridgeShared` comes from the page's <meta name="mcp-bridge-shared"> tag
- * (bridgeIsSharedFromPage() in bridge-host.ts).
+ * learner-server runs in the worker and the WebContainer, and on a bridge only when that bridge
+ * runs learner code in its OS sandbox (`npm start -- --learner-code-in-node` on a machine with
+ * bubblewrap). `bridgeLearnerCode` comes from the page's <meta name="mcp-bridge-learner-code">
+ * (bridgeLearnerCodeFromPage() in bridge-host.ts).
  */
-export function learnerServerSupport(host: HostKind, bridgeShared: boolean): ProgramSupport {
-  if (host === 'bridge' && bridgeShared) return { ok: false, code: 'shared-bridge', reason: SHARED_BRIDGE_LEARNER_REFUSAL };
+export function learnerServerSupport(host: HostKind, bridgeLearnerCode: LearnerCodeMode): ProgramSupport {
+  if (host === 'bridge' && bridgeLearnerCode !== 'sandboxed') return { ok: false, code: bridgeLearnerCode, reason: LEARNER_CODE_REFUSALS[bridgeLearnerCode] };
   return { ok: true };
 }
 

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpClient } from '../protocol/client.ts';
 import type { ProgramName } from './host.ts';
 import { createLearnerServerWorkerCore } from './learner-server-worker-core.ts';
@@ -27,6 +27,14 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
+
+/** Awaits `promise` while the fake clock moves in small steps (for timers it waits on, if any). */
+async function settledWhileTicking<T>(promise: Promise<T>): Promise<T> {
+  let done = false;
+  const settled = promise.finally(() => void (done = true));
+  for (let step = 0; !done && step < 1_000; step++) await vi.advanceTimersByTimeAsync(5);
+  return settled;
+}
 
 function fakeWorker(program: ProgramName, heartbeatMs = 50): FakeWorker {
   const { port1: page, port2: inside } = new MessageChannel();
@@ -115,22 +123,32 @@ describe('the worker host runs learner-server', () => {
   });
 
   it('ends a worker that stops answering (a loop in learner code): stderr says why, then an exit event', async () => {
-    // A limit well above the fake's 50 ms heartbeat, so a busy test machine does not trip it early.
+    // The clock is fake (the heartbeat, the watchdog and Date.now()); the MessageChannel is real, and
+    // advanceTimersByTimeAsync lets its messages through between timers. No machine can be too slow.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    cleanups.push(() => vi.useRealTimers());
     const { host, workers } = hostWithWorkers({ learnerHardLimitMs: 1_000 });
-    const wire = await host.start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: REFERENCE });
+    const started = host.start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: REFERENCE });
+    const wire = await settledWhileTicking(started);
     const events: TapEvent[] = [];
     wire.onTapEvent((event) => events.push(event));
     const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: 5_000 });
-    await client.connect();
-    // Alive while heartbeats flow, well past the limit.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await settledWhileTicking(client.connect());
+    // Alive while heartbeats (every 50 ms) flow, well past the limit.
+    await vi.advanceTimersByTimeAsync(1_500);
     expect(workers[0]?.terminated).toBe(false);
 
-    const closed = new Promise<string>((resolve) => wire.onClose(resolve));
-    const started = Date.now();
+    let closed: string | undefined;
+    wire.onClose((reason) => void (closed = reason));
     workers[0]?.freeze();
-    expect(await closed).toBe('server was stopped by SIGKILL');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    // The last heartbeat came at most 50 ms before the freeze: 950 ms into the silence it is within
+    // the 1 s limit, so the worker must still be alive…
+    await vi.advanceTimersByTimeAsync(950);
+    expect(closed).toBeUndefined();
+    expect(workers[0]?.terminated).toBe(false);
+    // …and once the limit and one watchdog check (250 ms) have passed, it is gone.
+    await vi.advanceTimersByTimeAsync(50 + 250 + 10);
+    expect(closed).toBe('server was stopped by SIGKILL');
     expect(workers[0]?.terminated).toBe(true);
     expect(stderrOf(events)).toContain(`${stuckServerLine(1_000)}\n`);
     expect(events.at(-1)).toMatchObject({ ev: 'exit', code: null, signal: 'SIGKILL' });
@@ -153,8 +171,11 @@ describe('the worker host runs learner-server', () => {
         return worker;
       },
     });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    cleanups.push(() => vi.useRealTimers());
     await host.start({ program: 'echo-server', framing: 'ndjson', faults: [] });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Four times the limit of silence, with watchdog checks all along.
+    await vi.advanceTimersByTimeAsync(400);
     expect(workers[0]?.terminated).toBe(false);
   });
 });

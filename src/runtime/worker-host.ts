@@ -9,7 +9,7 @@
 import { withTimeout, TimeoutError } from './boot-once.ts';
 import type { PageToWorker } from './echo-worker-core.ts';
 import type { Host, HostAvailability, ProgramName, ProgramSpec, Wire } from './host.ts';
-import { LEARNER_SERVER_HARD_LIMIT_MS, LEARNER_SERVER_LOG_PREFIX } from '../sandbox/learner-server-constants.ts';
+import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../sandbox/learner-server-constants.ts';
 import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
 import { adaptWorker, type CallbackWorker } from '../sandbox/worker-adapter.ts';
@@ -83,11 +83,7 @@ function cloneableSpec(spec: ProgramSpec): ProgramSpec {
 
 const WATCHDOG_CHECK_MS = 250;
 
-/** The stderr line the page adds when it ends a stuck learner-server worker. */
-export function stuckServerLine(limitMs: number): string {
-  const seconds = Number((limitMs / 1000).toFixed(1));
-  return `${LEARNER_SERVER_LOG_PREFIX} stopped: your server ran for more than ${seconds} s without pausing, so the page ended it. Look for a loop that never ends.`;
-}
+export { stuckServerLine };
 
 /**
  * The worker speaks tap objects; the wire speaks tap lines. Converting here keeps one wire for all

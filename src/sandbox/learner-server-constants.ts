@@ -18,3 +18,9 @@ export const LEARNER_SERVER_HARD_LIMIT_MS = HEARTBEAT_HARD_LIMIT_MS;
 export interface WorkerHeartbeat {
   type: 'alive';
 }
+
+/** The stderr line the host adds when it ends a learner server that stopped beating (worker host and bridge alike). */
+export function stuckServerLine(limitMs: number): string {
+  const seconds = Number((limitMs / 1000).toFixed(1));
+  return `${LEARNER_SERVER_LOG_PREFIX} stopped: your server ran for more than ${seconds} s without pausing, so the page ended it. Look for a loop that never ends.`;
+}

@@ -65,7 +65,8 @@ describe('the in-browser spec API', () => {
 
   it('fails a test that never settles after its time limit, and still runs the next', async () => {
     let aborted = false;
-    const started = performance.now();
+    // No clock reading: the limit is the executor's own (real) timer, so its message names the 50 ms,
+    // and a run that waited on the hang for ever would not get here at all.
     const results = await runTests(
       ({ it, expect }) => {
         it('hangs', ({ signal }) => {
@@ -80,7 +81,6 @@ describe('the in-browser spec API', () => {
     expect(results.map((r) => r.status)).toEqual(['fail', 'pass', 'pass']);
     expect(results[0]?.message).toMatch(/^The test timed out after 50 ms/);
     expect(aborted).toBe(true);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('runs hooks in Vitest order: before* outer to inner, after* inner to outer, cleanups last', async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { protocolModulesFromGlob } from './protocol-modules.ts';
 import { createSpecWorkerCore, type PageToSpecWorker, type SpecWorkerToPage } from './spec-worker-core.ts';
 import { requestFor } from '../exercise/exercise-runner.ts';
@@ -93,9 +93,18 @@ describe('SpecRunner', () => {
   it('stops a worker that falls silent (an infinite loop), answers with an error, and warms a fresh one', async () => {
     const { workers, createWorker } = fakeFactory(); // never answers a run, like a worker stuck in while (true) {}
     const runner = new SpecRunner({ createWorker, hardLimitMs: 100 });
-    const started = Date.now();
-    const result = await runner.runRequest(requestFor(exercise, 'while (true) {}'));
-    expect(Date.now() - started).toBeLessThan(1000);
+    // On a fake clock: silent for 99 ms is still running; at 100 ms it is stopped, at once.
+    vi.useFakeTimers();
+    let answered: RunResult | undefined;
+    try {
+      void runner.runRequest(requestFor(exercise, 'while (true) {}')).then((result) => (answered = result));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(answered).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    const result = answered as RunResult;
     expect(result.status).toBe('error');
     expect(result.message).toMatch(/^Your code ran for more than 0\.1 s without pausing, so it was stopped\./);
     expect(result.tests).toEqual([]);
@@ -107,8 +116,15 @@ describe('SpecRunner', () => {
   it('says "2 s" with the default limit', async () => {
     const { createWorker } = fakeFactory();
     const runner = new SpecRunner({ createWorker });
-    const result = await runner.runRequest(requestFor(exercise, 'while (true) {}'));
-    expect(result.message).toMatch(/^Your code ran for more than 2 s/);
+    vi.useFakeTimers();
+    let answered: RunResult | undefined;
+    try {
+      void runner.runRequest(requestFor(exercise, 'while (true) {}')).then((result) => (answered = result));
+      await vi.advanceTimersByTimeAsync(2_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(answered?.message).toMatch(/^Your code ran for more than 2 s/);
     runner.dispose();
   }, 5000);
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './axe.ts';
 import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
 const app = useAppAndBrowser();
@@ -40,10 +41,13 @@ async function mergeWithAndWithoutPrefix(page: Page): Promise<void> {
   expect(error).toContain('DuplicateToolError');
   expect(error).toContain('"add"');
   expect((await tableRows(page)).filter((row) => row.includes(':mcp:'))).toEqual([]);
+  // The status says the merge was refused, not that the registry is ready.
+  expect(await page.getByTestId('agent-status').textContent()).toBe('Connected, but the merge was refused: the registry holds the local tools only. See why below.');
 
   await prefixBox(page).check();
   await connectAndMerge(page);
   expect(await page.getByTestId('merge-report').getAttribute('data-ok')).toBe('true');
+  expect(await page.getByTestId('agent-status').textContent()).toBe('Connected. The registry is ready for a turn.');
   const rows = await tableRows(page);
   expect(rows).toContain('add:local:auto');
   expect(rows).toContain('mcp__echo__add:mcp:auto');
@@ -75,6 +79,7 @@ for (const host of ['bridge', 'worker'] as const) {
         expect(approved).toContain('2 + 3 = 5');
         expect(approved).toContain('would delete /tmp/scratch.txt');
         expect(await entry(page, 'decision', 3).getAttribute('data-kind')).toBe('approved');
+        if (host === 'worker') await expectAccessible(page, 'the chapter loop after a merge and an approved turn');
 
         // The delete_file call's own frames: open the request in the byte inspector.
         const frames = entry(page, 'call', 3).getByTestId('inspect-call-frame');
@@ -107,7 +112,7 @@ for (const host of ['bridge', 'worker'] as const) {
       } finally {
         await close();
       }
-    }, 60_000);
+    }, 90_000);
   });
 }
 

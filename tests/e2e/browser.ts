@@ -1,12 +1,10 @@
 // The end-to-end harness: Debian's Chromium through playwright-core (no browser download, no
-// network), a fresh context per test so no test sees another's localStorage, and the production
-// app served by server/start.ts with the bridge on one loopback port.
+// network), one browser per file and a fresh context per test so no test sees another's
+// localStorage, and the production app served by the ONE server/start.ts server that
+// tests/e2e/global-setup.ts started for all files (the bridge on the same loopback port).
 
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -62,54 +60,54 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   return { context, page, consoleLines, close: () => context.close() };
 }
 
-// Test files run in parallel, and startServer rebuilds dist/ when it is stale: two builds into the
-// same folder at once would corrupt it. A lock directory makes the second file wait, and then it
-// finds dist/ fresh. A lock older than the longest build is a leftover from a killed run.
-const BUILD_LOCK = join(tmpdir(), 'mcp-playground-e2e-build.lock');
-const STALE_LOCK_MS = 180_000;
-
-export async function startAppServer(): Promise<RunningServer> {
-  await acquireLock();
-  try {
-    return await startServer({ port: 0, log: () => {} });
-  } finally {
-    await rm(BUILD_LOCK, { recursive: true, force: true });
-  }
-}
-
-async function acquireLock(): Promise<void> {
-  for (;;) {
-    try {
-      await mkdir(BUILD_LOCK);
-      return;
-    } catch {
-      const info = await stat(BUILD_LOCK).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > STALE_LOCK_MS) await rm(BUILD_LOCK, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
 export interface AppAndBrowser {
-  readonly server: RunningServer;
+  /** The shared app server (tests/e2e/global-setup.ts), e.g. http://127.0.0.1:43121/. */
+  readonly url: string;
+  /** This file's own Chromium. */
   readonly browser: Browser;
 }
 
+/** The one app server every e2e file shares, started in tests/e2e/global-setup.ts. */
+export function appUrl(): string {
+  return inject('appUrl');
+}
+
+/** The production build that server serves: read it, copy it, never change it. */
+export function distDir(): string {
+  return inject('distDir');
+}
+
 /**
- * The setup nearly every e2e file needs, in one place so they cannot drift apart: the app server
- * and one Chromium, started side by side before the file's tests and closed after them. Call it at
- * the top level of a test file; it registers the beforeAll/afterAll hooks itself, and the object it
- * returns has its properties filled in by beforeAll, so read them inside tests, not at load time.
- * `timeout` is for beforeAll (a cold start may build dist/ first).
+ * The app server on its own, for tools outside Vitest (bench/): builds dist/ first when it is
+ * missing or stale. E2E test files never call it; they share the one from global-setup.ts.
  */
-export function useAppAndBrowser(options: { timeout?: number } = {}): AppAndBrowser {
-  const app: { server?: RunningServer; browser?: Browser } = {};
+export function startAppServer(): Promise<RunningServer> {
+  return startServer({ port: 0, log: () => {} });
+}
+
+/**
+ * A private server on the shared build, for a file that has to break its server (close the
+ * bridge): no build, no program build, its own bridge on its own free port. The caller closes it.
+ */
+export function startPrivateServer(dist = distDir()): Promise<RunningServer> {
+  return startServer({ port: 0, distDir: dist, skipBuild: true, log: () => {} });
+}
+
+/**
+ * The setup nearly every e2e file needs, in one place so they cannot drift apart: the shared app
+ * server's address and the file's own Chromium, launched before the file's tests and closed after
+ * them. Call it at the top level of a test file; it registers the beforeAll/afterAll hooks itself,
+ * and the object it returns has its properties filled in by beforeAll, so read them inside tests,
+ * not at load time.
+ */
+export function useAppAndBrowser(): AppAndBrowser {
+  const app: { url?: string; browser?: Browser } = {};
   beforeAll(async () => {
-    [app.server, app.browser] = await Promise.all([startAppServer(), launchChromium()]);
-  }, options.timeout ?? 150_000);
+    app.url = appUrl();
+    app.browser = await launchChromium();
+  });
   afterAll(async () => {
     await app.browser?.close();
-    await app.server?.close();
   });
   return app as AppAndBrowser;
 }
@@ -123,9 +121,9 @@ export type HostKind = keyof typeof HOST_NAMES;
  * says it is live on that host.
  */
 export async function openOnHost(app: AppAndBrowser, host: HostKind, hash: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
-  const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+  const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
   await beforeLoad?.(opened.page);
-  await opened.page.goto(`${app.server.url}?host=${host}${hash}`);
+  await opened.page.goto(`${app.url}?host=${host}${hash}`);
   await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
   return opened;
 }

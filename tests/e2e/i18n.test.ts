@@ -15,9 +15,9 @@ import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 const app = useAppAndBrowser();
 
 async function open(query: string, locale?: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
-  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.server.url).origin });
+  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.url).origin });
   await beforeLoad?.(opened.page);
-  await opened.page.goto(`${app.server.url}${query}`);
+  await opened.page.goto(`${app.url}${query}`);
   return opened;
 }
 
@@ -105,7 +105,7 @@ describe('the fake keys locale', () => {
       expect(await untranslatedText(page), 'study view + live panel').toEqual([]);
 
       // The protocol view after the whole handshake, then the byte inspector.
-      await page.goto(`${app.server.url}?host=worker&lng=keys#protocol`);
+      await page.goto(`${app.url}?host=worker&lng=keys#protocol`);
       await page.getByText('badge.live', { exact: true }).waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: /protocolView\.stepper\.runToEnd/ }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 20_000 });

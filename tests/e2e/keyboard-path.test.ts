@@ -69,9 +69,9 @@ const button = (name: string | RegExp) => (focus: Focused) => (focus.tag === 'bu
 
 describe('the keyboard-only path', () => {
   it('opens an exercise, solves and runs it, steps the handshake and inspects a frame, with keys alone', { timeout: 150_000 }, async () => {
-    const { page, close, consoleLines } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const { page, close, consoleLines } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
-      await page.goto(`${app.server.url}?host=worker`);
+      await page.goto(`${app.url}?host=worker`);
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
 
       // 1. Open exercise 2 from the exercise list.
@@ -139,6 +139,35 @@ describe('the keyboard-only path', () => {
       expect((await focused(page))?.name).toBe(arrow.name);
 
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('every control reached with Tab on the study view shows an outline or a ring', { timeout: 60_000 }, async () => {
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    try {
+      await page.goto(`${app.url}?host=worker`);
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      const unmarked: string[] = [];
+      let reached = 0;
+      // The first 40 stops cover the header, the exercise list, the lesson, the workspace buttons.
+      for (let stop = 0; stop < 40; stop++) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body) return null;
+          // Monaco draws its own cursor and border in its textarea; the editor frame is checked by its own rule.
+          if (element.closest('.monaco-editor')) return { name: 'monaco', visible: true };
+          const style = getComputedStyle(element);
+          const visible = (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+          return { name: `${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''}`, visible };
+        });
+        if (focus) reached += 1;
+        if (focus && !focus.visible) unmarked.push(focus.name);
+      }
+      expect(reached).toBeGreaterThan(20);
+      expect(unmarked).toEqual([]);
     } finally {
       await close();
     }

@@ -4,13 +4,14 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './axe.ts';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 
 const app = useAppAndBrowser();
 
 async function open(query: string, locale?: string): Promise<TestPage> {
-  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.server.url).origin });
-  await opened.page.goto(`${app.server.url}${query}`);
+  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.url).origin });
+  await opened.page.goto(`${app.url}${query}`);
   return opened;
 }
 
@@ -92,6 +93,8 @@ describe('the live panel in Chromium (production build)', () => {
       await page.getByLabel('Framing').selectOption('ndjson');
       await expectFullHandshake(page);
       await serverStatus(page, /Server running in In-browser worker/);
+      // The panel after a handshake, one frame open in the log (expectFullHandshake opened it).
+      await expectAccessible(page, 'the live panel after a handshake, a frame open');
     } finally {
       await close();
     }

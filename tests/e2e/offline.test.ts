@@ -3,17 +3,16 @@
 // the worker's cache, cross-origin isolated, with the lesson, Monaco (and its TypeScript worker)
 // and a live server in the in-browser worker, chosen without waiting for the WebContainer's boot.
 
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PRECACHE_STATUS_REQUEST, type PrecacheStatus } from '../../src/app/offline/precache-status.ts';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
-import { startServer, type RunningServer } from '../../server/start.ts';
-import { openPage, useAppAndBrowser } from './browser.ts';
+import { distDir, openPage, startPrivateServer, useAppAndBrowser } from './browser.ts';
 
-const app = useAppAndBrowser({ timeout: 240_000 });
+const app = useAppAndBrowser();
 
 /** Waits until a service worker controls the page and says it has every file of its manifest. */
 async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
@@ -32,9 +31,9 @@ async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
 
 describe('offline after one visit', () => {
   it('reloads offline from the service worker: isolated, lesson, editor with its TypeScript worker, worker host at once', async () => {
-    const { context, page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const { context, page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
-      await page.goto(app.server.url);
+      await page.goto(app.url);
       // The online page carries the per-start bridge token and uses the bridge.
       await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + 5000 });
       const saved = await waitUntilSavedForOffline(page);
@@ -104,9 +103,9 @@ describe('offline after one visit', () => {
   }, 180_000);
 
   it('a fresh browser context starts without the service worker (other tests are not affected)', async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
-      await page.goto(app.server.url);
+      await page.goto(app.url);
       // Before the first visit's worker takes over, nothing controls the page, and the online page
       // has its fresh bridge token: nothing cached from the test above leaked into this context.
       const facts = await page.evaluate(() => ({ token: document.querySelector('meta[name="mcp-bridge-token"]') !== null }));
@@ -120,24 +119,11 @@ describe('offline after one visit', () => {
   }, 120_000);
 });
 
-/** A private copy of dist/, taken under the e2e build lock so no concurrent rebuild tears it. */
+/** A private copy of the shared build, to change without touching what other files are served. */
 async function copyOfDist(): Promise<string> {
-  const lock = join(tmpdir(), 'mcp-playground-e2e-build.lock');
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    const copy = await mkdtemp(join(tmpdir(), 'offline-update-'));
-    await cp(join(import.meta.dirname, '../../dist'), copy, { recursive: true });
-    return copy;
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
+  const copy = await mkdtemp(join(tmpdir(), 'offline-update-'));
+  await cp(distDir(), copy, { recursive: true });
+  return copy;
 }
 
 /**
@@ -171,7 +157,7 @@ async function simulateNewBuild(dist: string): Promise<string> {
 describe('a new build', () => {
   it('takes over without reloading the open page, which offers Reload; the next load and the offline copy are the new build', async () => {
     const dist = await copyOfDist();
-    const own = await startServer({ port: 0, distDir: dist, skipBuild: true, log: () => {} });
+    const own = await startPrivateServer(dist);
     const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(own.url).origin });
     try {
       await page.goto(own.url);

@@ -8,30 +8,26 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../server/start.ts';
-import { launchChromium, openPage, startAppServer, type TestPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 
 const PROGRESS_KEY = 'mcp-playground:progress';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 /** Where downloads are kept: playwright deletes its own copy when the context closes. */
 let downloads: string;
 
 beforeAll(async () => {
-  [server, browser, downloads] = await Promise.all([startAppServer(), launchChromium(), mkdtemp(join(tmpdir(), 'portable-progress-'))]);
-}, 150_000);
+  downloads = await mkdtemp(join(tmpdir(), 'portable-progress-'));
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (downloads) await rm(downloads, { recursive: true, force: true });
 });
 
 /** A fresh profile (its own localStorage), optionally with saved progress, on the worker host. */
 async function open(options: { progress?: unknown; hash?: string } = {}): Promise<TestPage> {
-  const opened = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+  const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
   if (options.progress !== undefined) {
     // Only on the first load: a reload must see what the page itself saved.
     await opened.page.addInitScript(
@@ -41,7 +37,7 @@ async function open(options: { progress?: unknown; hash?: string } = {}): Promis
       [PROGRESS_KEY, JSON.stringify(options.progress)] as const,
     );
   }
-  await opened.page.goto(`${server.url}?host=worker${options.hash ?? ''}`);
+  await opened.page.goto(`${app.url}?host=worker${options.hash ?? ''}`);
   await editorReady(opened.page);
   return opened;
 }
@@ -70,8 +66,15 @@ async function typeCode(page: Page, code: string): Promise<void> {
 
 const storedProgress = (page: Page) => page.evaluate((key) => localStorage.getItem(key), PROGRESS_KEY);
 
+/** Export and import sit behind the exercise list's disclosure, closed by default. */
+async function showProgressPanel(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Titles and progress' });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
 /** Chooses a file through the page's own Import button, as a learner does. */
 async function importFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  await showProgressPanel(page);
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import progress…' }).click()]);
   await chooser.setFiles(file);
 }
@@ -85,6 +88,7 @@ describe('portable progress in Chromium (production build)', () => {
     try {
       await typeCode(source.page, code);
       await waitForEditorText(source.page, 'export const answer = 42;');
+      await showProgressPanel(source.page);
       const [download] = await Promise.all([source.page.waitForEvent('download'), source.page.getByRole('button', { name: 'Export progress' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^mcp-playground-progress-\d{4}-\d{2}-\d{2}\.json$/);
       exportedPath = join(downloads, download.suggestedFilename());
@@ -189,8 +193,8 @@ describe('portable progress in Chromium (production build)', () => {
         return element instanceof HTMLElement && Number(element.dataset.seq) > previous && ['pass', 'fail', 'error'].includes(element.dataset.status ?? '');
       }, seqBefore);
       expect(await page.getByTestId('test-result').count()).toBeGreaterThan(0);
-      // Past the autosave pause and a page-hide flush, storage still holds the receiver's code.
-      await page.waitForTimeout(400);
+      // A page-hide flushes any autosave still pending at once (no waiting out the pause): after
+      // it, storage still holds the receiver's code.
       await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
       expect(JSON.parse((await storedProgress(page)) ?? '{}').exercises['01-jsonrpc'].code).toBe(own);
 

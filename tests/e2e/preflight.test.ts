@@ -7,21 +7,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { contentTypeFor } from '../../server/static-files.ts';
-import type { RunningServer } from '../../server/start.ts';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
-import { launchChromium, openPage, startAppServer } from './browser.ts';
+import { expectAccessible } from './axe.ts';
+import { distDir, openPage, useAppAndBrowser } from './browser.ts';
 
-const DIST = join(import.meta.dirname, '../../dist');
-
-let server: RunningServer;
+const app = useAppAndBrowser();
 let plainHost: Server;
 let plainUrl: string;
-let browser: Browser;
 
 /** A static host that sets no headers at all (GitHub Pages cannot set COOP/COEP): files only. */
 function startPlainStaticHost(): Promise<Server> {
+  const DIST = distDir();
   const host = createServer((req, res) => {
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -35,15 +33,12 @@ function startPlainStaticHost(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  // startAppServer builds dist/ first when it is stale; the plain host serves that same build.
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  // The plain host serves the same build as the shared app server.
   plainHost = await startPlainStaticHost();
   plainUrl = `http://127.0.0.1:${(plainHost.address() as AddressInfo).port}/`;
-}, 240_000);
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   plainHost?.closeAllConnections();
   await new Promise((resolve) => plainHost?.close(resolve));
 });
@@ -58,10 +53,10 @@ async function waitForFinished(page: Page, text: RegExp, timeout = DEFAULT_BOOT_
 
 describe('preflight panel', () => {
   it('under npm start with no internet: one row per check, fixes for the WebContainer, Run again, copyable summary', async () => {
-    const { context, page, close } = await openPage(browser, { onlyOrigin: new URL(server.url).origin });
+    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-      await page.goto(`${server.url}#preflight`);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+      await page.goto(`${app.url}#preflight`);
       await page.getByRole('heading', { name: 'Workshop preflight' }).waitFor();
       // Progress while the WebContainer boot is tried (it cannot load StackBlitz here).
       await page.locator('.preflight__progress').filter({ hasText: /Checking… \d of 5 done/ }).waitFor();
@@ -80,12 +75,12 @@ describe('preflight panel', () => {
       expect(await row(page, 'bridge').textContent()).toMatch(/✓ OK.*The bridge answered at ws:\/\/127\.0\.0\.1:\d+\/bridge/);
       expect(await row(page, 'storage').textContent()).toMatch(/✓ OK.*localStorage works; .* used of .* available/);
 
-      // The first visit saves the app in the background: Run again until the offline row is green.
-      for (let attempt = 0; attempt < 20 && !((await row(page, 'offline').textContent()) ?? '').includes('✓ OK'); attempt += 1) {
-        await page.waitForTimeout(1000);
-        await page.getByRole('button', { name: 'Run again' }).press('Enter'); // keyboard works
-        await waitForFinished(page, /^Finished:/);
-      }
+      // The first visit saves the app in the background. Once the page says so (a service worker
+      // controls it and the header reads "Available offline"), Run again finds the offline row green.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000 });
+      await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Run again' }).press('Enter'); // keyboard works
+      await waitForFinished(page, /^Finished: 4 OK/);
       expect(await row(page, 'offline').textContent()).toMatch(/✓ OK.*has saved all \d+ files/);
       expect(await page.locator('.preflight__progress').textContent()).toBe('Finished: 4 OK, 0 warnings, 1 problems, 0 not needed.');
 
@@ -96,15 +91,16 @@ describe('preflight panel', () => {
       await page.getByRole('button', { name: 'Copy summary' }).click();
       await page.getByText('Summary copied.').waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(summary);
+      await expectAccessible(page, 'the preflight panel after its checks');
     } finally {
       await close();
     }
   }, 120_000);
 
   it('speaks Chinese for a zh-CN browser', async () => {
-    const { page, close } = await openPage(browser, { locale: 'zh-CN', onlyOrigin: new URL(server.url).origin });
+    const { page, close } = await openPage(app.browser, { locale: 'zh-CN', onlyOrigin: new URL(app.url).origin });
     try {
-      await page.goto(`${server.url}#preflight`);
+      await page.goto(`${app.url}#preflight`);
       await page.getByRole('heading', { name: '课前检查' }).waitFor();
       await waitForFinished(page, /^检查完毕/);
       expect(await row(page, 'isolation').textContent()).toContain('✓ 正常');
@@ -116,7 +112,7 @@ describe('preflight panel', () => {
   }, 120_000);
 
   it('on a host without the headers (GitHub Pages): not isolated, says what to do, and the app still works', async () => {
-    const { page, consoleLines, close } = await openPage(browser, { onlyOrigin: new URL(plainUrl).origin });
+    const { page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(plainUrl).origin });
     try {
       await page.goto(plainUrl);
       expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);

@@ -11,6 +11,8 @@ import type { Page } from 'playwright-core';
 import { applyEdits } from '../mutants/apply-mutant.ts';
 import pairByArrivalOrder from '../mutants/03-client/pair-by-arrival-order.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';
+import { startServer } from '../../server/start.ts';
+import { encodeShareHash } from '../../src/exercise/share-link.ts';
 import { openOnHost, openPage, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
@@ -75,6 +77,8 @@ describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (h
       const serverReport = await runSuite(page, 'server');
       expect(serverReport.failures, consoleLines.join('\n')).toEqual({});
       expect(serverReport.checks).toEqual(SERVER_IDS.map((id) => [id, 'pass']));
+      // On the bridge too: the e2e server runs with --learner-code-in-node, so in its sandbox.
+      expect(serverReport.summary).toBe(`All 7 checks passed on the ${host} host.`);
     } finally {
       await close();
     }
@@ -100,11 +104,75 @@ describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (h
   }, 120_000);
 });
 
+describe('a bridge that does not run learner code (npm start without --learner-code-in-node)', () => {
+  it('Check my server runs in the worker and the panel says why; Check my client still runs on the bridge', async () => {
+    const plain = await startServer({ port: 0, skipBuild: true, log: () => {} });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(plain.url).origin });
+    try {
+      const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 }, '04-server': { code: referenceServer, completed: false, hintsRevealed: 0 } } });
+      await opened.page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await opened.page.goto(`${plain.url}?host=bridge#agent`);
+      await opened.page.getByText('Live host: Local bridge').waitFor({ timeout: 15_000 });
+      await expect(opened.page.getByTestId('sdk-fallback-server').textContent()).resolves.toContain('--learner-code-in-node');
+      await expect(opened.page.locator('[data-testid=sdk-hosts] tr[data-host=bridge] td[data-check=server]').textContent()).resolves.toBe('runs in the worker instead');
+      const serverReport = await runSuite(opened.page, 'server');
+      expect(serverReport.failures, opened.consoleLines.join('\n')).toEqual({});
+      expect(serverReport.summary).toBe('All 7 checks passed on the worker host.');
+      expect(plain.bridge.activeProcesses).toBe(0);
+      const client = await runSuite(opened.page, 'client');
+      expect(client.summary).toBe('All 7 checks passed on the bridge host.');
+    } finally {
+      await opened.close();
+      await plain.close();
+    }
+  }, 120_000);
+});
+
+describe('code from a share link', () => {
+  it('Check my server asks before running it on the bridge; no runs nothing, yes runs it there', async () => {
+    const link = await encodeShareHash({ exerciseId: '04-server', code: referenceServer });
+    if (!link.ok) throw new Error('could not make the share link');
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const { page } = opened;
+    try {
+      // The learner's own exercise 3 client, so Check my client is not what this is about.
+      const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 } } });
+      await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await page.goto(`${app.server.url}?host=bridge${link.hash}`);
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: 15_000 });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.evaluate(() => (location.hash = '#agent'));
+      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+
+      const questions: string[] = [];
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const declined = await runSuite(page, 'server');
+      expect(declined.status).toBe('error');
+      expect(await page.getByTestId('sdk-error-server').textContent()).toContain('you chose not to run code from a share link on the bridge host');
+      expect(questions).toEqual([expect.stringContaining('came from a share link')]);
+
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void dialog.accept();
+      });
+      const accepted = await runSuite(page, 'server');
+      expect(accepted.failures, opened.consoleLines.join('\n')).toEqual({});
+      expect(accepted.summary).toBe('All 7 checks passed on the bridge host.');
+      expect(questions).toHaveLength(2);
+    } finally {
+      await opened.close();
+    }
+  }, 120_000);
+});
+
 describe('the SDK checks panel', () => {
   it('speaks Chinese and lists the hosts with what each can run', async () => {
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin, locale: 'zh-CN' });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, locale: 'zh-CN' });
     try {
-      await opened.page.goto(`${app.server.url}?host=worker#agent`);
+      await opened.page.goto(`${app.url}?host=worker#agent`);
       await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
       await expect(opened.page.getByRole('heading', { name: '用官方 MCP SDK 检验' }).count()).resolves.toBe(1);
       await expect(opened.page.getByTestId('sdk-run-client').textContent()).resolves.toBe('检验我的 client');

@@ -26,7 +26,11 @@ const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
 const scratch = mkdtempSync(join(tmpdir(), 'exercise-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe.concurrent('npm run exercise', () => {
+// Each check starts tsx and a whole Vitest in a child process, and they run side by side: on a busy
+// two-core machine one can take many seconds of waiting for a core. Generous limits, not sleeps.
+const CLI_TIMEOUT_MS = 90_000;
+
+describe.concurrent('npm run exercise', { timeout: CLI_TIMEOUT_MS }, () => {
   it('lists the exercises with their titles', async () => {
     const { code, stdout } = await cli('list');
     expect(code).toBe(0);
@@ -39,14 +43,14 @@ describe.concurrent('npm run exercise', () => {
       ['✓ Building a ping › builds a JSON-RPC request', '✓ Building a ping › keeps id 0, which is a valid id', '✓ Waiting for the answer › resolves with the value', '3 passed, 0 failed', ''].join('\n'),
     );
     expect(code).toBe(0);
-  }, 30_000);
+  }, CLI_TIMEOUT_MS);
 
   it('check on the starter: each failure with its message indented, exit 1', async () => {
     const { code, stdout } = await cli('check', '01-ping');
     expect(code).toBe(1);
     expect(stdout).toContain('✗ Building a ping › builds a JSON-RPC request\n    makePing(1) is not implemented yet\n');
     expect(lastLine(stdout)).toBe('0 passed, 3 failed');
-  }, 30_000);
+  }, CLI_TIMEOUT_MS);
 
   it('check <file>: a wrong answer shows the diff, in plain text', async () => {
     const wrong = join(scratch, 'wrong.ts');
@@ -56,7 +60,7 @@ describe.concurrent('npm run exercise', () => {
     expect(stdout).toContain('    +   "method": "pong",');
     expect(stdout).not.toMatch(/\u001b\[/);
     expect(lastLine(stdout)).toBe('2 passed, 1 failed');
-  }, 30_000);
+  }, CLI_TIMEOUT_MS);
 
   it('a file that does not compile counts as a failure', async () => {
     const broken = join(scratch, 'broken.ts');
@@ -65,7 +69,7 @@ describe.concurrent('npm run exercise', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('could not run');
     expect(lastLine(stdout)).toBe('0 passed, 1 failed');
-  }, 30_000);
+  }, CLI_TIMEOUT_MS);
 
   it('an unknown id or a missing file is a usage error: exit 2 and a clear message', async () => {
     const unknown = await cli('check', '99-nope');

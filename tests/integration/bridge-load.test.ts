@@ -58,7 +58,7 @@ async function runOnePage(page: number): Promise<{ transport: WsTapTransport; cl
   return { transport, client, serverPid };
 }
 
-it(`${CONNECTIONS} concurrent pages x ${CALLS_PER_CONNECTION} echo calls, then nothing left running`, { timeout: 60_000 }, async () => {
+it(`${CONNECTIONS} concurrent pages x ${CALLS_PER_CONNECTION} echo calls, then nothing left running`, { timeout: 120_000 }, async () => {
   const started = performance.now();
   const pages = await Promise.all(Array.from({ length: CONNECTIONS }, (_, page) => runOnePage(page)));
   const ranMs = performance.now() - started;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
+import { detectLearnerSandbox } from '../../server/learner-sandbox.ts';
 import { appBuildIsStale, parseStartArgs, startServer, type RunningServer } from '../../server/start.ts';
 import { isAlive, tryUpgrade, waitUntil, WsTapTransport } from './ws-tap-transport.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
@@ -37,7 +38,7 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-async function serve(options: { shared?: boolean } = {}): Promise<RunningServer> {
+async function serve(options: Partial<Parameters<typeof startServer>[0]> = {}): Promise<RunningServer> {
   const running = await startServer({ port: 0, host: '127.0.0.1', distDir, skipBuild: true, log: () => {}, ...options });
   servers.push(running);
   return running;
@@ -140,9 +141,48 @@ describe('startServer, shared (--host) mode', () => {
   });
 });
 
+describe('learner code on the bridge', () => {
+  const LEARNER_META = /<meta name="mcp-bridge-learner-code" content="([^"]+)">/;
+  const learnerStart = { type: 'start', program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: { code: 'export class McpServer { handle() { return null; } }', file: 'server.ts' } };
+
+  async function learnerRefusal(running: RunningServer): Promise<string> {
+    const origin = running.url.replace(/\/$/, '');
+    return WsTapTransport.start(`${origin.replace('http', 'ws')}/bridge?token=${running.token}`, origin, learnerStart).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+  }
+
+  it('is off by default: the page is told so, and the bridge refuses it', async () => {
+    const running = await serve();
+    expect((await page(running.url)).html.match(LEARNER_META)?.[1]).toBe('not-enabled');
+    expect(await learnerRefusal(running)).toContain('--learner-code-in-node');
+  });
+
+  it('with --learner-code-in-node but no working sandbox: refused, and the page is told why', async () => {
+    const logs: string[] = [];
+    const running = await serve({ learnerCodeInNode: true, learnerSandbox: { ok: false, reason: 'no bwrap on this machine' }, log: (line) => logs.push(line) });
+    expect((await page(running.url)).html.match(LEARNER_META)?.[1]).toBe('no-sandbox');
+    expect(await learnerRefusal(running)).toContain('no working sandbox');
+    expect(logs.join('\n')).toContain('no bwrap on this machine');
+  });
+
+  it('with --learner-code-in-node and the sandbox: runs it there', async () => {
+    const running = await serve({ learnerCodeInNode: true });
+    expect((await page(running.url)).html.match(LEARNER_META)?.[1]).toBe('sandboxed');
+    expect(await learnerRefusal(running)).toBe('started');
+  });
+
+  it('finds no sandbox where there is no bwrap', async () => {
+    const empty = await mkdtemp(join(base, 'no-tools-'));
+    expect(await detectLearnerSandbox({ path: empty, systemFolders: [] })).toEqual({ ok: false, reason: expect.stringContaining('no bwrap on this machine') });
+  });
+});
+
 describe('the CLI', () => {
   it('parses its options', () => {
-    expect(parseStartArgs([])).toEqual({ kind: 'run', port: 5317, host: null, distDir: null, build: true });
+    expect(parseStartArgs([])).toEqual({ kind: 'run', port: 5317, host: null, distDir: null, build: true, learnerCodeInNode: false });
+    expect(parseStartArgs(['--learner-code-in-node'])).toMatchObject({ kind: 'run', learnerCodeInNode: true });
     expect(parseStartArgs(['--port=0', '--host'])).toMatchObject({ kind: 'run', port: 0, host: '0.0.0.0' });
     expect(parseStartArgs(['--port', '8080', '--host=192.168.1.5'])).toMatchObject({ port: 8080, host: '192.168.1.5' });
     expect(parseStartArgs(['--dist=/x', '--no-build'])).toMatchObject({ distDir: '/x', build: false });

@@ -86,16 +86,15 @@ describe('worker host programs in Chromium', () => {
     expect(result.closeReason).toBe('server exited with code 0');
   });
 
-  it('ends a learner server whose handle() never returns, within the 2 s limit plus a check', async () => {
+  // When the watchdog fires (not before the limit, at most one check after) is checked on a fake
+  // clock in src/runtime/worker-host-programs.test.ts; here: that a real browser's stuck worker is
+  // ended and reported, with no clock reading.
+  it('ends a learner server whose handle() never returns, and says it ran past the 2 s limit', async () => {
     const code = 'export class McpServer {\n  handle() {\n    for (;;) {}\n  }\n}\n';
-    const started = Date.now();
     const result = await check('learner-server', { code, file: 'server.ts' });
-    const took = Date.now() - started;
     expect(result.error).toMatch(/closed|stopped|SIGKILL/i);
     expect(result.closeReason).toBe('server was stopped by SIGKILL');
     expect(result.stderr).toContain('[learner-server] stopped: your server ran for more than 2 s without pausing');
-    expect(took).toBeGreaterThanOrEqual(2_000);
-    expect(took).toBeLessThan(6_000);
   });
 
   it('a learner file that does not load: one stderr line, exit code 3', async () => {

@@ -3,7 +3,7 @@
 // project's McpClient can run over it unchanged. Plus the bookkeeping the bridge tests share:
 // a private build of the programs, a bridge on a loopback port, and process checks.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
-import { createBridge, type Bridge, type BridgeOptions } from '../../server/bridge.ts';
+import { createBridge, type Bridge, type BridgeOptions, type LearnerCodeOnBridge } from '../../server/bridge.ts';
+import { detectLearnerSandbox, type LearnerSandbox } from '../../server/learner-sandbox.ts';
 import { parseBridgeReply } from '../../src/runtime/bridge-messages.ts';
 import {
   base64ToBytes,
@@ -221,12 +222,12 @@ export interface TestBridge {
 
 /** A bridge on its own HTTP server on a free loopback port, as start.ts wires it. */
 export async function startTestBridge(
-  options: Omit<BridgeOptions, 'allowedOrigins' | 'token' | 'allowLearnerServer'> & { token?: string; allowLearnerServer?: boolean },
+  options: Omit<BridgeOptions, 'allowedOrigins' | 'token' | 'learnerCode'> & { token?: string; learnerCode?: LearnerCodeOnBridge },
 ): Promise<TestBridge> {
   const token = options.token ?? 'test-token-0123456789abcdef';
   let origin = '';
-  // On loopback, as start.ts runs it without --host; tests of a shared bridge pass false.
-  const bridge = createBridge({ log: () => {}, allowLearnerServer: true, ...options, token, allowedOrigins: () => [origin] });
+  // On loopback, as start.ts runs it without --learner-code-in-node; learner tests pass a sandbox.
+  const bridge = createBridge({ log: () => {}, learnerCode: { run: 'never', why: 'not-enabled' }, ...options, token, allowedOrigins: () => [origin] });
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
   server.on('upgrade', (req, socket, head: Buffer) => {
     if (!bridge.handleUpgrade(req, socket, head)) socket.destroy();
@@ -245,6 +246,24 @@ export async function startTestBridge(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+let sandbox: Promise<LearnerSandbox> | null = null;
+
+/**
+ * The machine's learner sandbox (bwrap + prlimit). The tests need it: `npm test` installs it
+ * (scripts/ensure-sandbox-tools.sh), and its absence is a failure, not a skip.
+ */
+export function testSandbox(): Promise<LearnerSandbox> {
+  return (sandbox ??= detectLearnerSandbox().then((found) => {
+    if (!found.ok) throw new Error(`no learner sandbox: ${found.reason}`);
+    return found.sandbox;
+  }));
+}
+
+/** learnerCode for a bridge that runs learner code in the machine's sandbox. */
+export async function sandboxedLearnerCode(): Promise<LearnerCodeOnBridge> {
+  return { run: 'sandboxed', sandbox: await testSandbox() };
 }
 
 // ---- processes ----
@@ -267,6 +286,23 @@ export function isAlive(pid: number): boolean {
     // no /proc (not Linux), or the process vanished between the two checks
     return existsSync('/proc') ? false : true;
   }
+}
+
+/** Direct children of this test process, from /proc (the bridge spawns servers as our children). */
+export function childPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 is the parent pid; the command name (field 2) may hold spaces, so split after ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
 }
 
 /** Poll until `condition` holds; rejects after `timeoutMs`. */

@@ -3,11 +3,9 @@
 // statically) is at most 250 KB gzipped. Monaco, its TypeScript worker and the WebContainer API
 // must stay behind dynamic import(). `npm run bench` prints the same number with the load time.
 
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryScripts, FIRST_PAINT_JS_BUDGET_BYTES, kilobytes, measureFirstPaintJs, staticImports, type FirstPaintJs } from '../../bench/first-paint-js.ts';
-import { PROJECT_ROOT } from '../../tools/project-root.ts';
-import { startAppServer } from '../e2e/browser.ts';
+import { distDir } from '../e2e/browser.ts';
 
 describe('reading the module graph', () => {
   it('finds module entries and modulepreloads in the HTML, not other scripts or other origins', () => {
@@ -27,10 +25,9 @@ describe('the first-paint JavaScript of the production build', () => {
   let measured: FirstPaintJs;
 
   beforeAll(async () => {
-    // Builds dist/ when its sources changed (under the e2e build lock), like every e2e test.
-    await (await startAppServer()).close();
-    measured = await measureFirstPaintJs(join(PROJECT_ROOT, 'dist'));
-  }, 180_000);
+    // The production build the e2e project made once (tests/e2e/global-setup.ts).
+    measured = await measureFirstPaintJs(distDir());
+  });
 
   afterAll(() => {
     if (measured) console.log(`first-paint JS: ${measured.chunks.map((chunk) => `${chunk.file} ${kilobytes(chunk.gzipBytes)}`).join(', ')}; total ${kilobytes(measured.totalGzipBytes)} gzipped of ${kilobytes(FIRST_PAINT_JS_BUDGET_BYTES)}`);

@@ -7,6 +7,7 @@ import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
 import { encodeShareHash } from '../../exercise/share-link.ts';
 import type { ExerciseRunner } from '../../exercise/exercise-runner.ts';
 import { ExerciseStore } from './exercise-store.ts';
+import { replaceWithReference } from './replace-with-reference.ts';
 import { storedUiPreferences, UI_PREFERENCES_KEY } from './ui-preferences.ts';
 
 class MemoryStorage implements StorageLike {
@@ -150,6 +151,30 @@ describe('ExerciseStore', () => {
     expect(store.getSnapshot().replacement?.code).toBe('export const reference = 1;');
     // Written at once: a reload right after still has it.
     expect(new ProgressStore({ storage }).get('01-a').code).toBe('export const reference = 1;');
+  });
+
+  it('"Replace my code" gives the store the reference at once, even while the diff is still being computed', async () => {
+    const { store, runner } = setup();
+    store.showSolution();
+    const events: string[] = [];
+    store.subscribe(() => {
+      if (store.getSnapshot().replacement && !events.includes('replaced')) events.push('replaced');
+    });
+    // A diff editor that has not finished its first diff, and does not within this test.
+    const pendingDiff = {
+      getLineChanges: () => null,
+      onDidUpdateDiff: () => ({ dispose: () => {} }),
+      dispose: () => events.push('diff released'),
+    };
+    replaceWithReference(store, '01-a', 'export const reference = 1;', pendingDiff);
+    expect(store.codeOf('01-a')).toBe('export const reference = 1;');
+    expect(store.getSnapshot().view).toBe('code');
+    // Run, right after: the reference runs, not the code it replaced.
+    void store.run('01-a');
+    expect(runner.calls.map((call) => call.code)).toEqual(['export const reference = 1;']);
+    // The diff editor lets go of the models before the model is edited, so no diff computed
+    // against the old text is ever applied to the new one.
+    expect(events).toEqual(['diff released', 'replaced']);
   });
 
   it('reveals hints one at a time, never more than there are', () => {

@@ -128,6 +128,11 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
     return this.progress.get(id).code ?? this.find(id)?.starter ?? '';
   }
 
+  /** Whether the code of `id` in the editor came from a share link (someone else's code). */
+  isSharedCopy(id: string): boolean {
+    return this.scratchOf(id) !== null;
+  }
+
   private scratchOf(id: string): ScratchCopy | null {
     const scratch = this.store.getSnapshot().scratch;
     return scratch?.exerciseId === id ? scratch : null;

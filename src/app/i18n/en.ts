@@ -42,6 +42,11 @@ export const en = {
     problems: 'Some exercises could not be loaded: {{list}}',
     none: 'No exercises were found.',
   },
+  studyLayout: {
+    listToggle: 'Titles and progress',
+    separator: 'Resize the lesson and the editor',
+    separatorValue: 'Lesson {{lesson}}%, editor {{editor}}%',
+  },
   lesson: {
     label: 'Lesson: {{title}}',
     missingLanguage: 'This lesson is not translated yet; here it is in English.',

@@ -42,6 +42,11 @@ export const zhCN: Messages = {
     problems: '有些练习没能加载：{{list}}',
     none: '没有找到任何练习。',
   },
+  studyLayout: {
+    listToggle: '标题与进度',
+    separator: '调整课文与编辑器的宽度',
+    separatorValue: '课文 {{lesson}}%，编辑器 {{editor}}%',
+  },
   lesson: {
     label: '课文：{{title}}',
     missingLanguage: '这一课还没有中文版，下面显示的是英文原文。',

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISOLATION_HEADERS } from '../../../server/static-files.ts';
+import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS, PAGE_HEADERS } from '../../../server/security-headers.ts';
 import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 
 const read = (path: string) => readFile(join(PROJECT_ROOT, path), 'utf8');
@@ -33,6 +33,8 @@ describe('deploy configurations', () => {
     expect(rules.get('/*')).toEqual(ISOLATION_HEADERS);
     expect(rules.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache' });
     expect(rules.get('/assets/*')?.['Cache-Control']).toContain('immutable');
+    // The page, and only the page, gets the CSP and no framing.
+    for (const page of ['/', '/index.html']) expect(rules.get(page)).toEqual({ 'Cache-Control': 'no-cache', ...PAGE_HEADERS });
   });
 
   it('vercel.json does the same', async () => {
@@ -41,6 +43,7 @@ describe('deploy configurations', () => {
     const bySource = new Map(config.headers.map((rule) => [rule.source, Object.fromEntries(rule.headers.map((header) => [header.key, header.value]))]));
     expect(bySource.get('/(.*)')).toEqual(ISOLATION_HEADERS);
     expect(bySource.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache' });
+    for (const page of ['/', '/index.html']) expect(bySource.get(page)).toEqual({ 'Cache-Control': 'no-cache', ...PAGE_HEADERS });
   });
 
   it('docs/DEPLOY.md gives each isolation header for nginx, Apache and Caddy', async () => {
@@ -52,5 +55,8 @@ describe('deploy configurations', () => {
       const text = docs.slice(start, docs.indexOf('```', start + block.length));
       for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(text, `${block} ${name}`).toMatch(new RegExp(`${name}\\s+"?${value}"?`));
     }
+    // The page headers, word for word, in the text and in each server's snippet.
+    expect(docs.split(CONTENT_SECURITY_POLICY).length - 1).toBeGreaterThanOrEqual(4);
+    expect(docs.split('X-Frame-Options').length - 1).toBeGreaterThanOrEqual(4);
   });
 });

@@ -49,11 +49,11 @@ describe('Check my server: the official SDK client against a server', () => {
   it('fails a check that gets no answer in time, and does not wait for the rest', async () => {
     const hangsOnPing = reference().replace("if (method === 'ping') return encodeResult(id, {});", "if (method === 'ping') return new Promise<never>(() => {});");
     expect(hangsOnPing).not.toBe(reference());
-    const started = performance.now();
     const report = await checkServer(learnerServerWire(hangsOnPing, modules), { limitMs: 400 });
     expect(statuses(report)).toMatchObject({ handshake: 'pass', 'call-echo': 'pass', ping: 'fail', 'nothing-stray': 'fail' });
     expect(report.tests.find((test) => test.id === 'ping')!.message).toBe('No answer within 0.4 s.');
     expect(report.tests.find((test) => test.id === 'nothing-stray')!.message).toMatch(/^Not run: "ping is answered/);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // It sat out the limit once, for ping, and for nothing after it (no clock reading needed).
+    expect(report.tests.filter((test) => /^No answer within/.test(test.message ?? '')).map((test) => test.id)).toEqual(['ping']);
   });
 });

@@ -8,7 +8,10 @@ import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbo
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import type { ExerciseStore } from '../exercise/exercise-store.ts';
 import type { LiveSessionStore } from '../live-session/live-session-store.ts';
-import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';
+import { bridgeLearnerCodeFromPage } from '../../runtime/bridge-host.ts';
+import type { LearnerCodeMode } from '../../runtime/bridge-messages.ts';
+import type { HostKind } from '../../runtime/host.ts';
+import { createWorkerHost } from '../../runtime/worker-host.ts';
 import { SdkChecksStore } from './sdk-checks-store.ts';
 
 /** The exercise each check takes the learner's code from. */
@@ -16,14 +19,17 @@ export const CHECKED_EXERCISES = { client: '03-client', server: '04-server' } as
 
 export interface CreateSdkChecksOptions {
   session: Pick<LiveSessionStore, 'getSnapshot' | 'chosenHost'>;
-  exercises: Pick<ExerciseStore, 'codeOf' | 'find'>;
+  exercises: Pick<ExerciseStore, 'codeOf' | 'find'> & Partial<Pick<ExerciseStore, 'isSharedCopy'>>;
   createLearnerWorker?: () => LearnerWorkerLike;
-  sharedBridge?: () => boolean;
+  bridgeLearnerCode?: () => LearnerCodeMode;
+  /** Asked before code from a share link runs anywhere but the worker (the panel words it). */
+  confirmSharedCode?: (host: HostKind) => Promise<boolean>;
 }
 
 export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore {
   const { session, exercises } = options;
   const createWorker = options.createLearnerWorker ?? createBrowserLearnerWorker;
+  let workerHost: ReturnType<typeof createWorkerHost> | undefined;
   const source = (id: string, fallbackFile: string): LearnerSource => {
     const meta = exercises.find(id)?.meta;
     return { code: exercises.codeOf(id), file: meta?.learnerFile ?? fallbackFile, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
@@ -31,7 +37,11 @@ export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore
   return new SdkChecksStore({
     hostSelection: () => session.getSnapshot().host.selection,
     host: () => session.chosenHost(),
-    sharedBridge: options.sharedBridge ?? bridgeIsSharedFromPage,
+    bridgeLearnerCode: options.bridgeLearnerCode ?? bridgeLearnerCodeFromPage,
+    // Made when first needed: most pages never fall back.
+    workerHost: () => (workerHost ??= createWorkerHost()),
+    serverCodeIsShared: () => exercises.isSharedCopy?.(CHECKED_EXERCISES.server) ?? false,
+    confirmSharedCode: options.confirmSharedCode,
     clientSource: () => source(CHECKED_EXERCISES.client, 'client.ts'),
     serverSource: () => {
       const { code, file, moduleId } = source(CHECKED_EXERCISES.server, 'server.ts');

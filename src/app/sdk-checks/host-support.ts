@@ -1,12 +1,15 @@
-// Which SDK check each host can run, and why not when it cannot: decided here, apart from React,
-// so the panel only renders it. The checks start their own program on the live host:
+// Which SDK check each host can run, and where it runs instead when it cannot: decided here, apart
+// from React, so the panel only renders it. The checks start their own program on the live host:
 //   Check my client  → sdk-echo-server (the official SDK's McpServer)
 //   Check my server  → learner-server  (the learner's exercise-4 code serving the echo tools)
-// Every host can run both, with one exception by design: a bridge shared on the LAN (`npm start
-// -- --host`) never runs learner-written code, because the process would run on the instructor's
-// machine. A host that is not available at all says so with the reason host selection found.
+// Every host runs Check my client. Check my server runs learner-written code, so a bridge runs it
+// only in its OS sandbox, opted in (`npm start -- --learner-code-in-node`); a bridge that does not
+// (shared on the LAN, not opted in, no sandbox on its machine) leaves it to the in-browser worker,
+// and the panel says why. A host that is not available at all says so with the reason host
+// selection found.
 
 import type { HostAvailability, HostKind, ProgramName } from '../../runtime/host.ts';
+import type { LearnerCodeMode, LearnerCodeRefusal } from '../../runtime/bridge-messages.ts';
 import { learnerServerSupport, sdkEchoServerSupport } from '../../runtime/learner-server-support.ts';
 import type { HostSelectionState } from '../live-session/live-session-store.ts';
 import type { CheckSuite } from './check-run.ts';
@@ -14,15 +17,19 @@ import type { CheckSuite } from './check-run.ts';
 export const PROGRAM_OF: Record<CheckSuite, ProgramName> = { client: 'sdk-echo-server', server: 'learner-server' };
 
 /** Why a check cannot run right now; the panel words each one. */
-export type Blocker =
-  | { kind: 'probing' }
-  | { kind: 'no-host' }
-  | { kind: 'shared-bridge' };
+export type Blocker = { kind: 'probing' } | { kind: 'no-host' };
 
-export function blockerFor(suite: CheckSuite, selection: HostSelectionState, sharedBridge: boolean): Blocker | null {
+export function blockerFor(selection: HostSelectionState): Blocker | null {
   if (selection.status === 'probing') return { kind: 'probing' };
   if (selection.status === 'none') return { kind: 'no-host' };
-  return supports(suite, selection.kind, sharedBridge) ? null : { kind: 'shared-bridge' };
+  return null;
+}
+
+/** Check my server on a bridge that does not run learner code: it runs in the worker, and why. */
+export function workerFallbackFor(suite: CheckSuite, host: HostKind | null, bridgeLearnerCode: LearnerCodeMode): LearnerCodeRefusal | null {
+  if (suite !== 'server' || host === null) return null;
+  const support = learnerServerSupport(host, bridgeLearnerCode);
+  return support.ok ? null : support.code;
 }
 
 /** One row of the panel's "where the checks run" list. */
@@ -31,23 +38,18 @@ export interface HostRow {
   chosen: boolean;
   /** Why this host is not in use (from host selection), when it is not. */
   unavailable: string | null;
-  client: 'runs' | 'blocked';
-  server: 'runs' | 'blocked';
+  client: 'runs' | 'in-worker';
+  server: 'runs' | 'in-worker';
 }
 
-export function hostRows(selection: HostSelectionState, sharedBridge: boolean): HostRow[] {
+export function hostRows(selection: HostSelectionState, bridgeLearnerCode: LearnerCodeMode): HostRow[] {
   if (selection.status === 'probing') return [];
   const chosen = selection.status === 'chosen' ? selection.kind : null;
   return selection.availability.map((entry: HostAvailability) => ({
     kind: entry.kind,
     chosen: entry.kind === chosen,
     unavailable: entry.status === 'unavailable' ? entry.reason : null,
-    client: supports('client', entry.kind, sharedBridge) ? 'runs' : 'blocked',
-    server: supports('server', entry.kind, sharedBridge) ? 'runs' : 'blocked',
+    client: sdkEchoServerSupport(entry.kind).ok ? 'runs' : 'in-worker',
+    server: learnerServerSupport(entry.kind, bridgeLearnerCode).ok ? 'runs' : 'in-worker',
   }));
-}
-
-/** The runtime's own rule for each program (src/runtime/learner-server-support.ts). */
-function supports(suite: CheckSuite, host: HostKind, sharedBridge: boolean): boolean {
-  return (suite === 'server' ? learnerServerSupport(host, sharedBridge) : sdkEchoServerSupport(host)).ok;
 }

@@ -28,12 +28,21 @@ export const sdkChecksEn = {
   blocker: {
     probing: 'Waiting for the page to choose a host…',
     'no-host': 'No host can run servers in this page, so neither check can run.',
-    'shared-bridge':
-      'This bridge is shared on the network (--host): it never runs learner-written code, because that would run on the machine serving the workshop. Run npm start on your own computer to check your server.',
   },
+  fallback: {
+    'shared-bridge':
+      'Your server runs in the in-browser worker: this bridge is shared on the network (--host) and never runs learner-written code, because that would run on the machine serving the workshop.',
+    'not-enabled':
+      'Your server runs in the in-browser worker: the local bridge runs code a page sends only when started with npm start -- --learner-code-in-node (then in an OS sandbox).',
+    'no-sandbox':
+      'Your server runs in the in-browser worker: the bridge was started with --learner-code-in-node, but its machine has no sandbox for learner code (install bubblewrap), so it does not run it.',
+  },
+  confirmShared:
+    'The exercise 4 code in your editor came from a share link: someone else wrote it. Run it on the {{host}} host (outside the browser sandbox)? Cancel keeps it from running there.',
   problem: {
     'start-failed': 'The {{host}} host could not start the server: {{detail}}',
     crashed: 'Something went wrong on the page: {{detail}}',
+    declined: 'Not run: you chose not to run code from a share link on the {{host}} host. Keep it as your code, or use ?host=worker, to check it.',
   },
   status: { pass: 'pass', fail: 'fail', error: 'error' },
   expected: 'Expected',
@@ -65,9 +74,9 @@ export const sdkChecksEn = {
     chosen: 'in use',
     notInUse: 'not in use: {{reason}}',
     runs: 'runs',
-    blocked: 'cannot run',
+    'in-worker': 'runs in the worker instead',
     worker: 'Worker (in this tab): the SDK server and your server each run in their own Web Worker; works offline.',
-    bridge: 'Local bridge (npm start): the SDK server and your server run as Node processes on your own machine; a shared (--host) bridge refuses Check my server.',
+    bridge: 'Local bridge (npm start): the SDK server runs as a Node process on your own machine; your server too, in an OS sandbox, only with npm start -- --learner-code-in-node.',
     webcontainer: 'WebContainer: Node in the browser, both checks run there; it needs the network to boot, so offline it is unavailable.',
     clientColumn: 'Check my client',
     serverColumn: 'Check my server',
@@ -100,12 +109,21 @@ export const sdkChecksZhCN: typeof sdkChecksEn = {
   blocker: {
     probing: '正在等待页面选定运行环境……',
     'no-host': '这个页面里没有能运行 server 的环境，两项检验都无法进行。',
-    'shared-bridge':
-      '这个 bridge 是在局域网上共享的（--host 模式）：它从不运行学员写的代码，因为那些代码会跑在提供工作坊的那台机器上。要检验你的 server，请在自己的电脑上运行 npm start。',
   },
+  fallback: {
+    'shared-bridge':
+      '你的 server 在浏览器内的 Worker 里运行：这个 bridge 是在局域网上共享的（--host 模式），它从不运行学员写的代码，因为那些代码会跑在提供工作坊的那台机器上。',
+    'not-enabled':
+      '你的 server 在浏览器内的 Worker 里运行：只有用 npm start -- --learner-code-in-node 启动时，本机 bridge 才会运行网页发来的代码（而且是在操作系统沙箱里）。',
+    'no-sandbox':
+      '你的 server 在浏览器内的 Worker 里运行：bridge 虽然用 --learner-code-in-node 启动，但所在的机器没有运行学员代码所需的沙箱（请安装 bubblewrap），所以它不运行这些代码。',
+  },
+  confirmShared:
+    '编辑器里练习 4 的代码来自一个分享链接，是别人写的。要在 {{host}} 环境中（浏览器沙箱之外）运行它吗？选择“取消”就不会在那里运行。',
   problem: {
     'start-failed': '{{host}} 环境没能启动 server：{{detail}}',
     crashed: '页面这边出了问题：{{detail}}',
+    declined: '没有运行：你选择不在 {{host}} 环境中运行来自分享链接的代码。把它保存为你自己的代码，或者使用 ?host=worker，就可以检验它。',
   },
   status: { pass: '通过', fail: '未通过', error: '出错' },
   expected: '期望',
@@ -137,9 +155,9 @@ export const sdkChecksZhCN: typeof sdkChecksEn = {
     chosen: '使用中',
     notInUse: '未使用：{{reason}}',
     runs: '可以运行',
-    blocked: '无法运行',
+    'in-worker': '改在 Worker 里运行',
     worker: 'Worker（在本标签页内）：SDK server 和你的 server 各自运行在独立的 Web Worker 中，离线也能用。',
-    bridge: '本地 bridge（npm start）：SDK server 和你的 server 以 Node 进程的形式运行在你自己的电脑上；共享的（--host）bridge 会拒绝“检验我的 server”。',
+    bridge: '本地 bridge（npm start）：SDK server 以 Node 进程的形式运行在你自己的电脑上；你的 server 只有在使用 npm start -- --learner-code-in-node 时才会在这里运行，而且是在操作系统沙箱里。',
     webcontainer: 'WebContainer：浏览器里的 Node，两项检验都能在其中运行；它需要联网才能启动，离线时不可用。',
     clientColumn: '检验我的 client',
     serverColumn: '检验我的 server',

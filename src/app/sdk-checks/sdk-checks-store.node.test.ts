@@ -27,7 +27,10 @@ function storeWith(host: Host | null, overrides: Partial<SdkChecksDeps> = {}) {
   return new SdkChecksStore({
     hostSelection: () => selection,
     host: () => host,
-    sharedBridge: () => false,
+    bridgeLearnerCode: () => 'sandboxed',
+    workerHost: () => {
+      throw new Error('no worker host in this test');
+    },
     clientSource: () => ({ code: read('src/protocol/client.ts'), file: 'client.ts', moduleId: '@protocol/client' }),
     serverSource: () => ({ code: read('src/protocol/server.ts'), file: 'server.ts', moduleId: '@protocol/server' }),
     createClientDriver: (source) => new LearnerDriver(source, learnerWorkerFactory(modules)),
@@ -63,16 +66,53 @@ describe('SdkChecksStore', () => {
     ]);
   });
 
-  it('refuses Check my server on a shared bridge without starting anything, and says why', async () => {
-    const host = nodeHost(modules, 'bridge');
-    const store = storeWith(host, { sharedBridge: () => true });
-    expect(store.blocker('server')).toEqual({ kind: 'shared-bridge' });
-    expect(store.blocker('client')).toBeNull();
+  it.each(['shared-bridge', 'not-enabled', 'no-sandbox'] as const)(
+    'runs Check my server in the worker when the bridge does not run learner code (%s), and says why',
+    async (why) => {
+      const bridge = nodeHost(modules, 'bridge');
+      const worker = nodeHost(modules, 'worker');
+      const store = storeWith(bridge, { bridgeLearnerCode: () => why, workerHost: () => worker });
+      expect(store.blocker('server')).toBeNull();
+      expect(store.fallback('server')).toBe(why);
+      expect(store.fallback('client')).toBeNull();
+      await store.run('server');
+      const state = done(store.getSnapshot().server);
+      expect(state).toMatchObject({ host: 'worker', fallback: why, problem: null });
+      expect(state.report.status).toBe('pass');
+      expect(bridge.started).toEqual([]);
+      expect(worker.started.map((spec) => spec.program)).toEqual(['learner-server']);
+      // Check my client still runs on the bridge.
+      await store.run('client');
+      expect(done(store.getSnapshot().client)).toMatchObject({ host: 'bridge' });
+    },
+  );
+
+  it('asks before code from a share link runs on the bridge, and does not run it when the learner says no', async () => {
+    const bridge = nodeHost(modules, 'bridge');
+    const asked: string[] = [];
+    let answer = false;
+    const store = storeWith(bridge, {
+      serverCodeIsShared: () => true,
+      confirmSharedCode: async (host) => {
+        asked.push(host);
+        return answer;
+      },
+    });
     await store.run('server');
-    const state = done(store.getSnapshot().server);
-    expect(state.problem).toEqual({ kind: 'shared-bridge' });
-    expect(state.report.message).toMatch(/never runs learner-written code/);
-    expect(host.started).toEqual([]);
+    expect(done(store.getSnapshot().server)).toMatchObject({ problem: { kind: 'declined', host: 'bridge' }, report: { status: 'error' } });
+    expect(bridge.started).toEqual([]);
+    answer = true;
+    await store.run('server');
+    expect(done(store.getSnapshot().server).report.status).toBe('pass');
+    expect(asked).toEqual(['bridge', 'bridge']);
+    expect(bridge.started.map((spec) => spec.program)).toEqual(['learner-server']);
+  });
+
+  it('never asks when shared code runs in the worker', async () => {
+    const worker = nodeHost(modules, 'worker');
+    const store = storeWith(worker, { serverCodeIsShared: () => true, confirmSharedCode: async () => expect.fail('asked') });
+    await store.run('server');
+    expect(done(store.getSnapshot().server).report.status).toBe('pass');
   });
 
   it("reports a host's refusal to start the program as an error with the host's words", async () => {

@@ -1,24 +1,36 @@
 // The SDK checks' state outside React: which check runs, its progress, and the last report of each.
 // A run starts its own program on the live host (not the live panel's echo server, which keeps
 // running untouched), runs the checks, and stops that program again.
+//
+// Learner code and the hosts (issue 12): Check my server on a bridge that does not run learner
+// code runs in the in-browser worker instead, and the state says why (`fallback`). Code that came
+// from a share link (a scratch copy) runs anywhere but the worker only after the learner said yes.
 
+import type { LearnerCodeMode, LearnerCodeRefusal } from '../../runtime/bridge-messages.ts';
 import type { Host, HostKind, LearnerServerSource } from '../../runtime/host.ts';
 import type { ClientDriver } from '../../sandbox/client-driver.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { HostSelectionState } from '../live-session/live-session-store.ts';
 import { errorReport, type CheckResult, type CheckSuite, type SdkCheckReport } from './check-run.ts';
-import { blockerFor, PROGRAM_OF, type Blocker } from './host-support.ts';
+import { blockerFor, PROGRAM_OF, workerFallbackFor, type Blocker } from './host-support.ts';
 
 type Checkers = typeof import('./checkers.ts');
 
 /** Why a run ended before any check ran; the panel words each kind. */
-export type RunProblem = Blocker | { kind: 'start-failed'; host: HostKind; detail: string } | { kind: 'crashed'; detail: string };
+export type RunProblem =
+  | Blocker
+  | { kind: 'start-failed'; host: HostKind; detail: string }
+  | { kind: 'crashed'; detail: string }
+  | { kind: 'declined'; host: HostKind };
+
+/** Why a run went to the in-browser worker instead of the chosen host (null: it did not). */
+export type Fallback = LearnerCodeRefusal | null;
 
 export type SuiteState =
   | { status: 'idle' }
-  | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null }
-  | { status: 'done'; host: HostKind | null; report: SdkCheckReport; problem: RunProblem | null; seq: number };
+  | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null; fallback?: Fallback }
+  | { status: 'done'; host: HostKind | null; report: SdkCheckReport; problem: RunProblem | null; seq: number; fallback?: Fallback };
 
 export interface SdkChecksState {
   client: SuiteState;
@@ -29,7 +41,14 @@ export interface SdkChecksDeps {
   hostSelection(): HostSelectionState;
   /** The live host chosen for the page, or null before (or without) one. */
   host(): Host | null;
-  sharedBridge(): boolean;
+  /** Whether the page's bridge runs learner code (bridgeLearnerCodeFromPage()). */
+  bridgeLearnerCode(): LearnerCodeMode;
+  /** The in-browser worker host, for Check my server when the bridge does not run learner code. */
+  workerHost(): Host;
+  /** True when the exercise-4 code in the editor came from a share link (a scratch copy). */
+  serverCodeIsShared?(): boolean;
+  /** Ask the learner before code from a share link runs anywhere but the worker; false: do not run. */
+  confirmSharedCode?(host: HostKind): Promise<boolean>;
   clientSource(): LearnerSource;
   serverSource(): LearnerServerSource;
   /** The learner's exercise-3 client in the learner-code worker. */
@@ -55,46 +74,63 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
   }
 
   /** What stops `suite` from running now, if anything (the panel disables its button and says why). */
-  blocker(suite: CheckSuite): Blocker | null {
-    return blockerFor(suite, this.deps.hostSelection(), this.deps.sharedBridge());
+  blocker(_suite: CheckSuite): Blocker | null {
+    return blockerFor(this.deps.hostSelection());
+  }
+
+  /** Where `suite` would run instead of the chosen host, and why (null: on the chosen host). */
+  fallback(suite: CheckSuite): Fallback {
+    const selection = this.deps.hostSelection();
+    return workerFallbackFor(suite, selection.status === 'chosen' ? selection.kind : null, this.deps.bridgeLearnerCode());
   }
 
   /** Run one suite to its report. One run at a time: a second press while busy does nothing. */
   async run(suite: CheckSuite): Promise<void> {
     if (this.isBusy()) return;
-    const host = this.deps.host();
-    const blocker = this.blocker(suite) ?? (host === null ? ({ kind: 'no-host' } as const) : null);
-    if (blocker !== null || host === null) {
+    const chosen = this.deps.host();
+    const blocker = this.blocker(suite) ?? (chosen === null ? ({ kind: 'no-host' } as const) : null);
+    if (blocker !== null || chosen === null) {
       this.finish(suite, null, errorReport(suite, blockerText(blocker ?? { kind: 'no-host' })), blocker);
       return;
     }
+    const fallback = workerFallbackFor(suite, chosen.kind, this.deps.bridgeLearnerCode());
+    const host = fallback === null ? chosen : this.deps.workerHost();
     // Read the code now: what the learner sees in the editor at the press is what gets checked.
     const clientSource = suite === 'client' ? this.deps.clientSource() : null;
     const serverSource = suite === 'server' ? this.deps.serverSource() : null;
-    this.set(suite, { status: 'running', phase: 'loading', host: host.kind, results: [], total: null });
+    if (serverSource && host.kind !== 'worker' && this.deps.serverCodeIsShared?.()) {
+      // Someone else's code, about to run as a process (bridge) or in Node in the browser (WebContainer).
+      this.set(suite, { status: 'running', phase: 'loading', host: host.kind, results: [], total: null, fallback });
+      const agreed = await (this.deps.confirmSharedCode ?? (async () => false))(host.kind);
+      if (!agreed) {
+        this.finish(suite, host.kind, errorReport(suite, `You chose not to run code from a share link on the ${host.kind} host.`), { kind: 'declined', host: host.kind }, fallback);
+        return;
+      }
+    }
+    this.set(suite, { status: 'running', phase: 'loading', host: host.kind, results: [], total: null, fallback });
     let checkers: Checkers;
     try {
       checkers = await (this.deps.loadCheckers ?? (() => import('./checkers.ts')))();
     } catch (error) {
-      this.finish(suite, host.kind, errorReport(suite, `The SDK could not be loaded: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) });
+      this.finish(suite, host.kind, errorReport(suite, `The SDK could not be loaded: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) }, fallback);
       return;
     }
-    this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null });
+    this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null, fallback });
     const program = PROGRAM_OF[suite];
     let wire;
     try {
       wire = await host.start(serverSource ? { program, framing: 'ndjson', faults: [], learnerServer: serverSource } : { program, framing: 'ndjson', faults: [] });
     } catch (error) {
       const detail = messageOf(error);
-      this.finish(suite, host.kind, errorReport(suite, `The ${host.kind} host could not start ${program}: ${detail}`), { kind: 'start-failed', host: host.kind, detail });
+      this.finish(suite, host.kind, errorReport(suite, `The ${host.kind} host could not start ${program}: ${detail}`), { kind: 'start-failed', host: host.kind, detail }, fallback);
       return;
     }
     const onResult = (result: CheckResult, _index: number, total: number) => {
       const state = this.getSnapshot()[suite];
       const results = state.status === 'running' ? [...state.results, result] : [result];
-      this.set(suite, { status: 'running', phase: 'checking', host: host.kind, results, total });
+      this.set(suite, { status: 'running', phase: 'checking', host: host.kind, results, total, fallback });
     };
-    this.set(suite, { status: 'running', phase: 'checking', host: host.kind, results: [], total: null });
+    this.set(suite, { status: 'running', phase: 'checking', host: host.kind, results: [], total: null, fallback });
     let report: SdkCheckReport;
     try {
       report = clientSource
@@ -102,14 +138,14 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
         : await checkers.checkServer(wire, { limitMs: this.deps.limitMs, onResult });
     } catch (error) {
       wire.kill();
-      this.finish(suite, host.kind, errorReport(suite, `The check itself failed: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) });
+      this.finish(suite, host.kind, errorReport(suite, `The check itself failed: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) }, fallback);
       return;
     }
-    this.finish(suite, host.kind, report, null);
+    this.finish(suite, host.kind, report, null, fallback);
   }
 
-  private finish(suite: CheckSuite, host: HostKind | null, report: SdkCheckReport, problem: RunProblem | null): void {
-    this.set(suite, { status: 'done', host, report, problem, seq: ++this.seq });
+  private finish(suite: CheckSuite, host: HostKind | null, report: SdkCheckReport, problem: RunProblem | null, fallback: Fallback = null): void {
+    this.set(suite, fallback === null ? { status: 'done', host, report, problem, seq: ++this.seq } : { status: 'done', host, report, problem, seq: ++this.seq, fallback });
   }
 
   private set(suite: CheckSuite, state: SuiteState): void {
@@ -124,8 +160,6 @@ function blockerText(blocker: Blocker): string {
       return 'The page is still looking for a host to run servers on.';
     case 'no-host':
       return 'No host can run servers in this page.';
-    case 'shared-bridge':
-      return 'This bridge is shared on the network (--host), so it never runs learner-written code: run `npm start` on your own machine to check your server.';
   }
 }
 

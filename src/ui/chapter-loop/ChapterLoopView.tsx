@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { AGENT_PREFIX } from '../../app/chapter-loop/agent-registry.ts';
+import { agentStatus } from '../../app/chapter-loop/agent-status.ts';
 import { defaultScript, parseScript, scriptToText, type AgentScript } from '../../app/chapter-loop/agent-script.ts';
 import { createChapterLoopStore } from '../../app/chapter-loop/chapter-loop-services.ts';
 import { ChapterLoopStoreContext, useChapterLoopStore } from './chapter-loop-context.ts';
@@ -88,7 +89,7 @@ function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
     document.getElementById('agent-diagram')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, []);
 
-  const status = state.phase === 'failed' ? t('status.failed', { reason: state.failure ?? '?' }) : state.phase === 'idle' ? t('status.idle') : t(`status.${state.phase}`);
+  const status = agentStatus(state);
   const canRun = !busy && state.phase === 'ready' && parsed.ok;
 
   return (
@@ -121,8 +122,8 @@ function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
             {t('merge.connect')}
           </button>
         </div>
-        <p className={state.phase === 'failed' ? 'notice is-error' : 'hint'} role="status" data-testid="agent-status" data-phase={state.phase}>
-          {status}
+        <p className={status.tone === 'info' ? 'hint' : `notice is-${status.tone}`} role="status" data-testid="agent-status" data-phase={state.phase}>
+          {t(status.key, status.values)}
         </p>
         {state.merge && <MergeReportView report={state.merge} />}
       </section>

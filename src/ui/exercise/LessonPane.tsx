@@ -37,7 +37,7 @@ export function LessonPane() {
   }, [selectedId]);
 
   return (
-    <section className="pane lesson-pane" aria-label={exercise ? t('lesson.label', { title: localized(exercise.meta.title, locale) }) : undefined}>
+    <section className="pane lesson-pane" id="lesson-pane" aria-label={exercise ? t('lesson.label', { title: localized(exercise.meta.title, locale) }) : undefined}>
       <ExerciseNav />
       <div className="lesson-pane__scroll" ref={scroller} data-testid="lesson">
         {exercise && (

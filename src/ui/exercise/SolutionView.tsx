@@ -7,6 +7,14 @@ import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
+import { replaceWithReference } from '../../app/exercise/replace-with-reference.ts';
+
+/** The diff editor with the view model it shows; dispose() lets go of both (once). */
+interface DiffEditor {
+  module: EditorModule;
+  show(model: editor.IDiffEditorModel): void;
+  dispose(): void;
+}
 
 type Sources = { status: 'loading' } | { status: 'ready'; files: Readonly<Record<string, string>> } | { status: 'failed'; reason: string };
 
@@ -31,7 +39,7 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
   const [confirming, setConfirming] = useState(false);
   const [monacoError, setMonacoError] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const diff = useRef<{ module: EditorModule; editor: editor.IStandaloneDiffEditor } | null>(null);
+  const diff = useRef<DiffEditor | null>(null);
   const [diffReady, setDiffReady] = useState(false);
 
   useEffect(() => {
@@ -74,22 +82,43 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
       // editors, which then have an empty accessible name; set them on each editor directly.
       instance.getOriginalEditor().updateOptions({ ariaLabel: t('solution.heading') });
       instance.getModifiedEditor().updateOptions({ ariaLabel: t('editor.label', { file: meta.learnerFile }) });
-      diff.current = { module, editor: instance };
-      setDiffReady(true);
-      return () => {
-        instance.dispose(); // models are kept: the learner's is the editor's too
-        diff.current = null;
+      // The diff editor never disposes a view model made by setModel({ original, modified }) (it
+      // keeps one reference to it forever), and that view model goes on computing diffs: one
+      // finishing after the learner's model was replaced throws (line ranges out of bounds). So
+      // the view models are made here, and disposed here.
+      let viewModel: editor.IDiffEditorViewModel | null = null;
+      let disposed = false;
+      const handle: DiffEditor = {
+        module,
+        show(model) {
+          const previous = viewModel;
+          viewModel = instance.createViewModel(model);
+          instance.setModel(viewModel);
+          previous?.dispose();
+        },
+        dispose() {
+          if (disposed) return;
+          disposed = true;
+          if (diff.current === handle) diff.current = null;
+          instance.setModel(null);
+          viewModel?.dispose();
+          viewModel = null;
+          instance.dispose(); // models are kept: the learner's is the editor's too
+        },
       };
+      diff.current = handle;
+      setDiffReady(true);
+      return () => handle.dispose();
     },
     setMonacoError,
   );
 
   useEffect(() => {
     if (!diffReady || !diff.current || sources.status !== 'ready') return;
-    const { module, editor: instance } = diff.current;
+    const { module, show } = diff.current;
     const source = sources.files[selected];
     if (source === undefined) return;
-    instance.setModel({ original: module.referenceModelFor(selected, source), modified: module.modelFor(store, exercise) });
+    show({ original: module.referenceModelFor(selected, source), modified: module.modelFor(store, exercise) });
   }, [diffReady, sources, selected, exercise, store]);
 
   const entrySource = sources.status === 'ready' ? sources.files[entry] : undefined;
@@ -134,18 +163,7 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
         onConfirm={() => {
           setConfirming(false);
           if (entrySource === undefined) return;
-          // Replace the code only once the diff editor has finished its diff: a diff still being
-          // computed against the old text would be applied to the replaced model and throw (line
-          // ranges out of bounds), which a quick keyboard user can trigger.
-          const instance = diff.current?.editor;
-          if (!instance || instance.getLineChanges() !== null) {
-            store.useReference(meta.id, entrySource);
-            return;
-          }
-          const done = instance.onDidUpdateDiff(() => {
-            done.dispose();
-            store.useReference(meta.id, entrySource);
-          });
+          replaceWithReference(store, meta.id, entrySource, diff.current);
         }}
       />
     </div>

@@ -4,7 +4,8 @@ import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { CheckSuite } from '../../app/sdk-checks/check-run.ts';
 import { CHECKED_EXERCISES, createSdkChecks } from '../../app/sdk-checks/create-sdk-checks.ts';
-import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';
+import { bridgeLearnerCodeFromPage } from '../../runtime/bridge-host.ts';
+import type { LearnerCodeMode } from '../../runtime/bridge-messages.ts';
 import { hostRows } from '../../app/sdk-checks/host-support.ts';
 import type { SdkChecksStore } from '../../app/sdk-checks/sdk-checks-store.ts';
 import { useSdkText } from '../../app/sdk-checks/text.ts';
@@ -14,24 +15,35 @@ import './sdk-checks.css';
 export interface SdkChecksPanelProps {
   /** Tests pass their own; the page makes one from the live session and the exercise store. */
   checks?: SdkChecksStore;
-  sharedBridge?: boolean;
+  /** Whether the page's bridge runs learner code; default: what the page's meta tag says. */
+  bridgeLearnerCode?: LearnerCodeMode;
 }
 
 /**
  * "Check my client" and "Check my server" against the official MCP SDK: two buttons, their
  * progress, their reports in the exercises' result format, and which host can run which check.
  */
-export function SdkChecksPanel({ checks, sharedBridge }: SdkChecksPanelProps) {
+export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProps) {
   const t = useSdkText();
   const session = useLiveSession();
   const exercises = useExercises();
-  const shared = sharedBridge ?? bridgeIsSharedFromPage();
-  const [store] = useState(() => checks ?? createSdkChecks({ session, exercises, sharedBridge: () => shared }));
+  const learnerCode = bridgeLearnerCode ?? bridgeLearnerCodeFromPage();
+  const [store] = useState(
+    () =>
+      checks ??
+      createSdkChecks({
+        session,
+        exercises,
+        bridgeLearnerCode: () => learnerCode,
+        // Someone else's code, about to leave the browser's worker: the learner decides.
+        confirmSharedCode: async (host) => window.confirm(t('confirmShared', { host })),
+      }),
+  );
   const state = useStore(store);
   // Re-render when the host changes: whether a check can run depends on it.
   const live = useStore(session);
   const busy = state.client.status === 'running' || state.server.status === 'running';
-  const rows = hostRows(live.host.selection, shared);
+  const rows = hostRows(live.host.selection, learnerCode);
 
   return (
     <section className="sdk-checks" aria-labelledby="sdk-checks-heading" data-testid="sdk-checks">
@@ -40,6 +52,7 @@ export function SdkChecksPanel({ checks, sharedBridge }: SdkChecksPanelProps) {
       <div className="sdk-checks__suites">
         {(['client', 'server'] as const).map((suite: CheckSuite) => {
           const blocker = store.blocker(suite);
+          const fallback = store.fallback(suite);
           const exercise = exercises.find(CHECKED_EXERCISES[suite]);
           return (
             <article key={suite} className="sdk-checks__suite" aria-labelledby={`sdk-checks-${suite}-title`}>
@@ -54,6 +67,11 @@ export function SdkChecksPanel({ checks, sharedBridge }: SdkChecksPanelProps) {
               {blocker && (
                 <p className="hint sdk-checks__blocker" id={`sdk-checks-${suite}-blocker`} data-testid={`sdk-blocker-${suite}`}>
                   {t(`blocker.${blocker.kind}`)}
+                </p>
+              )}
+              {!blocker && fallback && (
+                <p className="hint sdk-checks__blocker" data-testid={`sdk-fallback-${suite}`}>
+                  {t(`fallback.${fallback}`)}
                 </p>
               )}
               <SdkReport suite={suite} state={state[suite]} />
@@ -79,8 +97,8 @@ export function SdkChecksPanel({ checks, sharedBridge }: SdkChecksPanelProps) {
                     {t(`hosts.${row.kind}`)}
                     <span className="hint"> {row.chosen ? `(${t('hosts.chosen')})` : row.unavailable ? `(${t('hosts.notInUse', { reason: row.unavailable })})` : ''}</span>
                   </th>
-                  <td data-check="client">{t(`hosts.${row.client === 'runs' ? 'runs' : 'blocked'}`)}</td>
-                  <td data-check="server">{t(`hosts.${row.server === 'runs' ? 'runs' : 'blocked'}`)}</td>
+                  <td data-check="client">{t(`hosts.${row.client}`)}</td>
+                  <td data-check="server">{t(`hosts.${row.server}`)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_CHECKS } from '../../app/sdk-checks/check-client.ts';
 import { errorReport } from '../../app/sdk-checks/check-run.ts';
 import { SERVER_CHECKS } from '../../app/sdk-checks/check-server.ts';
-import { blockerFor, hostRows } from '../../app/sdk-checks/host-support.ts';
+import { blockerFor, hostRows, workerFallbackFor } from '../../app/sdk-checks/host-support.ts';
 import { sdkChecksEn, sdkChecksZhCN } from '../../app/sdk-checks/i18n.ts';
 import { SdkReport } from './SdkReport.tsx';
 
@@ -56,11 +56,11 @@ describe('SdkReport', () => {
   });
 
   it('words a run that could not start by its problem', () => {
-    const html = render(
-      <SdkReport suite="server" state={{ status: 'done', host: 'bridge', seq: 1, problem: { kind: 'shared-bridge' }, report: errorReport('server', 'refused') }} />,
-    );
+    const html = render(<SdkReport suite="server" state={{ status: 'done', host: null, seq: 1, problem: { kind: 'no-host' }, report: errorReport('server', 'refused') }} />);
     expect(html).toContain('The checks could not run.');
-    expect(html).toContain(sdkChecksEn.blocker['shared-bridge']);
+    expect(html).toContain(sdkChecksEn.blocker['no-host']);
+    const declined = render(<SdkReport suite="server" state={{ status: 'done', host: 'bridge', seq: 2, problem: { kind: 'declined', host: 'bridge' }, report: errorReport('server', 'declined') }} />);
+    expect(declined).toContain('you chose not to run code from a share link on the bridge host');
   });
 
   it('shows progress while running', () => {
@@ -70,7 +70,7 @@ describe('SdkReport', () => {
 });
 
 describe('host support', () => {
-  it('lists every host with what it runs; a shared bridge cannot run Check my server', () => {
+  it('lists every host with what it runs; a bridge that does not run learner code leaves Check my server to the worker', () => {
     const selection = {
       status: 'chosen' as const,
       kind: 'bridge' as const,
@@ -80,22 +80,25 @@ describe('host support', () => {
         { kind: 'worker' as const, status: 'unavailable' as const, reason: 'not tried: bridge is available and comes first' },
       ],
     };
-    expect(hostRows(selection, true).map((row) => [row.kind, row.chosen, row.unavailable, row.client, row.server])).toEqual([
+    expect(hostRows(selection, 'shared-bridge').map((row) => [row.kind, row.chosen, row.unavailable, row.client, row.server])).toEqual([
       ['webcontainer', false, 'offline', 'runs', 'runs'],
-      ['bridge', true, null, 'runs', 'blocked'],
+      ['bridge', true, null, 'runs', 'in-worker'],
       ['worker', false, 'not tried: bridge is available and comes first', 'runs', 'runs'],
     ]);
-    expect(hostRows(selection, false)[1]!.server).toBe('runs');
-    expect(hostRows({ status: 'probing' }, false)).toEqual([]);
+    expect(hostRows(selection, 'not-enabled')[1]!.server).toBe('in-worker');
+    expect(hostRows(selection, 'sandboxed')[1]!.server).toBe('runs');
+    expect(hostRows({ status: 'probing' }, 'sandboxed')).toEqual([]);
   });
 
-  it('blocks a check only while probing, without a host, or (server only) on a shared bridge', () => {
-    const on = (kind: 'bridge' | 'worker') => ({ status: 'chosen' as const, kind, availability: [] });
-    expect(blockerFor('server', on('bridge'), true)).toEqual({ kind: 'shared-bridge' });
-    expect(blockerFor('client', on('bridge'), true)).toBeNull();
-    expect(blockerFor('server', on('worker'), true)).toBeNull();
-    expect(blockerFor('server', { status: 'probing' }, false)).toEqual({ kind: 'probing' });
-    expect(blockerFor('client', { status: 'none', availability: [] }, false)).toEqual({ kind: 'no-host' });
+  it('blocks a check only while probing or without a host; sends Check my server to the worker when the bridge will not run it', () => {
+    expect(blockerFor({ status: 'chosen', kind: 'bridge', availability: [] })).toBeNull();
+    expect(blockerFor({ status: 'probing' })).toEqual({ kind: 'probing' });
+    expect(blockerFor({ status: 'none', availability: [] })).toEqual({ kind: 'no-host' });
+    expect(workerFallbackFor('server', 'bridge', 'not-enabled')).toBe('not-enabled');
+    expect(workerFallbackFor('server', 'bridge', 'no-sandbox')).toBe('no-sandbox');
+    expect(workerFallbackFor('server', 'bridge', 'sandboxed')).toBeNull();
+    expect(workerFallbackFor('client', 'bridge', 'shared-bridge')).toBeNull();
+    expect(workerFallbackFor('server', 'webcontainer', 'not-enabled')).toBeNull();
   });
 });
 

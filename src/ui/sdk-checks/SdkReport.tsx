@@ -28,11 +28,14 @@ export function SdkReport({ suite, state }: SdkReportProps) {
             ? t('problem.start-failed', { host: state.problem.host, detail: state.problem.detail })
             : state.problem?.kind === 'crashed'
               ? t('problem.crashed', { detail: state.problem.detail })
-              : state.problem !== null
-                ? t(`blocker.${state.problem.kind}`)
-                : state.report.message}
+              : state.problem?.kind === 'declined'
+                ? t('problem.declined', { host: state.problem.host })
+                : state.problem !== null
+                  ? t(`blocker.${state.problem.kind}`)
+                  : state.report.message}
         </pre>
       )}
+
       {results.length > 0 && (
         <ol className="test-list" aria-label={t(suite === 'client' ? 'clientReport' : 'serverReport')}>
           {results.map((result) => (

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { ExerciseWorkspace } from '../exercise/ExerciseWorkspace.tsx';
 import { Header } from './Header.tsx';
 import { LessonPane } from '../exercise/LessonPane.tsx';
 import { LivePanel } from '../live-session/LivePanel.tsx';
 import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
+import { StudySeparator } from '../exercise/StudySeparator.tsx';
+import { useStoreSelector } from '../hooks/use-store.ts';
+import { useStudyLayout } from '../hooks/use-study-layout.ts';
 import { useHashView } from '../hooks/use-hash-view.ts';
 import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
 import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step-link.ts';
@@ -25,6 +28,8 @@ const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then
 
 export function App() {
   const view = useHashView();
+  const studyLayout = useStudyLayout();
+  const lessonShare = useStoreSelector(studyLayout, (state) => state.lessonShare);
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
   const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
   useEffect(() => {
@@ -47,8 +52,9 @@ export function App() {
         <Header view={view} />
         <main className="app-main">
           <ProgressNotices />
-          <div className="app-main__study" hidden={view !== 'study'}>
+          <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
             <LessonPane />
+            <StudySeparator controls="lesson-pane" />
             <ExerciseWorkspace />
           </div>
           {protocolShown && (

@@ -3,14 +3,20 @@
 // step back and deep links, the byte inspector (你好 is 6 bytes; chunk boundaries under
 // split-writes; hover linking both ways), every failure card with the reference code, and the
 // learner's own client driving the stepper from a worker.
+//
+// One file per host (protocol-view-bridge.test.ts, protocol-view-worker.test.ts, and the worker's
+// failure lab in failure-lab-worker.test.ts) so the longest runs of the e2e suite go to different
+// workers and run side by side.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
+import { expectAccessible } from './axe.ts';
+import { HOST_NAMES, openOnHost, useAppAndBrowser, type AppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 
-const app = useAppAndBrowser();
+/** One browser per test file, whichever of the suites below the file runs. */
+let app: AppAndBrowser | undefined;
 
 const HANDSHAKE_ARROWS = [
   'client → server: initialize #0',
@@ -24,7 +30,10 @@ const HANDSHAKE_ARROWS = [
   'server → client: exit code 0',
 ];
 
-const open = (host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => openOnHost(app, host, hash, beforeLoad);
+const open = (host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => {
+  if (!app) throw new Error('call protocolViewTests() or failureLabTests() at the top level of the test file first');
+  return openOnHost(app, host, hash, beforeLoad);
+};
 
 const stepButton = (page: Page) => page.getByRole('button', { name: 'Step ▶', exact: true });
 const arrows = (page: Page) => page.getByTestId('diagram-arrow');
@@ -57,12 +66,38 @@ async function runToEnd(page: Page, total = 9): Promise<void> {
   await shown(page, total, total);
 }
 
+/**
+ * Colour is never the only cue in the byte view: each field of the open frame has its own
+ * underline style, and the legend names them.
+ */
+async function expectFieldsNotByColourAlone(page: Page): Promise<void> {
+  // For every field class shown in the hex bytes: its decoration (line + style) as rendered.
+  const cues = await page.getByTestId('byte-inspector').evaluate((inspector) => {
+    const byField = new Map<string, string>();
+    for (const byte of inspector.querySelectorAll<HTMLElement>('.hex-bytes [data-i]')) {
+      const field = [...byte.classList].find((name) => name.startsWith('f-'));
+      if (!field || byField.has(field)) continue;
+      const style = getComputedStyle(byte);
+      byField.set(field, `${style.textDecorationLine} ${style.textDecorationStyle}`);
+    }
+    return Object.fromEntries(byField);
+  });
+  const fields = Object.keys(cues);
+  // A Content-Length frame: header name, header value, line ends, separator, body at least.
+  expect(fields.length, JSON.stringify(cues)).toBeGreaterThanOrEqual(4);
+  expect(new Set(Object.values(cues)).size, JSON.stringify(cues)).toBe(fields.length);
+  // The legend says in words what each style means.
+  expect(await page.locator('.field-legend__item').count()).toBeGreaterThanOrEqual(fields.length);
+}
+
 async function openArrow(page: Page, label: string): Promise<void> {
   await arrows(page).filter({ has: page.locator(`text="${label}"`) }).first().click();
   await page.getByTestId('byte-inspector').waitFor();
 }
 
-for (const host of ['bridge', 'worker'] as const) {
+/** Every protocol-view test on one host; call it once, at the top level of a test file. */
+export function protocolViewTests(host: HostKind): void {
+  app ??= useAppAndBrowser();
   describe(`the protocol view on the ${HOST_NAMES[host]} host`, () => {
     it('steps through the whole handshake, drawing each arrow only after its bytes, and steps back without sending', async () => {
       const { page, close, consoleLines } = await open(host);
@@ -83,6 +118,7 @@ for (const host of ['bridge', 'worker'] as const) {
           await shown(page, step);
           expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS.slice(0, step));
           await expectDrawnAfterArrival(page);
+          if (step === 3 && host === 'worker') await expectAccessible(page, 'the protocol view after three steps');
         }
         expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('closed');
         expect(await page.getByTestId('pending-table').locator('tbody').evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-id')} ${row.getAttribute('data-status')} ${row.getAttribute('data-order')}`))).toEqual([
@@ -109,6 +145,14 @@ for (const host of ['bridge', 'worker'] as const) {
         // Each step announces itself to screen readers, and the address names the step shown.
         expect(await page.getByTestId('stepper-announcer').textContent()).toContain('Step 9 of 9: the server exits');
         expect(new URL(page.url()).hash).toBe('#protocol/step/9');
+
+        if (host === 'worker') {
+          // The last frame the server sent (the exit arrow after it has no bytes to inspect).
+          await page.locator('[data-testid="diagram-arrow"][role="button"]').last().click();
+          await page.getByTestId('byte-inspector').waitFor();
+          await expectFieldsNotByColourAlone(page);
+          await expectAccessible(page, 'the byte inspector open on a frame');
+        }
         expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
       } finally {
         await close();
@@ -192,40 +236,6 @@ for (const host of ['bridge', 'worker'] as const) {
       }
     }, 120_000);
 
-    it('runs every failure card with the reference code and shows its symptom', async () => {
-      const { page, close } = await open(host);
-      try {
-        const expected: Record<string, [string, string]> = {
-          'frame-boundaries': ['copes', 'split-joined'],
-          'id-pairing': ['copes', 'out-of-order'],
-          'init-order': ['fails-loudly', 'refused-locally'],
-          'error-layering': ['fails-loudly', 'rpc-error'],
-          'stdout-log': ['copes', 'junk-skipped'],
-          'name-collision': ['fails-loudly', 'clash-refused'],
-        };
-        for (const [card, [outcome, symptom]] of Object.entries(expected)) {
-          const article = page.getByTestId(`failure-card-${card}`);
-          await article.getByRole('button', { name: 'Run with the reference' }).click();
-          const verdict = article.getByTestId('verdict');
-          await verdict.waitFor({ timeout: 30_000 });
-          expect([await verdict.getAttribute('data-outcome'), await verdict.getAttribute('data-symptom')], `${card}: ${await verdict.textContent()}`).toEqual([outcome, symptom]);
-        }
-        // The symptom is shown where it happens: the pending table for id pairing…
-        expect(await page.getByTestId('failure-card-id-pairing').getByTestId('verdict').textContent()).toContain('Request #2 was answered before #1');
-        // …the registry for the name clash (the last run is still on the stepper)…
-        expect(await page.getByTestId('registry-view').textContent()).toContain('mcp__echo__add');
-        // …and the bytes for a log line on stdout: "Show it" opens the unreadable frame.
-        await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Run with the reference' }).click();
-        await page.getByTestId('failure-card-stdout-log').getByTestId('verdict').waitFor({ timeout: 30_000 });
-        await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Show it' }).click();
-        await page.getByTestId('byte-inspector').waitFor();
-        expect(await page.locator('#inspector-title').textContent()).toBe('Frame bytes: unreadable bytes');
-        expect(await page.getByTestId('byte-inspector').getByTestId('hex-view').textContent()).toContain('[echo-server]');
-      } finally {
-        await close();
-      }
-    }, 120_000);
-
     it("lets the learner's own client drive the stepper, and shows where the starter throws", async () => {
       const reference = readFileSync(join(import.meta.dirname, '../../src/protocol/client.ts'), 'utf8');
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: reference, completed: false, hintsRevealed: 0 } } });
@@ -255,5 +265,53 @@ for (const host of ['bridge', 'worker'] as const) {
         await starter.close();
       }
     }, 120_000);
+  });
+}
+
+/**
+ * The failure lab on one host: every card run with the reference code. The longest single test
+ * on the worker host, so it can have a file of its own there.
+ */
+export function failureLabTests(host: HostKind): void {
+  app ??= useAppAndBrowser();
+  describe(`the failure lab on the ${HOST_NAMES[host]} host`, () => {
+    it('runs every failure card with the reference code and shows its symptom', async () => {
+      const { page, close } = await open(host);
+      try {
+        const expected: Record<string, [string, string]> = {
+          'frame-boundaries': ['copes', 'split-joined'],
+          'id-pairing': ['copes', 'out-of-order'],
+          'init-order': ['fails-loudly', 'refused-locally'],
+          'error-layering': ['fails-loudly', 'rpc-error'],
+          'stdout-log': ['copes', 'junk-skipped'],
+          'name-collision': ['fails-loudly', 'clash-refused'],
+        };
+        for (const [card, [outcome, symptom]] of Object.entries(expected)) {
+          const article = page.getByTestId(`failure-card-${card}`);
+          await article.getByRole('button', { name: 'Run with the reference' }).click();
+          const verdict = article.getByTestId('verdict');
+          await verdict.waitFor({ timeout: 30_000 });
+          expect([await verdict.getAttribute('data-outcome'), await verdict.getAttribute('data-symptom')], `${card}: ${await verdict.textContent()}`).toEqual([outcome, symptom]);
+        }
+        // The symptom is shown where it happens: the pending table for id pairing…
+        expect(await page.getByTestId('failure-card-id-pairing').getByTestId('verdict').textContent()).toContain('Request #2 was answered before #1');
+        // …the registry for the name clash (the last run is still on the stepper)…
+        expect(await page.getByTestId('registry-view').textContent()).toContain('mcp__echo__add');
+        // …and the bytes for a log line on stdout: "Show it" opens the unreadable frame.
+        await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Run with the reference' }).click();
+        await page.getByTestId('failure-card-stdout-log').getByTestId('verdict').waitFor({ timeout: 30_000 });
+        await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Show it' }).click();
+        await page.getByTestId('byte-inspector').waitFor();
+        expect(await page.locator('#inspector-title').textContent()).toBe('Frame bytes: unreadable bytes');
+        expect(await page.getByTestId('byte-inspector').getByTestId('hex-view').textContent()).toContain('[echo-server]');
+        if (host === 'worker') {
+          await page.getByRole('button', { name: 'Close', exact: true }).click();
+          await page.getByTestId('byte-inspector').waitFor({ state: 'detached' });
+          await expectAccessible(page, 'the failure lab after running its cards');
+        }
+      } finally {
+        await close();
+      }
+    }, 240_000);
   });
 }

@@ -1,0 +1,93 @@
+// The headers every response of `npm start` carries, in one place (the deploy files,
+// public/_headers and vercel.json, must match: src/offline/deploy-config.test.ts checks them).
+//
+// - ISOLATION_HEADERS on EVERY response, errors and refused upgrades included: the WebContainer
+//   needs a cross-origin isolated page, and one response without them breaks it.
+// - PAGE_HEADERS on every page (HTML) response: the page holds the bridge token, so no other site
+//   may frame it (frame-ancestors, X-Frame-Options), and it runs only its own scripts.
+// - WORKER_HEADERS on every worker script: a dedicated worker takes its policy from its own
+//   response. Learner code runs in workers (evaluated with `new Function`, so 'unsafe-eval'
+//   there, never on the page) and must reach nothing: connect-src 'none' keeps it from fetching
+//   the page (and its bridge token) or opening a WebSocket to the bridge.
+
+export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  // Every type we send is declared: forbid the browser from guessing another one.
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/**
+ * What the built app needs, and nothing else (checked in Chromium: tests/e2e/csp.test.ts):
+ *   scripts         only our own files: no inline script, no eval on the page
+ *   workers         our own worker files, and blob: (Monaco's fallback worker loader)
+ *   styles          our own, plus inline: Monaco and React set element styles
+ *   images, fonts   our own, data: URIs (Monaco's codicon font and icons)
+ *   connect         our own origin: assets, the service worker's fetches and the bridge WebSocket
+ *   frames          StackBlitz's WebContainer runtime, which boots in a hidden iframe
+ *   frame-ancestors only our own pages may frame this one
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  'frame-src https://stackblitz.com https://*.stackblitz.com https://*.webcontainer-api.io https://*.webcontainer.io',
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
+/** The policy of a worker script: its own scripts and eval, and no network at all. */
+export const WORKER_CONTENT_SECURITY_POLICY = ["default-src 'none'", "script-src 'self' 'unsafe-eval'", "worker-src 'self' blob:", "connect-src 'none'"].join('; ');
+
+export const WORKER_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': WORKER_CONTENT_SECURITY_POLICY,
+};
+
+/** Vite names worker entries after their source (spec-worker-HASH.js, ts.worker-HASH.js…). */
+export function isWorkerScript(fileName: string): boolean {
+  return /worker[^/]*\.m?js$/i.test(fileName);
+}
+
+/**
+ * A whole HTTP/1.1 response for a raw socket (a refused upgrade, Node's own client errors), with
+ * the isolation headers; then the connection closes.
+ */
+export function rawHttpResponse(status: number, statusText: string, body = ''): string {
+  const text = body === '' ? '' : `${body}\n`;
+  const headers = {
+    ...ISOLATION_HEADERS,
+    ...PAGE_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    Connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${statusText}\r\n${lines.join('\r\n')}\r\n\r\n${text}`;
+}
+
+/**
+ * Node answers a request it cannot parse (400), whose headers are too large (431) or too slow
+ * (408) on its own, without our headers. Answer it ourselves, with them. Wire it as the server's
+ * 'clientError' listener.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: { writable: boolean; end(text: string): void; destroy(): void }): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') socket.end(rawHttpResponse(431, 'Request Header Fields Too Large'));
+  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.end(rawHttpResponse(408, 'Request Timeout'));
+  else socket.end(rawHttpResponse(400, 'Bad Request'));
+}

@@ -1,0 +1,108 @@
+// The page's Content-Security-Policy in real Chromium against the production build: the policy is
+// sent with the page, and the app, Monaco (with its workers) and our own workers (the spec worker
+// evaluates the learner's code; the worker host runs the echo server) all work under it without a
+// single violation. A policy that blocked any of them would show up here first.
+
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY } from '../../server/security-headers.ts';
+import { openPage, useAppAndBrowser } from './browser.ts';
+
+const app = useAppAndBrowser();
+
+describe('Content-Security-Policy', () => {
+  it('the page, the editor, a spec run and the live worker host run with no violation', async () => {
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const { page } = opened;
+    try {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      const response = await page.goto(`${app.server.url}?host=worker#workspace`);
+      const headers = response?.headers() ?? {};
+      expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+
+      // Monaco and its workers.
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      // A spec run: the learner's code through `new Function` in the spec worker.
+      const status = page.getByTestId('run-status');
+      const before = Number(await status.getAttribute('data-seq'));
+      await page.getByTestId('code-editor').locator('.view-lines').click();
+      await page.keyboard.press('Control+Enter');
+      await page.waitForFunction((previous) => Number((document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.seq) > previous, before, { timeout: 20_000 });
+      // The live panel's echo server in its worker.
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: 15_000 });
+      // The other views load their chunks.
+      for (const hash of ['#protocol', '#preflight', '#agent']) {
+        await page.evaluate((next) => (location.hash = next), hash);
+        await page.waitForLoadState('networkidle');
+      }
+      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+
+      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      const refused = opened.consoleLines.filter((line) => /Content Security Policy|Refused to/i.test(line));
+      expect({ violations, refused }).toEqual({ violations: [], refused: [] });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("learner code in the spec worker cannot reach the network: not the page (and its bridge token), not the bridge", async () => {
+    // Module-level code of the learner's exercise 1 file: a synchronous request for the page, whose
+    // HTML holds the bridge token. Whatever happens it throws, and the run's error says what. (A
+    // WebSocket is blocked by the same connect-src, but only asynchronously, and without the token
+    // the bridge refuses it anyway: tests/security/bridge-probe.test.ts.)
+    const attack = `const x = new globalThis.XMLHttpRequest();
+let outcome;
+try { x.open('GET', '/', false); x.send(); outcome = 'LEAKED page ' + x.responseText.includes('mcp-bridge-token'); } catch (e) { outcome = 'blocked page: ' + e.name; }
+throw new Error('ATTACK ' + outcome);
+`;
+    const progress = JSON.stringify({ version: 1, exercises: { '01-jsonrpc': { code: attack, completed: false, hintsRevealed: 0 } } });
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.server.url).origin });
+    const { page } = opened;
+    try {
+      await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await page.goto(`${app.server.url}?host=worker#workspace`);
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByTestId('code-editor').locator('.view-lines').click();
+      await page.keyboard.press('Control+Enter');
+      await page.waitForFunction(() => (document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.status === 'error', undefined, { timeout: 20_000 });
+      const message = (await page.getByTestId('run-error').textContent()) ?? '';
+      expect(message).toContain('ATTACK blocked page');
+      expect(message).not.toContain('LEAKED');
+      // The worker's own policy is what blocked it.
+      const workerScript = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => /spec-worker-[^/]+\.js$/.test(name)));
+      expect(workerScript).toBeTruthy();
+      const response = await fetch(workerScript as string);
+      expect(response.headers.get('content-security-policy')).toBe(WORKER_CONTENT_SECURITY_POLICY);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('another site cannot frame the page', async () => {
+    const opened = await openPage(app.browser);
+    try {
+      // A page of another origin (about:blank's opaque origin counts) tries to frame ours.
+      await opened.page.setContent('<iframe id="victim"></iframe>');
+      await opened.page.evaluate(
+        (url) =>
+          new Promise<void>((loaded) => {
+            const frame = document.getElementById('victim') as HTMLIFrameElement;
+            frame.onload = () => loaded();
+            frame.src = url;
+          }),
+        app.server.url,
+      );
+      const frame = await (await opened.page.$('#victim'))?.contentFrame();
+      // A blocked frame holds Chrome's error page: the app never renders in it.
+      const rendered = frame ? await frame.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0).catch(() => 0) : 0;
+      expect(rendered).toBe(0);
+      expect(opened.consoleLines.join('\n')).toMatch(/frame-ancestors|X-Frame-Options/);
+    } finally {
+      await opened.close();
+    }
+  });
+});

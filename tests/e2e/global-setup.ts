@@ -1,0 +1,30 @@
+// Vitest globalSetup of the e2e project: ONE production build and ONE app server for every e2e
+// file. startServer builds dist/ when it is missing or older than its sources (a clean clone
+// builds once here; a rerun with nothing changed builds nothing), writes the Node programs into
+// dist/generated, and serves the app and the bridge on one free loopback port. The files get its
+// address and the build's folder through inject('appUrl') / inject('distDir'), and no file ever
+// builds: the build happens here, before any of them starts, so parallel files cannot race on it.
+
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer } from '../../server/start.ts';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared app server, e.g. http://127.0.0.1:43121/ (ends with a slash). */
+    appUrl: string;
+    /** The production build it serves (read-only for tests: copy it before changing anything). */
+    distDir: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const distDir = join(PROJECT_ROOT, 'dist');
+  const started = performance.now();
+  const server = await startServer({ port: 0, distDir, log: () => {}, learnerCodeInNode: true });
+  console.log(`[e2e] app server ready at ${server.url} (build checked or made in ${Math.round(performance.now() - started)} ms)`);
+  project.provide('appUrl', server.url);
+  project.provide('distDir', distDir);
+  return () => server.close();
+}

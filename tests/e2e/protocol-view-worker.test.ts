@@ -1,0 +1,6 @@
+// The protocol view on the in-browser worker host: the tests are in protocol-view.ts, one file per host
+// so the two hosts run side by side.
+
+import { protocolViewTests } from './protocol-view.ts';
+
+protocolViewTests('worker');
