@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sdkChecksEn, sdkChecksZhCN } from '../app/sdk-checks/i18n.ts';
 import { HOST_KINDS } from './host.ts';
 import { learnerServerSupport, sdkEchoServerSupport } from './learner-server-support.ts';
 
@@ -10,8 +11,9 @@ describe('learnerServerSupport', () => {
     for (const why of ['not-enabled', 'no-sandbox'] as const) {
       const refused = learnerServerSupport('bridge', why);
       expect(refused).toMatchObject({ ok: false, code: why });
-      expect(liveServerEn.unsupported[why]).toContain('worker');
-      expect(liveServerZhCN.unsupported[why]).toContain('Worker');
+      // The page's words for it: the SDK checks' fallback line, in both languages.
+      expect(sdkChecksEn.fallback[why]).toContain('worker');
+      expect(sdkChecksZhCN.fallback[why]).toContain('Worker');
     }
     const shared = learnerServerSupport('bridge', 'shared-bridge');
     expect(shared).toMatchObject({ ok: false, code: 'shared-bridge' });
@@ -23,5 +25,4 @@ describe('learnerServerSupport', () => {
   it('sdk-echo-server runs in every host', () => {
     for (const host of HOST_KINDS) expect(sdkEchoServerSupport(host)).toEqual({ ok: true });
   });
-
 });

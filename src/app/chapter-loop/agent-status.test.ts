@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentStatus } from './agent-status.ts';
-import type { MergeReport } from './agent-store.ts';
+import type { MergeReport } from './chapter-loop-store.ts';
 
 const merge = (ok: boolean): MergeReport => ({
   code: 'reference',

@@ -1,6 +1,6 @@
 // The Chapter loop's status line, from the store's state: which text, and how loud.
 
-import type { AgentState } from './agent-store.ts';
+import type { AgentState } from './chapter-loop-store.ts';
 import type { AgentTextKey } from './text.ts';
 
 export interface AgentStatus {
