@@ -17,10 +17,8 @@ import { LEARNER_HEARTBEAT_MS, type LearnerSource, type LearnerToPage, type Page
 import { CHAPTER_TOOL_NAMES, createLocalRegistry, registryView } from './local-tools.ts';
 import { toolRows } from './tool-table.ts';
 import type { AgentRpcCall } from './learner-worker-messages.ts';
+import { hiddenGlobals } from './hidden-globals.ts';
 
-// The same APIs the spec runner hides from learner code (run-spec.ts): defence in depth only, the
-// worker is the boundary.
-const HIDDEN_GLOBALS = ['indexedDB', 'caches', 'fetch', 'importScripts', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'BroadcastChannel', 'localStorage', 'sessionStorage'];
 
 export interface LearnerWorkerCoreDeps {
   post(message: LearnerToPage): void;
@@ -72,7 +70,7 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
     timers = createTimerScope((error) => post({ type: 'client-event', event: { type: 'uncaught', error: fail(error) } }));
     const learner: SourceModule = { code: compiled.code, url: sourceUrlFor(`learner/${source.file}`), displayName: source.file, guardExports: true };
     if (source.moduleId) learner.location = source.moduleId;
-    const hidden = Object.fromEntries(HIDDEN_GLOBALS.map((name) => [name, undefined]));
+    const hidden = hiddenGlobals();
     const loader: ModuleLoader = createModuleLoader({ sources: { '@learner': learner }, protocolModules: deps.protocolModules, shadowedGlobals: { ...hidden, ...timers.timers } });
     const lineOf = (error: unknown) => (error instanceof Error ? (loader.lineIn(error.stack, learner) ?? null) : null);
     try {

@@ -14,6 +14,7 @@ import { findTestCalls, testCallAt, type TestCall } from './test-code.ts';
 import { createTimerScope } from './timer-scope.ts';
 import { transpile } from './transpile.ts';
 import type { RunError, RunResult, SpecRunRequest, TestResult } from './spec-results.ts';
+import { hiddenGlobals } from './hidden-globals.ts';
 
 export interface RunSpecOptions extends SpecRunRequest {
   /** '@protocol/<path>' → module exports (protocol-modules.ts). */
@@ -29,12 +30,6 @@ export interface RunSpecOptions extends SpecRunRequest {
 
 export const SPEC_FILE_NAME = 'spec.ts';
 
-/**
- * Browser APIs the learner's code and the spec see as `undefined`. Defence in depth only: the real
- * boundary is the worker (no DOM, no page storage, terminated at will); this just keeps an exercise
- * from reaching the network or the origin's databases by accident.
- */
-const HIDDEN_GLOBALS = ['indexedDB', 'caches', 'fetch', 'importScripts', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'BroadcastChannel', 'localStorage', 'sessionStorage'];
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -63,7 +58,7 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
   const uncaught: unknown[] = [];
   const timers = createTimerScope((error) => uncaught.push(error));
   const unsubscribe = options.subscribeUncaught?.((error) => uncaught.push(error));
-  const hidden = Object.fromEntries(HIDDEN_GLOBALS.map((name) => [name, undefined]));
+  const hidden = hiddenGlobals();
   const loader = createModuleLoader({
     builtins: { vitest: collector.api },
     sources: { '@learner': learner },
