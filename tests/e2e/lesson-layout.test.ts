@@ -81,6 +81,8 @@ describe('the lesson on small and large screens', () => {
           for (const id of ids) {
             await page.getByTestId(id).click();
             await page.waitForFunction((testId) => document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('aria-current') === 'true', id);
+            // Each lesson loads when first opened (per exercise and language): measure it once it is in.
+            await page.locator('[data-testid="lesson"] article h2').waitFor();
             const layout = await lessonLayout(page);
             expect(layout.scrolled, `${id}: nothing scrolled`).toBe(0);
             // The heading is in view, right under the page header and the exercise row: the lesson
