@@ -30,6 +30,23 @@ import * as serverSession from '../protocol/server-session.ts';
 import * as server from '../protocol/server.ts';
 import * as transport from '../protocol/transport.ts';
 import * as validateArguments from '../protocol/validate-arguments.ts';
+import * as featuresConformanceFixtures from '../protocol/features/conformance-fixtures.ts';
+import * as featuresFeatureServer from '../protocol/features/feature-server.ts';
+import * as featuresTypes from '../protocol/features/types.ts';
+import * as featuresUriTemplate from '../protocol/features/uri-template.ts';
+import * as framingSse from '../protocol/framing/sse.ts';
+import * as httpClientTransport from '../protocol/http/client-transport.ts';
+import * as httpEventStream from '../protocol/http/event-stream.ts';
+import * as httpInProcess from '../protocol/http/in-process.ts';
+import * as httpPushStream from '../protocol/http/push-stream.ts';
+import * as httpRequestChecks from '../protocol/http/request-checks.ts';
+import * as httpResponseBody from '../protocol/http/response-body.ts';
+import * as httpServerHandler from '../protocol/http/server-handler.ts';
+import * as httpServerSession from '../protocol/http/server-session.ts';
+import * as httpTestHelpers from '../protocol/http/test-helpers.ts';
+import * as httpTypes from '../protocol/http/types.ts';
+import * as serverRequests from '../protocol/server-requests.ts';
+import * as toolProgress from '../protocol/tool-progress.ts';
 
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/remote-tools': remoteTools,
@@ -57,4 +74,21 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/server': server,
   '@protocol/transport': transport,
   '@protocol/validate-arguments': validateArguments,
+  '@protocol/features/conformance-fixtures': featuresConformanceFixtures,
+  '@protocol/features/feature-server': featuresFeatureServer,
+  '@protocol/features/types': featuresTypes,
+  '@protocol/features/uri-template': featuresUriTemplate,
+  '@protocol/framing/sse': framingSse,
+  '@protocol/http/client-transport': httpClientTransport,
+  '@protocol/http/event-stream': httpEventStream,
+  '@protocol/http/in-process': httpInProcess,
+  '@protocol/http/push-stream': httpPushStream,
+  '@protocol/http/request-checks': httpRequestChecks,
+  '@protocol/http/response-body': httpResponseBody,
+  '@protocol/http/server-handler': httpServerHandler,
+  '@protocol/http/server-session': httpServerSession,
+  '@protocol/http/test-helpers': httpTestHelpers,
+  '@protocol/http/types': httpTypes,
+  '@protocol/server-requests': serverRequests,
+  '@protocol/tool-progress': toolProgress,
 };

@@ -4,12 +4,13 @@
 // mutant (a server that answers notifications) must make the SDK client see a protocol problem.
 // Every run goes through the bridge's own job file and command line, permission model included.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { learnerServerArgv, writeLearnerJobFile, type LearnerJobFile } from '../../server/learner-job-file.ts';
 import { LEARNER_SERVER_LOAD_EXIT_CODE } from '../../src/sandbox/learner-server-constants.ts';
 import type { LearnerServerSource } from '../../src/runtime/host.ts';
@@ -17,6 +18,11 @@ import { applyEdits } from '../mutants/apply-mutant.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';
 import { builtProgram } from './child-transport.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+
+// The unsandboxed runs' job files go in a folder of this file's own: other files, running at the
+// same time, check the shared temp folder for job folders the bridge must never leave.
+const JOB_PARENT = mkdtempSync(join(tmpdir(), 'mcp-test-jobs-'));
+afterAll(() => rmSync(JOB_PARENT, { recursive: true, force: true }));
 
 const REFERENCE: LearnerServerSource = { code: readFileSync(join(PROJECT_ROOT, 'src/protocol/server.ts'), 'utf8'), file: 'server.ts', moduleId: '@protocol/server' };
 const TEXT = '你好 👋 check my server';
@@ -29,7 +35,7 @@ afterEach(async () => {
 });
 
 function jobFor(source: LearnerServerSource): LearnerJobFile {
-  const job = writeLearnerJobFile({ framing: 'ndjson', faults: [], source });
+  const job = writeLearnerJobFile({ framing: 'ndjson', faults: [], source }, JOB_PARENT);
   jobs.push(job);
   return job;
 }

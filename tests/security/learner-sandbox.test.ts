@@ -20,6 +20,11 @@ import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../../src/sandbox
 import { base64ToBytes, bytesToBase64, type TapEvent } from '../../src/runtime/tap-protocol.ts';
 import { buildProgramsForTest, isAlive, startTestBridge, testSandbox, waitUntil, WsTapTransport, type TestBridge } from '../integration/ws-tap-transport.ts';
 
+// The unsandboxed runs' job files go in a folder of this file's own: other files, running at the
+// same time, check the shared temp folder for job folders the bridge must never leave.
+const JOB_PARENT = mkdtempSync(join(tmpdir(), 'mcp-test-jobs-'));
+afterAll(() => rmSync(JOB_PARENT, { recursive: true, force: true }));
+
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const SECRET_NAME = 'MCP_PLAYGROUND_TEST_SECRET';
 const SECRET = `sk-test-${process.pid}-do-not-leak`;
@@ -86,7 +91,7 @@ async function inSandboxMaybe(body: string, b: TestBridge = bridge): Promise<{ o
 
 /** The control: the same code as the runner ran it before issue 12 (no sandbox, no permission flags). */
 async function unsandboxed(body: string, cwd: string): Promise<Outcome> {
-  const job = writeLearnerJobFile({ framing: 'ndjson', faults: [], source: { code: learnerCode(body), file: 'server.ts' } });
+  const job = writeLearnerJobFile({ framing: 'ndjson', faults: [], source: { code: learnerCode(body), file: 'server.ts' } }, JOB_PARENT);
   const child = spawn(process.execPath, [join(programs.dir, 'learner-server.mjs'), job.path], { cwd, stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
