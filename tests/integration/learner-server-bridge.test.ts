@@ -31,10 +31,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await programs.remove();
 });
+// Closing waits for every sandboxed server to end (SIGTERM, then SIGKILL after the grace period):
+// bounded, but slower than the default hook limit on a loaded two-core machine.
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.terminate();
   await Promise.all(bridges.splice(0).map((b) => b.close()));
-});
+}, 30_000);
 
 async function newBridge(refusal?: LearnerCodeRefusal): Promise<TestBridge> {
   const learnerCode = refusal === undefined ? await sandboxedLearnerCode() : ({ run: 'never', why: refusal } as const);
