@@ -3,32 +3,13 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { concat, cutAt } from '../../../tests/support/byte-chunks.ts';
 import { encodeSseEvent, SseReader, type SseEventInit, type SseReadItem } from './sse.ts';
 
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
 
-/** Cut `bytes` at `cuts` (taken modulo its length + 1, in any order, repeats allowed). */
-function cutAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
-  const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-  const chunks: Uint8Array[] = [];
-  let start = 0;
-  for (const point of [...points, bytes.length]) {
-    chunks.push(bytes.subarray(start, point));
-    start = point;
-  }
-  return chunks;
-}
 
 function readChunks(chunks: readonly Uint8Array[], maxMessageBytes?: number): { items: SseReadItem[]; reader: SseReader } {
   const reader = new SseReader(maxMessageBytes === undefined ? undefined : { maxMessageBytes });
