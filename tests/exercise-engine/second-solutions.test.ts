@@ -17,7 +17,7 @@ const protocolModules = protocolModulesFromGlob(import.meta.glob(['../../src/pro
 const SECOND_SOLUTIONS = join(PROJECT_ROOT, 'tests', 'exercise-engine', 'second-solutions');
 
 /** Exercises still waiting for their second solution (issue 13). This list may only shrink. */
-const PENDING = ['01-jsonrpc', '05-register-mcp-tools'];
+const PENDING = ['01-jsonrpc'];
 
 const fileOf = (id: string) => join(SECOND_SOLUTIONS, `${id}.ts`);
 
