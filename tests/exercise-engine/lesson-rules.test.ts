@@ -20,8 +20,6 @@ const catalogue = readCatalogueFromDisk();
 const protocolModules = protocolModulesFromGlob(import.meta.glob(['../../src/protocol/**/*.ts', '!../../src/protocol/**/*.test.ts'], { eager: true }));
 const mutants = import.meta.glob<Mutant>('../mutants/*/*.ts', { eager: true, import: 'default' });
 
-/** Exercises whose lesson-rule map is still to be written (issue 13). This list may only shrink. */
-const PENDING = ['01-jsonrpc'];
 const MUTANTS_PER_SECTION = 3;
 
 interface RuleMap {
@@ -36,10 +34,8 @@ function sectionIds(markdown: string): string[] {
   return [...markdown.matchAll(/^## .*\{#([\w-]+)\}\s*$/gm)].map((match) => match[1] as string);
 }
 
-it('every exercise has a lesson-rule map, or is still listed as pending', () => {
-  const ids = catalogue.exercises.map((exercise) => exercise.meta.id);
-  expect(ids.filter((id) => !existsSync(rulesFile(id)) && !PENDING.includes(id))).toEqual([]);
-  expect(PENDING.filter((id) => existsSync(rulesFile(id)))).toEqual([]);
+it('every exercise has a lesson-rule map', () => {
+  expect(catalogue.exercises.map((exercise) => exercise.meta.id).filter((id) => !existsSync(rulesFile(id)))).toEqual([]);
 });
 
 const mapped = catalogue.exercises.filter((exercise) => existsSync(rulesFile(exercise.meta.id)));

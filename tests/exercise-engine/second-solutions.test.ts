@@ -16,15 +16,10 @@ const catalogue = readCatalogueFromDisk();
 const protocolModules = protocolModulesFromGlob(import.meta.glob(['../../src/protocol/**/*.ts', '!../../src/protocol/**/*.test.ts'], { eager: true }));
 const SECOND_SOLUTIONS = join(PROJECT_ROOT, 'tests', 'exercise-engine', 'second-solutions');
 
-/** Exercises still waiting for their second solution (issue 13). This list may only shrink. */
-const PENDING = ['01-jsonrpc'];
-
 const fileOf = (id: string) => join(SECOND_SOLUTIONS, `${id}.ts`);
 
-it('every exercise has a second solution, or is still listed as pending', () => {
-  const ids = catalogue.exercises.map((exercise) => exercise.meta.id);
-  expect(ids.filter((id) => !existsSync(fileOf(id)) && !PENDING.includes(id))).toEqual([]);
-  expect(PENDING.filter((id) => existsSync(fileOf(id)))).toEqual([]);
+it('every exercise has a second solution', () => {
+  expect(catalogue.exercises.map((exercise) => exercise.meta.id).filter((id) => !existsSync(fileOf(id)))).toEqual([]);
 });
 
 describe.each(catalogue.exercises.filter((exercise) => existsSync(fileOf(exercise.meta.id))).map((exercise) => ({ id: exercise.meta.id, exercise })))('exercise $id', ({ exercise }) => {
