@@ -1,6 +1,6 @@
-// Under Vitest in Node, specs import the same names as in the browser: '@protocol/<path>' is a file
-// under src/protocol, and '@learner' is the learner's file for the exercise the importing spec
-// belongs to. A plain alias cannot do the second (the file depends on the importer), so this is a
+// Under Vitest in Node, specs import the same names as in the browser: '@protocol/<path>' (and the
+// oracle's '@reference/<path>') is a file under src/protocol, and '@learner' is the learner's file
+// for the exercise the importing spec belongs to. A plain alias cannot do the second (the file depends on the importer), so this is a
 // small resolve plugin. Node only (used by vitest.config.ts and vitest.exercise.config.ts).
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,8 +31,11 @@ export function exerciseModulesPlugin(options: ExerciseModulesOptions): Plugin {
         const file = learnerFileFor(importer, options.learner, root);
         return file ?? null;
       }
-      if (source.startsWith('@protocol/')) {
-        const target = join(root, 'src', 'protocol', source.slice('@protocol/'.length));
+      // '@reference/<path>' is a spec's oracle: the same file as '@protocol/<path>' (only the
+      // browser engine's mutant proof tells them apart, see src/sandbox/module-loader.ts).
+      const prefix = ['@protocol/', '@reference/'].find((name) => source.startsWith(name));
+      if (prefix) {
+        const target = join(root, 'src', 'protocol', source.slice(prefix.length));
         // Vite's own resolver adds the extension or finds `index.ts` in a folder.
         const resolved = await this.resolve(target, importer, { skipSelf: true });
         return resolved ?? null;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as reference from '@reference/jsonrpc';
 import {
   ErrorCode,
   encodeError,
@@ -83,7 +85,8 @@ describe('Building the three shapes', () => {
 
 describe('Error codes', () => {
   it('ErrorCode holds the five standard codes', () => {
-    expect(ErrorCode).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+    // At least these five: an implementation may add codes of its own (say, -32002).
+    expect(ErrorCode).toMatchObject({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
   });
 
   it('text that is not JSON is a parse error: -32700, with a null id', () => {
@@ -244,5 +247,144 @@ describe('Pairing a response with its request', () => {
     expect(idKey(0)).not.toBe(idKey('0'));
     expect(idKey(0)).not.toBe(idKey(''));
     expect(typeof idKey(0)).toBe('string');
+  });
+});
+
+// ---- properties: generated messages, your codec against the reference ----
+// Valid messages of every shape, and the same messages broken one field at a time (the fields the
+// lesson names). Compared: accepted or refused, the code, the id a refusal reports when the
+// message's id could be read, the message handed back, the classifiers, and pairing. Never the
+// wording of a reason. Ids of messages whose id cannot be read, null ids, params arrays and
+// non-object results are left to the named tests.
+
+const RUNS = { numRuns: 100, seed: 1 };
+
+function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) => unknown, yours: (input: T) => unknown): void {
+  const attempt = (run: () => unknown) => {
+    try {
+      return run();
+    } catch (error) {
+      return { threw: String(error) };
+    }
+  };
+  const details = fc.check(
+    fc.property(inputs, (input) => {
+      expect(attempt(() => yours(input))).toEqual(theirs(input));
+    }),
+    RUNS,
+  );
+  if (!details.failed || !details.counterexample) return;
+  const [input] = details.counterexample;
+  expect(attempt(() => yours(input)), `for ${JSON.stringify(input)}`).toEqual(theirs(input));
+  throw new Error(`differs from the reference for ${JSON.stringify(input)} (only on some runs)`);
+}
+
+const validId = fc.oneof(fc.constant(0), fc.integer({ min: -5, max: 1000 }), fc.constantFrom('1', '0', 'req-7', 'a'));
+const anyMethod = fc.constantFrom('initialize', 'tools/list', 'tools/call', 'notifications/initialized', 'ping');
+const anyObject = fc.constantFrom({}, { name: 'echo', arguments: { text: 'hi' } }, { tools: [] }, { nested: { deep: [1, 'two', null] } });
+const errorObject = fc.record(
+  { code: fc.constantFrom(-32700, -32600, -32601, -32602, -32603, -32001, -32099, 1, 0), message: fc.constantFrom('Method not found', '', '出错了'), data: fc.constantFrom({ detail: 1 }, 'why', 0) },
+  { requiredKeys: ['code', 'message'] },
+);
+const validMessage = fc.oneof(
+  fc.record({ jsonrpc: fc.constant('2.0'), id: validId, method: anyMethod, params: anyObject }, { requiredKeys: ['jsonrpc', 'id', 'method'] }),
+  fc.record({ jsonrpc: fc.constant('2.0'), method: anyMethod, params: anyObject }, { requiredKeys: ['jsonrpc', 'method'] }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: validId, result: anyObject }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: validId, error: errorObject }),
+) as fc.Arbitrary<Record<string, unknown>>;
+
+/** One field broken the way the lesson's rules forbid; `idReadable` says whether the id still is. */
+type Break = (message: Record<string, unknown>) => Record<string, unknown> | undefined;
+const breaks: Record<string, Break> = {
+  'no jsonrpc': ({ jsonrpc: _, ...rest }) => rest,
+  'jsonrpc "1.0"': (message) => ({ ...message, jsonrpc: '1.0' }),
+  'jsonrpc 2 as a number': (message) => ({ ...message, jsonrpc: 2 }),
+  'empty method': (message) => ('method' in message ? { ...message, method: '' } : undefined),
+  'method not a string': (message) => ('method' in message ? { ...message, method: 42 } : undefined),
+  'params a string': (message) => ('method' in message ? { ...message, params: 'x' } : undefined),
+  'params a number': (message) => ('method' in message ? { ...message, params: 5 } : undefined),
+  'result and error': (message) => ('id' in message && !('method' in message) ? { ...message, result: {}, error: { code: -32603, message: 'x' } } : undefined),
+  'neither result nor error': ({ result: _r, error: _e, ...rest }) => ('id' in rest && !('method' in rest) ? rest : undefined),
+  'a request carrying a result': (message) => ('method' in message ? { ...message, result: {} } : undefined),
+  'error code a string': (message) => ('error' in message ? { ...message, error: { code: '-32601', message: 'x' } } : undefined),
+  'error code not an integer': (message) => ('error' in message ? { ...message, error: { code: -32601.5, message: 'x' } } : undefined),
+  'error without a message': (message) => ('error' in message ? { ...message, error: { code: -32601 } } : undefined),
+  'error not an object': (message) => ('error' in message ? { ...message, error: 'boom' } : undefined),
+};
+const idBreaks: Record<string, Break> = {
+  'id a fraction': (message) => ('id' in message ? { ...message, id: 1.5 } : undefined),
+  'id a boolean': (message) => ('id' in message ? { ...message, id: true } : undefined),
+  'id an object': (message) => ('id' in message ? { ...message, id: { n: 1 } } : undefined),
+};
+const oneBreak = fc.constantFrom(...Object.keys(breaks), ...Object.keys(idBreaks));
+const anyValue = fc
+  .tuple(validMessage, fc.option(oneBreak, { nil: undefined, freq: 3 }))
+  .map(([message, broken]) => ({ value: (broken === undefined ? message : (breaks[broken] ?? idBreaks[broken])?.(message)) ?? message, broken }));
+
+/** What the lesson defines about a parse outcome. */
+function observedOutcome(outcome: unknown, value: unknown, broken: string | undefined): unknown {
+  if (typeof outcome !== 'object' || outcome === null || !('ok' in outcome)) return { notAnOutcome: outcome };
+  const o = outcome as { ok: boolean; code?: number; id?: unknown; message?: unknown };
+  if (o.ok) return { ok: true, message: o.message };
+  const idReadable = !(broken !== undefined && broken in idBreaks) && typeof value === 'object' && value !== null && 'id' in value;
+  return idReadable ? { ok: false, code: o.code, id: o.id } : { ok: false, code: o.code };
+}
+
+function classified(codec: { isRequest(m: JsonRpcMessage): boolean; isNotification(m: JsonRpcMessage): boolean; isResponse(m: JsonRpcMessage): boolean; isErrorResponse(m: JsonRpcResponse): boolean }, message: JsonRpcMessage): unknown {
+  const response = codec.isResponse(message);
+  return { request: codec.isRequest(message), notification: codec.isNotification(message), response, error: response ? codec.isErrorResponse(message as JsonRpcResponse) : undefined };
+}
+
+describe('parseMessage accepts well-formed messages', () => {
+  it('for any message, valid or broken in one field: parseMessage and validateMessage decide as the reference does', () => {
+    sameAsReference(
+      anyValue,
+      ({ value, broken }) => [observedOutcome(reference.parseMessage(JSON.stringify(value)), value, broken), observedOutcome(reference.validateMessage(value), value, broken)],
+      ({ value, broken }) => [observedOutcome(parseMessage(JSON.stringify(value)), value, broken), observedOutcome(validateMessage(value), value, broken)],
+    );
+  });
+});
+
+describe('parseMessage refuses malformed messages', () => {
+  it('for any text that is not JSON, or JSON that is not one message: the same code as the reference', () => {
+    const notOneMessage = fc.oneof(
+      validMessage.map((message) => JSON.stringify(message).slice(0, -1)),
+      fc.constantFrom('hello', '', '{', '[', 'nul'),
+      fc.constantFrom(42, 'text', null, true).map((value) => JSON.stringify(value)),
+      validMessage.map((message) => JSON.stringify([message])),
+    );
+    sameAsReference(notOneMessage, (text) => observedOutcome(reference.parseMessage(text), undefined, undefined), (text) => observedOutcome(parseMessage(text), undefined, undefined));
+  });
+});
+
+describe('Building the three shapes', () => {
+  it('for any id, method, params, result and error: builds the same messages as the reference', () => {
+    sameAsReference(
+      fc.record({ id: validId, method: anyMethod, params: fc.option(anyObject, { nil: undefined }), result: anyObject, error: errorObject }),
+      ({ id, method, params, result, error }) => [reference.encodeRequest(id, method, params), reference.encodeNotification(method, params), reference.encodeResult(id, result), reference.encodeError(id, error.code, error.message, error.data)],
+      ({ id, method, params, result, error }) => [encodeRequest(id, method, params), encodeNotification(method, params), encodeResult(id, result), encodeError(id, error.code, error.message, error.data)],
+    );
+  });
+});
+
+describe('Telling messages apart', () => {
+  it('for any valid message: classified exactly as the reference classifies it', () => {
+    sameAsReference(validMessage, (message) => classified(reference, message as unknown as JsonRpcMessage), (message) => classified({ isRequest, isNotification, isResponse, isErrorResponse }, message as unknown as JsonRpcMessage));
+  });
+});
+
+describe('Pairing a response with its request', () => {
+  it('for any two ids: responseTo pairs them, and idKey tells them apart, as the reference does', () => {
+    sameAsReference(
+      fc.tuple(validId, validId, fc.boolean()),
+      ([a, b, failed]) => {
+        const response = failed ? reference.encodeError(a, -32601, 'x') : reference.encodeResult(a, {});
+        return { pairs: reference.responseTo(response, reference.encodeRequest(b, 'ping')), sameKey: reference.idKey(a) === reference.idKey(b) };
+      },
+      ([a, b, failed]) => {
+        const response = failed ? reference.encodeError(a, -32601, 'x') : reference.encodeResult(a, {});
+        return { pairs: responseTo(response, reference.encodeRequest(b, 'ping')), sameKey: idKey(a) === idKey(b) };
+      },
+    );
   });
 });

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { McpClient, type ClientEvent, type McpClientOptions } from '@learner';
+// The reference solution: the property at the end compares your client with it.
+import { McpClient as ReferenceClient } from '@reference/client';
 import { ClientClosedError, ClientStateError, McpRpcError, RequestTimeoutError, UnsupportedVersionError } from '@protocol/client-errors';
 import { getFraming } from '@protocol/framing/index';
 import { encodeError, encodeResult, type JsonRpcId, type JsonRpcMessage, type JsonRpcRequest } from '@protocol/jsonrpc';
@@ -551,5 +554,160 @@ describe('Closing', () => {
     server.exit('the server process exited with code 1');
     expect(await pending).toBeInstanceOf(ClientClosedError);
     expect(client.state).toBe('closed');
+  });
+});
+
+// ---- property: any session, your client against the reference ----
+//
+// A generated session: a handshake the server answers one of four ways (the latest version, an
+// older one the client supports, one it does not, an error followed by a retry), then calls, the
+// server's answers in any order, answers given twice, answers to ids never sent, close() and the
+// server's exit, interleaved at random. Both clients play it against the same fake server; after
+// each step what the client wrote (methods, and ids as "same as request #n"), its state and how
+// each call has settled (value, or error class and code) must be the same. Protocol-error events
+// and messages are not compared. A failing session is shrunk and shown as expected vs actual.
+
+type Step =
+  | { call: 'callTool' | 'listTools' }
+  | { answer: number; with: 'result' | 'error' }
+  | { answerAgain: number }
+  | { stray: true }
+  | { close: true }
+  | { exit: true };
+interface Session {
+  handshake: 'latest' | 'older' | 'unsupported' | 'error';
+  steps: Step[];
+}
+
+const session: fc.Arbitrary<Session> = fc.record({
+  handshake: fc.constantFrom('latest', 'older', 'unsupported', 'error'),
+  steps: fc.array(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.record({ call: fc.constantFrom('callTool', 'listTools') }) },
+      { weight: 3, arbitrary: fc.record({ answer: fc.nat(7), with: fc.constantFrom('result', 'error') }) },
+      { weight: 1, arbitrary: fc.record({ answerAgain: fc.nat(7) }) },
+      { weight: 1, arbitrary: fc.constant({ stray: true as const }) },
+      { weight: 1, arbitrary: fc.constant({ close: true as const }) },
+      { weight: 1, arbitrary: fc.constant({ exit: true as const }) },
+    ),
+    { maxLength: 10 },
+  ),
+});
+
+/** Lets every promise chain the step started run to its end (no timers: fast, and deterministic). */
+async function settleMicrotasks(): Promise<void> {
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+}
+
+function outcomeOfError(error: unknown): unknown {
+  if (error instanceof McpRpcError) return { error: 'McpRpcError', code: error.code };
+  for (const kind of [ClientClosedError, ClientStateError, UnsupportedVersionError, RequestTimeoutError]) {
+    if (error instanceof kind) return { error: kind.name };
+  }
+  return { error: 'something else', thrown: String(error) };
+}
+
+/** Calls `run` and watches how it settles, whether it throws at once or rejects later. */
+function watch(run: () => unknown): { outcome: unknown } {
+  const seen: { outcome: unknown } = { outcome: 'pending' };
+  try {
+    Promise.resolve(run()).then(
+      (value) => (seen.outcome = { value }),
+      (error: unknown) => (seen.outcome = outcomeOfError(error)),
+    );
+  } catch (error) {
+    seen.outcome = outcomeOfError(error);
+  }
+  return seen;
+}
+
+type ClientClass = new (transport: ByteTransport, options: McpClientOptions) => Pick<McpClient, 'connect' | 'callTool' | 'listTools' | 'close' | 'state'>;
+
+/** Plays `session` with a client of class `Client`; returns what it observed, step by step. */
+async function play(Client: ClientClass, { handshake, steps }: Session): Promise<unknown[]> {
+  const server = new FakeServer();
+  const client = new Client(server, { framing: FRAMING, clientInfo: { name: 'spec-client', version: '1.0.0' } });
+  const ids: unknown[] = [];
+  const idOf = (id: unknown) => (ids.includes(id) ? ids.indexOf(id) : ids.push(id) - 1);
+  let written = 0;
+  const newWrites = () =>
+    server.fromClient.slice(written, (written = server.fromClient.length)).map((message) => ('method' in message ? ('id' in message ? { method: message.method, id: `request #${idOf(message.id)}` } : { method: message.method }) : { response: true }));
+  const requests = () => server.fromClient.filter((message): message is JsonRpcRequest => 'method' in message && 'id' in message && message.method !== 'initialize');
+  const answered: JsonRpcRequest[] = [];
+  const answerTo = (request: JsonRpcRequest, how: 'result' | 'error') => {
+    if (how === 'error') return server.fail(request, -32603, 'the tool broke');
+    server.answer(request, request.method === 'tools/list' ? { tools: [ECHO_TOOL] } : textResult(`answer to ${idOf(request.id)}`));
+  };
+  const log: unknown[] = [];
+  try {
+    const connecting = watch(() => client.connect());
+    await settleMicrotasks();
+    const initialize = server.requests('initialize')[0];
+    if (initialize) {
+      if (handshake === 'error') server.fail(initialize, -32603, 'not now');
+      else server.answer(initialize, initializeResult(handshake === 'latest' ? LATEST_PROTOCOL_VERSION : handshake === 'older' ? '2025-03-26' : '1999-01-01'));
+    }
+    await settleMicrotasks();
+    log.push({ handshake, wrote: newWrites(), state: client.state, connect: connecting.outcome, stdinEnded: server.stdinEnded });
+    if (handshake === 'error') {
+      const retry = watch(() => client.connect());
+      await settleMicrotasks();
+      const again = server.requests('initialize')[1];
+      if (again) server.answer(again, initializeResult());
+      await settleMicrotasks();
+      log.push({ retry: true, wrote: newWrites(), state: client.state, connect: retry.outcome });
+    }
+    const calls: Array<{ call: string; seen: { outcome: unknown } }> = [];
+    let exited = false;
+    for (const step of steps) {
+      if ('call' in step) {
+        calls.push({ call: step.call, seen: watch(() => (step.call === 'callTool' ? client.callTool('echo', { text: 'hi' }) : client.listTools())) });
+      } else if ('answer' in step) {
+        const open = requests().filter((request) => !answered.includes(request));
+        const request = open[step.answer % Math.max(open.length, 1)];
+        if (request && !exited) {
+          answered.push(request);
+          answerTo(request, step.with);
+        }
+      } else if ('answerAgain' in step) {
+        const request = answered[step.answerAgain % Math.max(answered.length, 1)];
+        if (request && !exited) answerTo(request, 'result');
+      } else if ('stray' in step) {
+        if (!exited) server.send(encodeResult('an id never sent', {}));
+      } else if ('close' in step) {
+        client.close();
+      } else {
+        exited = true;
+        server.exit('the server process exited');
+      }
+      await settleMicrotasks();
+      log.push({ step, wrote: newWrites(), state: client.state, calls: calls.map(({ call, seen }) => ({ call, outcome: seen.outcome })), stdinEnded: server.stdinEnded });
+    }
+    return log;
+  } finally {
+    try {
+      client.close();
+    } catch {
+      // reported by the steps already
+    }
+  }
+
+}
+
+describe('Any session', () => {
+  it('for any session: writes the same messages, goes through the same states and settles each call the same way as the reference', async () => {
+    const check = (value: Session) => async () => ({ expected: await play(ReferenceClient, value), actual: await play(McpClient, value).catch((error: unknown) => [{ threw: String(error) }]) });
+    const details = await fc.check(
+      fc.asyncProperty(session, async (value) => {
+        const { expected, actual } = await check(value)();
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 100, seed: 3 },
+    );
+    if (!details.failed || !details.counterexample) return;
+    const [value] = details.counterexample;
+    const { expected, actual } = await check(value)();
+    expect(actual, `for the session ${JSON.stringify(value)}`).toEqual(expected);
+    throw new Error(`differs from the reference for the session ${JSON.stringify(value)} (only on some runs)`);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { McpServer, type ServerTool } from '@learner';
+// The reference solution: the property at the end compares your server with it.
+import { McpServer as ReferenceServer } from '@reference/server';
 import { encodeNotification, encodeRequest, encodeResult, type JsonRpcId, type JsonRpcResponse } from '@protocol/jsonrpc';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@protocol/mcp';
 
@@ -264,5 +267,84 @@ describe('Ids and unknown methods', () => {
     const server = await readyServer();
     resultOf(await server.handle(encodeRequest('7', 'tools/list')), '7');
     expectError(await server.handle(callTool('req-α', 'no_such_tool', {})), 'req-α', -32602);
+  });
+});
+
+// ---- property: any sequence of messages, your server against the reference ----
+//
+// Generated sessions: initialize (a supported version or not), notifications/initialized and
+// other notifications, tools/list, tools/call (every tool, an unknown one, no name; arguments that
+// fit the schema, break it, or are left out), ping, an unknown method, a response sent to the
+// server and an invalid message with a readable id, in any order and with ids 0, numbers and
+// strings, in strict and lenient mode. After each message the answer must be the same as the
+// reference's: null, or the same id with the same error code, or the same result (for initialize
+// its protocolVersion, serverInfo and capabilities.tools; for an isError result only the flag,
+// never its wording), and the same phase.
+
+const anyId = fc.oneof(fc.constant(0), fc.nat(50), fc.constantFrom('7', 'a', 'req-1'));
+const anyMessage = fc.oneof(
+  fc.tuple(anyId, fc.constantFrom(LATEST_PROTOCOL_VERSION, '2024-11-05', '2025-06-18', '1999-01-01')).map(([id, version]) => initialize(id, version)),
+  fc.constant(initialized()),
+  fc.constantFrom('notifications/cancelled', 'notifications/whatever').map((method) => encodeNotification(method)),
+  anyId.map((id) => encodeRequest(id, 'tools/list')),
+  fc
+    .tuple(anyId, fc.constantFrom('echo', 'fail', 'weather', 'nope', undefined), fc.constantFrom({ text: 'hi' }, { city: 'Paris' }, { text: 5 }, {}, undefined))
+    .map(([id, name, args]) => (name === undefined ? encodeRequest(id, 'tools/call', args === undefined ? {} : { arguments: args }) : callTool(id, name, args))),
+  anyId.map((id) => encodeRequest(id, 'ping')),
+  anyId.map((id) => encodeRequest(id, 'resources/templates/list')),
+  anyId.map((id) => encodeResult(id, {})),
+  anyId.map((id) => ({ jsonrpc: '1.0', id, method: 'ping' })),
+);
+// Most sessions start with some of the handshake, so that the later messages reach every phase.
+const handshakeStart = fc.constantFrom([], [initialize(0)], [initialize('init')], [initialize(1), initialized()], [initialize(1), initialized()]);
+const anySession = fc
+  .record({ requireInitialized: fc.boolean(), start: handshakeStart, rest: fc.array(anyMessage, { maxLength: 8 }) })
+  .map(({ requireInitialized, start, rest }) => ({ requireInitialized, messages: [...start, ...rest] }));
+
+/** What the lesson defines about an answer. */
+function observedAnswer(response: JsonRpcResponse | null): unknown {
+  if (response === null || response === undefined) return response;
+  if ('error' in response) return { id: response.id, error: { code: response.error.code } };
+  const result = response.result as Record<string, unknown> | undefined;
+  if (result && 'serverInfo' in result) {
+    const capabilities = result.capabilities as Record<string, unknown> | undefined;
+    return { id: response.id, initialize: { protocolVersion: result.protocolVersion, serverInfo: result.serverInfo, tools: typeof capabilities?.tools === 'object' } };
+  }
+  if (result && result.isError === true) return { id: response.id, result: { isError: true } };
+  if (result && Array.isArray(result.tools)) {
+    return { id: response.id, tools: (result.tools as Array<Record<string, unknown>>).map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) };
+  }
+  return { id: response.id, result };
+}
+
+type ServerClass = new (options: { serverInfo: typeof SERVER_INFO; tools: ServerTool[]; requireInitialized?: boolean }) => Pick<McpServer, 'handle' | 'phase'>;
+
+async function playSession(Server: ServerClass, session: { requireInitialized: boolean; messages: unknown[] }): Promise<unknown[]> {
+  const server = new Server({ serverInfo: SERVER_INFO, tools: [echo, fail, weather], requireInitialized: session.requireInitialized });
+  const seen: unknown[] = [];
+  for (const message of session.messages) {
+    let answer: unknown;
+    try {
+      answer = observedAnswer(await server.handle(message));
+    } catch (error) {
+      answer = { threw: String(error) };
+    }
+    seen.push({ message, answer, phase: server.phase });
+  }
+  return seen;
+}
+
+describe('Any sequence of messages', () => {
+  it('for any messages, in strict and lenient mode: answers each one as the reference does, and moves through the same phases', async () => {
+    const details = await fc.check(
+      fc.asyncProperty(anySession, async (session) => {
+        expect(await playSession(McpServer, session)).toEqual(await playSession(ReferenceServer, session));
+      }),
+      { numRuns: 100, seed: 4 },
+    );
+    if (!details.failed || !details.counterexample) return;
+    const [session] = details.counterexample;
+    expect(await playSession(McpServer, session), `for the session ${JSON.stringify(session)}`).toEqual(await playSession(ReferenceServer, session));
+    throw new Error(`differs from the reference for the session ${JSON.stringify(session)} (only on some runs)`);
   });
 });

@@ -32,6 +32,15 @@ describe('createModuleLoader', () => {
     expect(loader.require('@protocol/framing')).toBe(protocolModules['@protocol/framing/index']);
   });
 
+  it("resolves '@reference/x' (a spec's oracle) through referenceModules, else through the reference modules", () => {
+    const oracle = { '@protocol/jsonrpc': { oracle: true } };
+    expect(createModuleLoader({ protocolModules }).require('@reference/jsonrpc')).toBe(protocolModules['@protocol/jsonrpc']);
+    const loader = createModuleLoader({ protocolModules, referenceModules: oracle });
+    expect(loader.require('@reference/jsonrpc.ts')).toBe(oracle['@protocol/jsonrpc']);
+    expect(loader.require('@protocol/jsonrpc')).toBe(protocolModules['@protocol/jsonrpc']);
+    expect(() => loader.require('@reference/nothing')).toThrow(/Cannot import '@reference\/nothing'/);
+  });
+
   it("resolves the learner's relative imports from where its module sits among the reference modules", () => {
     const learner = source("export { name } from './ndjson.ts';\nimport * as rpc from '../jsonrpc';\nexport const hasRpc = typeof rpc.encodeRequest;", 'reader.ts', { location: '@protocol/framing/reader' });
     const loader = createModuleLoader({ sources: { '@learner': learner }, protocolModules });

@@ -1,9 +1,12 @@
 // A tiny CommonJS loader for the spec and the learner's file. Three kinds of names can be imported:
-// built-ins the caller provides ('vitest'), modules compiled from source ('@learner'), and the
-// reference modules ('@protocol/<path>'). Anything else fails at import time with a message that
-// lists what can be imported, because "module not found" alone does not tell a learner what to do.
+// built-ins the caller provides ('vitest', 'fast-check'), modules compiled from source ('@learner'),
+// and the reference modules ('@protocol/<path>'). '@reference/<path>' is the same reference module
+// as the oracle a spec compares the learner's results with: it resolves through `referenceModules`,
+// which the mutant proof keeps unpatched while '@protocol/<path>' carries the bug (elsewhere both
+// are the same map). Anything else fails at import time with a message that lists what can be
+// imported, because "module not found" alone does not tell a learner what to do.
 
-import { findProtocolModule, resolveRelative, type ProtocolModules } from './protocol-modules.ts';
+import { findProtocolModule, PROTOCOL_PREFIX, REFERENCE_PREFIX, resolveRelative, type ProtocolModules } from './protocol-modules.ts';
 import { compileFunction, lineInStack } from './source-location.ts';
 
 export interface SourceModule {
@@ -29,6 +32,8 @@ export interface ModuleLoaderOptions {
   /** Modules compiled on first import, by exact name, e.g. { '@learner': … }. */
   sources?: Record<string, SourceModule>;
   protocolModules?: ProtocolModules;
+  /** What '@reference/<path>' resolves through; `protocolModules` when not given. */
+  referenceModules?: ProtocolModules;
   /**
    * Names every evaluated module sees in place of the globals of the same name (as parameters of
    * its function): `undefined` hides an API, a function replaces one (tracked timers).
@@ -76,6 +81,7 @@ export function createModuleLoader(options: ModuleLoaderOptions): ModuleLoader {
   const builtins = options.builtins ?? {};
   const sources = options.sources ?? {};
   const protocolModules = options.protocolModules ?? {};
+  const referenceModules = options.referenceModules ?? protocolModules;
   const shadowed = Object.entries(options.shadowedGlobals ?? {});
   const params = ['require', 'module', 'exports', ...shadowed.map(([name]) => name)];
   const shadowedValues = shadowed.map(([, value]) => value);
@@ -115,6 +121,11 @@ export function createModuleLoader(options: ModuleLoaderOptions): ModuleLoader {
       const view = guardedExports(exports, source.displayName);
       guarded.set(specifier, { target: exports, view });
       return view;
+    }
+    if (specifier.startsWith(REFERENCE_PREFIX)) {
+      const key = findProtocolModule(referenceModules, PROTOCOL_PREFIX + specifier.slice(REFERENCE_PREFIX.length));
+      if (key !== undefined) return referenceModules[key];
+      throw new ModuleNotFoundError(notFoundMessage(specifier, importer));
     }
     let protocolName = specifier;
     if (specifier.startsWith('.') && importer?.location) {

@@ -6,6 +6,8 @@
 export type ProtocolModules = Readonly<Record<string, unknown>>;
 
 export const PROTOCOL_PREFIX = '@protocol/';
+/** The same modules as a spec's oracle, never patched by the mutant proof (module-loader.ts). */
+export const REFERENCE_PREFIX = '@reference/';
 
 /**
  * src/protocol/inspect/ holds the byte inspector's pure computations: they sit beside the protocol

@@ -43,6 +43,21 @@ describe('runSpec on the fixture exercise', () => {
     expect(result.tests.slice(1).map((test) => test.status)).toEqual(['pass', 'pass']);
   });
 
+  it('lets a spec import fast-check, and shows a property’s failing input as expected vs actual', async () => {
+    const specSource = [
+      "import { expect, it } from 'vitest';",
+      "import fc from 'fast-check';",
+      "import { double } from '@learner';",
+      "it('doubles any number', () => {",
+      "  const details = fc.check(fc.property(fc.integer({ min: 0, max: 100 }), (n) => double(n) === n * 2), { numRuns: 50, seed: 1 });",
+      "  if (details.failed) expect(double(details.counterexample[0]), `for ${details.counterexample[0]}`).toBe(details.counterexample[0] * 2);",
+      '});',
+    ].join('\n');
+    const result = await run('export const double = (n: number) => (n > 9 ? n + n + 1 : n + n);', { specSource });
+    expect(result.status).toBe('fail');
+    expect(result.tests[0]).toMatchObject({ status: 'fail', message: expect.stringContaining('for 10'), expected: '20', actual: '21' });
+  });
+
   it('reports a syntax error in the learner’s file as error, with its line, and runs nothing', async () => {
     const result = await run(['export function makePing(id: number) {', "  return { jsonrpc: '2.0', id, method: 'ping' ;", '}'].join('\n'));
     expect(result.status).toBe('error');

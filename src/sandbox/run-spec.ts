@@ -5,6 +5,7 @@
 // A synchronous infinite loop cannot be stopped from inside; that is spec-runner.ts's job, from the
 // page, by terminating the worker.
 
+import * as fastCheck from 'fast-check';
 import { createModuleLoader, type SourceModule } from './module-loader.ts';
 import { protocolIdOfPath, type ProtocolModules } from './protocol-modules.ts';
 import { innermostOf, sourceUrlFor } from './source-location.ts';
@@ -19,6 +20,11 @@ import { hiddenGlobals } from './hidden-globals.ts';
 export interface RunSpecOptions extends SpecRunRequest {
   /** '@protocol/<path>' → module exports (protocol-modules.ts). */
   protocolModules: ProtocolModules;
+  /**
+   * What a spec's '@reference/<path>' (its oracle) resolves through; `protocolModules` when not
+   * given. The mutant proof passes the unpatched modules here.
+   */
+  referenceModules?: ProtocolModules;
   /** Called as each test finishes, in order, before the whole result is ready. */
   onTestResult?(result: TestResult): void;
   /**
@@ -60,9 +66,11 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
   const unsubscribe = options.subscribeUncaught?.((error) => uncaught.push(error));
   const hidden = hiddenGlobals();
   const loader = createModuleLoader({
-    builtins: { vitest: collector.api },
+    // fast-check for the specs' properties: the same library they import under Vitest in Node.
+    builtins: { vitest: collector.api, 'fast-check': fastCheck },
     sources: { '@learner': learner },
     protocolModules: options.protocolModules,
+    ...(options.referenceModules ? { referenceModules: options.referenceModules } : {}),
     shadowedGlobals: { ...hidden, ...timers.timers },
   });
 

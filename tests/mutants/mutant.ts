@@ -14,6 +14,12 @@ export interface Mutant {
   failureMode: string;
   /** What goes wrong for the model, the client or the server when this bug ships. */
   why: string;
+  /**
+   * The lesson section (its `{#id}` in content.en.md) whose rule the bug breaks. The lesson-rule
+   * map (tests/exercise-engine/lesson-rules.test.ts) requires at least three mutants per section
+   * that states a rule.
+   */
+  section?: string;
   /** The reference file the bug is put into, project-root relative: 'src/protocol/…'. */
   file: string;
   /** Applied in order; each `find` is searched for in the text the previous edits left. */

@@ -46,6 +46,8 @@ function run(exercise: Exercise, learner: LearnerRun): Promise<RunResult> {
     learnerFile: exercise.meta.learnerFile,
     steps: exercise.meta.steps,
     protocolModules: learner.protocolModules ?? protocolModules,
+    // The spec's oracle ('@reference/…') stays the reference while '@protocol/…' carries the bug.
+    referenceModules: protocolModules,
     ...(learner.learnerModuleId ? { learnerModuleId: learner.learnerModuleId } : {}),
   });
 }

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'id 0 read as "no id"',
   why: '`!value.id` is true for 0, so a response with id 0 is refused as a message with neither id nor method. The official SDK client numbers its requests from 0, so the answer to its initialize never arrives.',
+  section: 'parse-and-validate',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

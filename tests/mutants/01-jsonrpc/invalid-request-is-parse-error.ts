@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'the two "your message is broken" codes mixed up: invalid request reported as parse error',
   why: 'Valid JSON that is not a valid JSON-RPC message is answered with -32700 (parse error) instead of -32600 (invalid request), so the sender is told its JSON is broken when its message shape is.',
+  section: 'error-codes',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

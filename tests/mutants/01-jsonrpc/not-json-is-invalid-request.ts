@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'the two "your message is broken" codes mixed up: parse error reported as invalid request',
   why: 'Text that is not JSON at all is answered with -32600 (invalid request) instead of -32700 (parse error).',
+  section: 'error-codes',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

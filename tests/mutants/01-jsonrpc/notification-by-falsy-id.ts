@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a notification recognised by a falsy id instead of a missing id',
   why: 'isNotification asks "is the id falsy?" instead of "is there an id key?": a request with id 0 is taken for a notification and never answered, and the SDK client\'s first request, initialize, has id 0.',
+  section: 'classifiers',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

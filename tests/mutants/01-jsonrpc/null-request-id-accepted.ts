@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a request with a null id let through',
   why: 'JSON-RPC 2.0 discourages `"id": null` on a request and MCP forbids it: null is the id of an error about a request whose id could not be read, so an answer to such a request could never be paired with it.',
+  section: 'parse-and-validate',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

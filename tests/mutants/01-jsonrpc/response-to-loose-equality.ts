@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'ids compared with loose equality',
   why: 'responseTo compares ids with `==`, so "1" answers the request with id 1. They are different ids: a client that numbers its requests while something else uses string ids resolves the wrong pending request.',
+  section: 'ids',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a response carrying both result and error accepted',
   why: 'Exactly one of "result" and "error" is the rule: with both, the receiver cannot know whether the request succeeded, and this parser takes it for a success.',
+  section: 'parse-and-validate',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

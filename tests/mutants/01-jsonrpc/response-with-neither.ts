@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a response carrying neither result nor error accepted as a success',
   why: '"Anything with an id and no error is a success": the client resolves the request with undefined, as if the server had answered.',
+  section: 'parse-and-validate',
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a body that is not JSON throws out of push()',
   why: 'JSON.parse is called bare, so one broken frame (or one frame whose length was wrong) stops the reader, and every message after it is lost.',
+  section: 'broken-input',
   file: 'src/protocol/framing/content-length.ts',
   edits: [
     {

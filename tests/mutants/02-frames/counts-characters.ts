@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'Content-Length counted in characters, not UTF-8 bytes',
   why: 'text.length counts UTF-16 units, so {"text":"你好"} is announced as 13 bytes while 17 are sent: the reader cuts the body 4 bytes short and the leftover bytes wreck the next frame (the chapter\'s first pitfall).',
+  section: 'content-length',
   file: 'src/protocol/framing/content-length.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'each chunk decoded to text on its own',
   why: 'A chunk that ends in the middle of a character leaves half of it, which the decoder turns into U+FFFD: the text is corrupted and the byte count no longer matches the header.',
+  section: 'frame-reader',
   file: 'src/protocol/framing/content-length.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a message written pretty-printed on a line-based stream',
   why: 'JSON.stringify(message, null, 2) puts raw newlines between the tokens, so one message becomes many lines and a line reader sees only fragments; NDJSON works only because compact JSON never holds a raw newline.',
+  section: 'ndjson',
   file: 'src/protocol/framing/ndjson.ts',
   edits: [
     {

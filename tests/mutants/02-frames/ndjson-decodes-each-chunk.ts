@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'each chunk decoded to text before it is split into lines',
   why: 'A chunk that ends inside a character leaves half of it, which the decoder turns into U+FFFD, so the message arrives with corrupted text (or as invalid JSON).',
+  section: 'line-reader',
   file: 'src/protocol/framing/ndjson.ts',
   edits: [
     {

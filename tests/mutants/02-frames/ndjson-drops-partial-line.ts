@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a line left unfinished by one chunk forgotten when the next comes',
   why: 'The reader assumes each chunk holds whole lines, but a pipe cuts anywhere: the message whose line straddles two chunks is lost and its tail is reported as garbage.',
+  section: 'line-reader',
   file: 'src/protocol/framing/ndjson.ts',
   edits: [
     {

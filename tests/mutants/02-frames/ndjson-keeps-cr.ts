@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'the "\\r" of a CRLF line ending kept',
   why: 'JSON.parse forgives a "\\r" after an object, which hides the bug, but a blank CRLF line becomes the one-byte line "\\r": not blank, not JSON, reported as an error. Windows writers and tools that translate line endings send CRLF; the official SDK strips one "\\r".',
+  section: 'line-reader',
   file: 'src/protocol/framing/ndjson.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'cancelling initialize on timeout',
   why: 'A timed-out initialize sends notifications/cancelled, which the specification forbids for initialize.',
+  section: 'timeouts',
   file: 'src/protocol/client.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'closing without settling the pending table',
   why: 'close() ends stdin and moves to "closed", but the requests still waiting are never rejected: their callers hang until a timeout (60 s by default).',
+  section: 'closing',
   file: 'src/protocol/client.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'closing without EOF',
   why: "close() forgets to end the server's stdin, the stdio transport's only way to say goodbye: the server process never learns the session is over.",
+  section: 'closing',
   file: 'src/protocol/client.ts',
   edits: [
     {

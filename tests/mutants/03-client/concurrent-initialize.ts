@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a second initialize allowed while one is in flight',
   why: 'Without the in-flight guard a second initialize() in "new" sends another initialize request instead of being refused, so the server sees the handshake twice.',
+  section: 'initialize-once',
   file: 'src/protocol/client.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a failed handshake that cannot be retried',
   why: 'After an error response to initialize the client closes itself, although a failed initialize should leave it in "new" so the caller may try again.',
+  section: 'initialize-once',
   file: 'src/protocol/client.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'id 0 treated as "no id"',
   why: "A falsy check (`!response.id`) mistakes the valid id 0 for a missing one, so the answer to request 0 (the official SDK client's first request) is thrown away and initialize never finishes.",
+  section: 'pairing-by-id',
   file: 'src/protocol/client.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'notifications/initialized sent too early',
   why: 'notifyInitialized() is allowed in "new" as well, so the notification can go out before the initialize answer has arrived (the chapter\'s initialization-order trap, from the other side).',
+  section: 'handshake',
   file: 'src/protocol/client.ts',
   edits: [
     {

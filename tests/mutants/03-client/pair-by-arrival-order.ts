@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'responses paired by arrival order instead of by id',
   why: "The chapter's id-matching failure: each response goes to the oldest request still waiting, as if answers came back first in, first out. Two calls whose answers come back reversed get each other's results.",
+  section: 'pairing-by-id',
   file: 'src/protocol/client.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'tool calls sent before the handshake completes',
   why: 'The ready check only refuses a closed client, so tools/list and tools/call go out in "new" and "initialized", before notifications/initialized (the chapter\'s initialization-order trap).',
+  section: 'ready-gate',
   file: 'src/protocol/client.ts',
   edits: [
     {

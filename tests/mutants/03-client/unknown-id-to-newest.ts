@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a response with an unknown id handed to "the latest request"',
   why: "When no request waits under the response's id, the newest waiting request gets it anyway, so a stray or duplicate answer is mis-delivered instead of reported.",
+  section: 'pairing-by-id',
   file: 'src/protocol/client.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'skipping the version check',
   why: 'The client accepts whatever protocolVersion the server answers with, instead of disconnecting when it does not speak that version.',
+  section: 'version-negotiation',
   file: 'src/protocol/client.ts',
   edits: [
     {

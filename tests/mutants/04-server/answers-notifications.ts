@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'replying to a notification',
   why: 'Every notification is "acknowledged" with a response nobody waits for, so the client receives an orphan response it cannot pair with any request (the chapter\'s notification rule).',
+  section: 'notifications',
   file: 'src/protocol/server.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'agreeing to any protocol version',
   why: 'initialize echoes whatever version the client asked for, even one this server does not speak, instead of answering with its own latest and letting the client decide.',
+  section: 'initialize',
   file: 'src/protocol/server.ts',
   edits: [
     {

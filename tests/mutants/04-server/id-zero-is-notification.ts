@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'id 0 treated as "no id"',
   why: 'A falsy check on the id sorts a request with id 0 into the notifications, so it is never answered and the client waits forever.',
+  section: 'ids-and-methods',
   file: 'src/protocol/server.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'invalid arguments answered as a JSON-RPC error',
   why: 'Arguments that break the inputSchema get -32602 instead of an isError result; since 2025-11-25 the specification wants a result the model can read, so it can fix the arguments and call again.',
+  section: 'error-layering',
   file: 'src/protocol/server.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'no initialized gate',
   why: "tools/list and tools/call are served as soon as initialize has been answered, without waiting for notifications/initialized (lenient like the official SDK, but not the chapter's server).",
+  section: 'initialized-gate',
   file: 'src/protocol/server.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a failing tool answered as a JSON-RPC error',
   why: 'The try/catch wraps the dispatch instead of the tool: a tool that throws becomes a -32603 error response, so the model never reads what went wrong and cannot recover (the chapter\'s "errors not layered" trap).',
+  section: 'error-layering',
   file: 'src/protocol/server.ts',
   edits: [
     {

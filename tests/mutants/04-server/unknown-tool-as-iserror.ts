@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'an unknown tool answered as isError data',
   why: 'A tools/call naming a tool that does not exist gets an isError result instead of the protocol error -32602 the specification asks for (official SDK 1.x does this; SDK 2.x and the specification use -32602).',
+  section: 'error-layering',
   file: 'src/protocol/server.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: "binary content pasted into the model's context as base64",
   why: 'Base64 is unreadable for the model and, for a real screenshot, hundreds of kilobytes of context spent on noise.',
+  section: 'failure-is-data',
   file: 'src/protocol/mcp-result-to-text.ts',
   edits: [
     {

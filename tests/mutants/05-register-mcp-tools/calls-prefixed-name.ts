@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'the local (prefixed) name forwarded to tools/call',
   why: 'The server knows only its own name, so every call through a prefix fails with "unknown tool" (-32602, or an isError result from SDK 1.x servers); without a prefix the bug is invisible.',
+  section: 'thin-forwarder',
   file: 'src/protocol/register-mcp-tools.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: "a remote tool name colliding with a local one, found only on registration (the chapter's own shape)",
   why: "Each tool is registered as it is read, so the registry's DuplicateToolError surfaces only when the clashing tool is reached and the tools listed before it stay registered: the error is explicit, but the registry is left half-bridged.",
+  section: 'namespacing',
   file: 'src/protocol/register-mcp-tools.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'losing isError when converting results to text',
   why: 'A failed tool\'s message reaches the model looking exactly like a successful answer ("Division by zero" as the result of a division), so the model cannot tell it has to recover. Failure is data only if it stays visible.',
+  section: 'failure-is-data',
   file: 'src/protocol/mcp-result-to-text.ts',
   edits: [
     {

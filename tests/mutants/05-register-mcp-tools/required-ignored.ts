@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: '`required` ignored',
   why: 'Every parameter looks optional: the model is told it may leave out arguments the tool cannot run without, and the schema handed back to it loses its required list.',
+  section: 'schema-to-params',
   file: 'src/protocol/schema-to-params.ts',
   edits: [
     {

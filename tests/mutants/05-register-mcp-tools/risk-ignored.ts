@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: "the risk option ignored: every remote tool is 'auto'",
   why: "A server's delete_file runs without passing the approval gate (the risk tiers), exactly what inheriting a risk tier is meant to prevent.",
+  section: 'risk-tiers',
   file: 'src/protocol/register-mcp-tools.ts',
   edits: [
     {

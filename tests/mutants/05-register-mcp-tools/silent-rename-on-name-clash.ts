@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a remote tool name colliding with a local one, renamed silently',
   why: 'The "helpful" version: a taken name gets a suffix ("add" -> "add_2") instead of an error. Registration succeeds, but the model now sees two adds with no namespace to tell them apart, and the name depends on load order.',
+  section: 'namespacing',
   file: 'src/protocol/register-mcp-tools.ts',
   edits: [
     {

@@ -3,6 +3,7 @@ import type { Mutant } from '../mutant.ts';
 export default {
   failureMode: 'a remote tool name colliding with a local one, skipped silently',
   why: 'The "defensive" version: the bridge catches the registry\'s DuplicateToolError and quietly skips the remote tool. Nothing fails, the tool simply never reaches the model, and nobody is told why.',
+  section: 'namespacing',
   file: 'src/protocol/register-mcp-tools.ts',
   edits: [
     {
