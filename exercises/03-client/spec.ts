@@ -487,7 +487,7 @@ describe('Timeouts and cancellation', () => {
     expect(error).toBeInstanceOf(RequestTimeoutError);
   });
 
-  it('after a timeout it sends notifications/cancelled naming the request, and a late answer counts as an unknown id', async () => {
+  it('after a timeout it sends notifications/cancelled naming the request, and a late answer is ignored quietly', async () => {
     const { client, server, protocolErrors } = await readyClient();
     const failed = inFlight(rejectionOf(() => client.callTool('echo', { text: 'late' }, { timeoutMs: 30 }), 'callTool() with timeoutMs 30', 300));
     const request = await server.request('tools/call');
@@ -497,8 +497,12 @@ describe('Timeouts and cancellation', () => {
     expect(cancelled).toMatchObject({ method: 'notifications/cancelled', params: { requestId: request.id } });
     expect(cancelled).not.toHaveProperty('id');
 
-    server.answer(request, textResult('late'));
-    expect(protocolErrors(), 'protocol-error events').toHaveLength(1);
+    // The server may not have seen the cancellation in time: the spec expects this race, so the late
+    // answer is dropped without blaming the server. A second answer to the same id is its mistake.
+    expect(() => server.answer(request, textResult('late'))).not.toThrow();
+    expect(protocolErrors(), 'protocol-error events for a late answer').toEqual([]);
+    expect(() => server.answer(request, textResult('twice'))).not.toThrow();
+    expect(protocolErrors(), 'protocol-error events after a second answer').toHaveLength(1);
   });
 
   it('initialize is never cancelled: when it times out, no notifications/cancelled goes out and it can be retried', async () => {

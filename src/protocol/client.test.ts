@@ -420,7 +420,7 @@ describe('McpClient pairing', () => {
 describe('McpClient timeouts', () => {
   it('rejects a slow call with RequestTimeoutError and sends notifications/cancelled', async () => {
     vi.useFakeTimers();
-    const { client, connect, transport, serverSends, protocolErrors } = setup({ requestTimeoutMs: 1000 });
+    const { client, connect, transport, serverSends, protocolErrors, events } = setup({ requestTimeoutMs: 1000 });
     await connect();
     const call = client.callTool('slow', {}).catch((caught: unknown) => caught);
     vi.advanceTimersByTime(1000);
@@ -434,7 +434,11 @@ describe('McpClient timeouts', () => {
     });
     expect(client.pendingRequests()).toEqual([]);
 
-    // The answer that comes too late is an unknown id: reported, ignored.
+    // The answer that comes too late is the race the spec expects: ignored quietly, not blamed on
+    // the server. Only a second answer to the same id is the server's mistake.
+    serverSends(encodeResult(1, { content: [] }));
+    expect(protocolErrors()).toEqual([]);
+    expect(events.filter((event) => event.type === 'late-response')).toEqual([{ type: 'late-response', id: 1, method: 'tools/call' }]);
     serverSends(encodeResult(1, { content: [] }));
     expect(protocolErrors()).toEqual([expect.stringMatching(/unknown id 1/)]);
     expect(client.state).toBe('ready');
