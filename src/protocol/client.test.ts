@@ -352,13 +352,16 @@ describe('McpClient pairing', () => {
     const call = track(client.callTool('echo', { text: 'x' }));
     transport.push(new TextEncoder().encode('listening on stdio...\n'));
     serverSends({ jsonrpc: '1.0', id: 1, result: {} });
+    // Both forms of "I could not read your request": JSON-RPC's null id and MCP's missing id.
     serverSends({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    serverSends({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
     await flush();
     expect(call.settled).toBe(false);
     expect(protocolErrors()).toEqual([
       expect.stringMatching(/unreadable frame at byte \d+/),
       expect.stringMatching(/invalid JSON-RPC message.*"jsonrpc"/),
-      expect.stringMatching(/id null.*Parse error/),
+      expect.stringMatching(/without a request id.*Parse error/),
+      expect.stringMatching(/without a request id.*Invalid Request/),
     ]);
     reply('tools/call', { content: [{ type: 'text', text: 'x' }] });
     await flush();

@@ -258,9 +258,10 @@ export class McpClient {
   }
 
   private settle(response: JsonRpcResponse): void {
-    if (response.id === null) {
+    // No id (MCP's form) or a null one (JSON-RPC's): the server could not read one of our requests.
+    if (response.id === null || response.id === undefined) {
       const reason = isErrorResponse(response) ? response.error.message : 'no reason given';
-      return this.reportProtocolError(`error response with id null (the server could not read a request): ${reason}`);
+      return this.reportProtocolError(`error response without a request id (the server could not read a request): ${reason}`);
     }
     const waiter = this.pending.take(response.id);
     // Never hand an unmatched response to "the latest" waiter: that is exactly how answers get mixed up.

@@ -53,7 +53,7 @@ export const notesEn: PresenterNotes = {
       'three-shapes':
         'Three shapes, told apart by which keys exist: a request has an id and a method, a notification has a method and no id key at all, a response has an id and exactly one of result or error. Leave undefined keys out rather than writing params: undefined.',
       'error-codes':
-        'A failed request is still answered: error in place of result. -32700 means “could not parse”, -32600 “parsed, but not a message”. A null id is legal only in an error response whose request id could not be read. Foreshadow: a tool that fails is not a JSON-RPC error.',
+        'A failed request is still answered: error in place of result. -32700 means “could not parse”, -32600 “parsed, but not a message”. When the request id could not be read, JSON-RPC writes id null; MCP narrows it: the error response omits id. Accept both, send MCP’s form. Likewise JSON-RPC allows array params and any result; MCP sends objects. Foreshadow: a tool that fails is not a JSON-RPC error.',
       'parse-and-validate':
         'parseMessage never throws; it returns ok or the error code, a reason and the id when it can be read, so the server can still answer. Arrays are batches: MCP had them only in 2025-03-26, and this codec refuses them with -32600.',
       classifiers:

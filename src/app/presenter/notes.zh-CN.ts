@@ -51,7 +51,7 @@ export const notesZhCN: PresenterNotes = {
       'three-shapes':
         '只有三种形态，靠“有哪些键”来区分：请求有 id 和 method；通知有 method，但根本没有 id 这个键；响应有 id，并且 result 和 error 二者恰好有一个。值为 undefined 的键直接省略，不要写成 params: undefined。',
       'error-codes':
-        '失败的请求照样会得到应答：用 error 代替 result。-32700 表示“根本解析不了”，-32600 表示“解析出来了，但不是合法的消息”。只有当请求的 id 读不出来时，错误响应里的 id 才可以是 null。提前埋个伏笔：工具执行失败并不是 JSON-RPC 错误。',
+        '失败的请求照样会得到应答：用 error 代替 result。-32700 表示“根本解析不了”，-32600 表示“解析出来了，但不是合法的消息”。请求的 id 读不出来时，JSON-RPC 写 id: null，MCP 则收窄为省略 id。两种都要接受，发送时用 MCP 的写法。同样，JSON-RPC 允许 params 是数组、result 是任意值，MCP 只发对象。提前埋个伏笔：工具执行失败并不是 JSON-RPC 错误。',
       'parse-and-validate':
         'parseMessage 从不抛异常；它返回成功结果，或者错误码、原因，以及能读出来的 id，这样服务器仍然可以作出应答。数组是批量请求：MCP 只在 2025-03-26 版本里支持过，这个编解码器用 -32600 拒绝它。',
       classifiers: '陷阱在于真值判断：id 为 0 时 !message.id 为真，于是 id 为 0 的请求被当成通知，永远得不到应答。先让大家自己找出这个问题，再改用 \'id\' in message。',
