@@ -85,7 +85,7 @@ export const notesZhCN: PresenterNotes = {
       closing:
         'close() 关闭 stdin；没有“再见”消息。这是规范关闭流程的第一步：接着等进程退出，不退出就发 SIGTERM，还不行再发 SIGKILL，这些由拥有进程的一方来做。用 ClientClosedError 拒绝所有未应答的请求，之后的调用也一律拒绝。如果服务器先退出，做同样的事，只是不再碰 stdin。调用两次 close 也不会出问题。',
       'official-sdk':
-        '“检验我的 client”会以 NDJSON 模式，让这个客户端连接一个用官方 SDK 1.32 搭建的服务器。要点出两处不同：未知工具返回的是 isError 结果，而不是 -32602 错误；也没有 initialized 门禁。另外，SDK 按请求完成的先后来回复：tools/list 可能比更早发出的 tools/call 先回来（SDK 1.32 通常如此，是调度上的偶然），只有按 id 配对才经得起。',
+        '“检验我的客户端”会以 NDJSON 模式，让这个客户端连接一个用官方 SDK 1.32 搭建的服务器。要点出两处不同：未知工具返回的是 isError 结果，而不是 -32602 错误；也没有 initialized 门禁。另外，SDK 按请求完成的先后来回复：tools/list 可能比更早发出的 tools/call 先回来（SDK 1.32 通常如此，是调度上的偶然），只有按 id 配对才经得起。',
     },
     '04-server': {
       initialize: '应答里要有 protocolVersion、带 tools 的 capabilities 和 serverInfo。支持客户端的版本就原样回送，否则给出自己的最新版本，让客户端决定。也有服务器直接拒绝：回 -32602「Unsupported protocol version」并带上 data.supported/requested，客户端随后把 initialize 当作失败。',
@@ -98,11 +98,11 @@ export const notesZhCN: PresenterNotes = {
         '这是关键规则。请求本身有错（没有工具名、未知工具）是 JSON-RPC -32602。工具存在但执行失败，是带 isError: true 的结果，模型读到后可以自行恢复。客户端应当把工具错误交给模型，可以把协议错误也交给模型：在我们的注册表里，isError 时模型拿到工具自己的文字，JSON-RPC 错误时只拿到客户端的异常信息。try/catch 要包住工具，而不是包住分发逻辑。从 2025-11-25 起，参数校验失败同样是 isError 结果。SDK 1.x 对未知工具返回 isError 结果，所以桥接代码两种情况都要能处理。',
       'ids-and-methods': 'id 原样回送：0 是真实的 id，"7" 仍然是字符串。未知方法返回 -32601。ping 任何时候都回 {}，即使在 initialize 之前。',
       'official-sdk':
-        '“检验我的 server”用官方 SDK 的 Client 来驱动这个服务器：connect、listTools、分别调用 echo、fail 和一个不存在的工具，再加上 ping。SDK 客户端遇到错误响应会抛出 McpError，所以未知工具必须以 -32602 被拒绝，而 fail 要正常返回 isError: true。在这两处，你的服务器都和 SDK 自带的不同：未知工具的回法，以及规范并不要求的本章门禁。',
+        '“检验我的服务器”用官方 SDK 的 Client 来驱动这个服务器：connect、listTools、分别调用 echo、fail 和一个不存在的工具，再加上 ping。SDK 客户端遇到错误响应会抛出 McpError，所以未知工具必须以 -32602 被拒绝，而 fail 要正常返回 isError: true。在这两处，你的服务器都和 SDK 自带的不同：未知工具的回法，以及规范并不要求的本章门禁。',
     },
     '05-register-mcp-tools': {
       'ordinary-tools':
-        '智能体的主循环只认识它的工具注册表。registerMcpTools 列出服务器的工具，每个工具注册成一个普通条目，所以审批闸门照样生效，主循环一行都不用改。',
+        '智能体的主循环只认识它的工具注册表。registerMcpTools 列出服务器的工具，每个工具注册成一个普通条目，所以审批门照样生效，主循环一行都不用改。',
       'schema-to-params':
         '每个属性对应一个参数，保持顺序，保留 type、required、description、enum 和 default。忽略 $schema 和 additionalProperties；“字符串或 null”的 anyOf 就是可为空的字符串。丢掉 required 是一个不声不响的 bug：模型会以为可以省略工具必需的参数。',
       'thin-forwarder':
@@ -112,9 +112,9 @@ export const notesZhCN: PresenterNotes = {
       namespacing:
         '第六种失败模式：echo 服务器有 add，本地注册表里也有。重名必须明确地拒绝，并让注册表保持原样：先检查所有名字，再注册。加上 mcp__echo__ 这样的前缀，两者就能共存。规范说名字应当（SHOULD）是 1–128 个 [A-Za-z0-9_.-] 字符；模型 API 往往更严（不许有点号，最多 64 个字符），所以加了前缀的名字要短，也别带点号。',
       'risk-tiers':
-        '远程工具要经过同样的审批闸门。注解只是来自一个未必可信的服务器的提示：readOnlyHint 为 true 给 auto，destructiveHint 为 false 给 suggest，其余一律 approve，包括完全没有注解的工具。',
+        '远程工具要经过同样的审批门。注解只是来自一个未必可信的服务器的提示：readOnlyHint 为 true 给 auto，destructiveHint 为 false 给 suggest，其余一律 approve，包括完全没有注解的工具。',
       'chapter-loop':
-        '现场演示：“本章闭环”视图会在 Worker 里运行学员的 registerMcpTools，面对真实的注册表和在线的 echo 服务器。不加前缀时，add 的重名必须被拒绝；加上 mcp__echo__ 后，两个 add 同时出现在表里。然后运行脚本化的一轮对话，停在 delete_file 的审批闸门前。',
+        '现场演示：“本章闭环”视图会在 Worker 里运行学员的 registerMcpTools，面对真实的注册表和在线的 echo 服务器。不加前缀时，add 的重名必须被拒绝；加上 mcp__echo__ 后，两个 add 同时出现在表里。然后运行脚本化的一轮对话，停在 delete_file 的审批门前。',
     },
   },
 };
