@@ -387,6 +387,19 @@ describe('Pairing responses by id', () => {
     expect(await within(call.promise, 'callTool()')).toEqual(textResult('mine'));
   });
 
+  it('an error response without an id, or with a null one, is reported: it answers none of our requests', async () => {
+    const { client, server, protocolErrors } = await readyClient();
+    const call = track(client.callTool('echo', { text: 'mine' }));
+    const request = await server.request('tools/call');
+    // MCP's form of "I could not read your request" has no id; JSON-RPC's has "id": null.
+    expect(() => server.send({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } }, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } })).not.toThrow();
+    await pause(5);
+    expect(call.settled, 'an id-less error was delivered to the waiting call').toBe(false);
+    expect(protocolErrors(), 'protocol-error events').toHaveLength(2);
+    server.answer(request, textResult('mine'));
+    expect(await within(call.promise, 'callTool()')).toEqual(textResult('mine'));
+  });
+
   it('a second answer to an id already answered is reported too', async () => {
     const { client, server, protocolErrors } = await readyClient();
     const calling = inFlight(client.callTool('echo', { text: 'once' }));

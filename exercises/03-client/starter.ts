@@ -152,7 +152,8 @@ export class McpClient {
    * or reject with McpRpcError(method, code, message, data). An id with no row is never thrown and
    * never handed to some other waiter: if it timed out, its late answer is expected (the server may
    * not have seen the cancellation yet) and is dropped quietly, once; otherwise (never sent, already
-   * answered) report it with reportProtocolError.
+   * answered) report it with reportProtocolError. An error response with no id (MCP's form) or a
+   * null one (JSON-RPC's) says the server could not read one of our requests: report it too.
    */
   private settle(response: JsonRpcResponse): void {
     throw new Error(`TODO: settle the response with id ${JSON.stringify(response.id)}`);

@@ -149,7 +149,8 @@ export class McpClient {
    * 来了一个响应：*按 id* 找到它那一行，删掉，停掉计时器，然后以 `result` resolve，或者以
    * McpRpcError(method, code, message, data) reject。表里没有这个 id 时，不抛异常，也绝不交给别的
    * 等待者：如果它超时过，迟到的回答在意料之中（服务器可能还没看到取消通知），悄悄丢掉一次；
-   * 否则（从没发过、已经回答过）用 reportProtocolError 报告。
+   * 否则（从没发过、已经回答过）用 reportProtocolError 报告。没有 id（MCP 的写法）或 id 为 null
+   * （JSON-RPC 的写法）的错误响应，说明服务器读不懂我们的某个请求：同样报告出来。
    */
   private settle(response: JsonRpcResponse): void {
     throw new Error(`TODO: settle the response with id ${JSON.stringify(response.id)}`);
