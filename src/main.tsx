@@ -55,7 +55,15 @@ function startPlayground(): void {
   const storage = browserStorage();
   const progress = new ProgressStore({ storage });
   progress.attachPageLifecycle(window, () => document.visibilityState === 'hidden');
-  const exercises = new ExerciseStore({ catalogue: loadCatalogue(), files: exerciseFiles, progress, runner: exerciseRunner(new SpecRunner()), preferences: storedUiPreferences(storage) });
+  const exercises = new ExerciseStore({
+    catalogue: loadCatalogue(),
+    files: exerciseFiles,
+    progress,
+    runner: exerciseRunner(new SpecRunner()),
+    preferences: storedUiPreferences(storage),
+    // A learner with no saved code starts from the starter whose comments are in the page's language.
+    starterLocale: i18n.language === 'zh-CN' ? 'zh-CN' : 'en',
+  });
   // The open exercise's lesson starts loading now, beside the UI text, not after the first render.
   const selectedId = exercises.getSnapshot().selectedId;
   if (selectedId !== null && mode === 'app') exercises.loadText(selectedId, i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
@@ -63,6 +71,7 @@ function startPlayground(): void {
   i18n.on('languageChanging', (language) => {
     const open = exercises.getSnapshot().selectedId;
     if (open !== null && (language === 'en' || language === 'zh-CN')) exercises.loadText(open, language);
+    if (language === 'en' || language === 'zh-CN') exercises.setStarterLocale(language);
   });
 
   const forcedHost = parseForcedHost(window.location.search);

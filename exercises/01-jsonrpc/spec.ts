@@ -106,8 +106,11 @@ describe('Error codes', () => {
     expect(parseMessage('{"jsonrpc":"2.0","id":0,"method":42}')).toMatchObject({ ok: false, code: -32600, id: 0 });
   });
 
-  it('an error response may carry an implementation code (-32000 to -32099) and a null id', () => {
-    expect(encodeError(null, -32001, 'Server busy')).toStrictEqual({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Server busy' } });
+  it('an error response may carry an implementation code (-32000 to -32099), and leaves id out when the request id could not be read', () => {
+    // MCP's form omits the id; JSON-RPC's writes "id": null. A receiver accepts both.
+    expect(encodeError(null, -32001, 'Server busy')).toStrictEqual({ jsonrpc: '2.0', error: { code: -32001, message: 'Server busy' } });
+    expect(encodeError(3, -32001, 'Server busy')).toStrictEqual({ jsonrpc: '2.0', id: 3, error: { code: -32001, message: 'Server busy' } });
+    expectAccepted('{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}');
     expectAccepted('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}');
   });
 });
@@ -158,6 +161,12 @@ describe('parseMessage refuses malformed messages', () => {
 
   it('a response carrying neither result nor error', () => {
     expectInvalidRequest('{"jsonrpc":"2.0","id":1}');
+    expectInvalidRequest('{"jsonrpc":"2.0"}');
+  });
+
+  it('a result response without an id, or with a null one', () => {
+    expectInvalidRequest('{"jsonrpc":"2.0","result":{}}');
+    expectInvalidRequest('{"jsonrpc":"2.0","id":null,"result":{}}');
   });
 
   it('a method that is not a non-empty string, or params that are not an object or an array', () => {
@@ -236,9 +245,11 @@ describe('Pairing a response with its request', () => {
     expect(responseTo(answer(0), sent(''))).toBe(false);
   });
 
-  it('an error response with a null id answers no request', () => {
-    const orphan: JsonRpcResponse = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
+  it('an error response with no id, or a null one, answers no request', () => {
+    const orphan: JsonRpcResponse = { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } };
+    const nullOrphan: JsonRpcResponse = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
     expect(responseTo(orphan, sent(0))).toBe(false);
+    expect(responseTo(nullOrphan, sent(0))).toBe(false);
   });
 
   it('idKey gives one key per id and keeps the type apart', () => {

@@ -35,10 +35,13 @@ export interface JsonRpcSuccess {
   result: unknown;
 }
 
-/** `id` is null only when the request's id could not be read (parse error, invalid request). */
+/**
+ * An error response. When the request's id could not be read (parse error, invalid request), MCP
+ * leaves `id` out; JSON-RPC 2.0 writes `"id": null`, and both forms are met in the wild.
+ */
 export interface JsonRpcFailure {
   jsonrpc: '2.0';
-  id: JsonRpcId | null;
+  id?: JsonRpcId | null;
   error: JsonRpcErrorObject;
 }
 
@@ -70,12 +73,15 @@ export function encodeNotification(method: string, params?: unknown): JsonRpcNot
   throw new Error('TODO: encodeNotification');
 }
 
-/** `{ jsonrpc: '2.0', id, result }`. `result` may be any JSON value, even null. */
+/** `{ jsonrpc: '2.0', id, result }`. JSON-RPC lets `result` be any JSON value, even null; MCP always sends an object. */
 export function encodeResult(id: JsonRpcId, result: unknown): JsonRpcSuccess {
   throw new Error('TODO: encodeResult');
 }
 
-/** `{ jsonrpc: '2.0', id, error: { code, message, data? } }`. Leave `data` out when it is undefined. */
+/**
+ * `{ jsonrpc: '2.0', id, error: { code, message, data? } }`. Leave `data` out when it is undefined.
+ * `id` null means the request's id could not be read: then leave `id` out entirely (MCP's form).
+ */
 export function encodeError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcFailure {
   throw new Error('TODO: encodeError');
 }
@@ -108,8 +114,9 @@ export function parseMessage(text: string): ParseOutcome {
  * - with a `method` (a non-empty string): a request or a notification. No `result`/`error`;
  *   `params`, when present, is an object or an array; an `id`, when present, is a string or an
  *   integer, never null;
- * - without a `method`: a response. It needs an `id` and exactly one of `result` and `error`.
- *   A success's id is a string or an integer; an error's id may also be null. `error` needs an
+ * - without a `method`: a response, with exactly one of `result` and `error`. A success needs an
+ *   id that is a string or an integer. An error's id may also be null or missing (the request's
+ *   id could not be read: MCP leaves it out, JSON-RPC writes null; accept both). `error` needs an
  *   integer `code` and a string `message`.
  * Careful: "has an id" means the key is there. `0` is an id. Give back the id in the failure
  * whenever it is a valid one, so the server can still pair its error response.

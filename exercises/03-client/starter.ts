@@ -139,9 +139,9 @@ export class McpClient {
    * Send a request and return a promise for its result.
    * - Take a fresh id (this.nextId++), file a Waiter under idKey(id) BEFORE writing: a fast server
    *   can answer before write() even returns.
-   * - Start a timer when timeoutMs is finite: on expiry remove the row, reject with
-   *   RequestTimeoutError, and — only when cancelOnTimeout — send notifications/cancelled with
-   *   { requestId: id, reason }.
+   * - Start a timer when timeoutMs is finite: on expiry remove the row, remember that this id timed
+   *   out, reject with RequestTimeoutError, and — only when cancelOnTimeout — send
+   *   notifications/cancelled with { requestId: id, reason }.
    */
   private request(method: string, params: unknown, timeoutMs: number, cancelOnTimeout: boolean): Promise<unknown> {
     throw new Error(`TODO: request(${method}, ${JSON.stringify(params)}, ${timeoutMs}, ${cancelOnTimeout})`);
@@ -149,9 +149,11 @@ export class McpClient {
 
   /**
    * A response arrived: find its row BY ID, remove it, stop its timer, then resolve with `result`
-   * or reject with McpRpcError(method, code, message, data). An id with no row (never sent,
-   * already answered, timed out) is reported with reportProtocolError — never thrown, and never
-   * handed to some other waiter.
+   * or reject with McpRpcError(method, code, message, data). An id with no row is never thrown and
+   * never handed to some other waiter: if it timed out, its late answer is expected (the server may
+   * not have seen the cancellation yet) and is dropped quietly, once; otherwise (never sent, already
+   * answered) report it with reportProtocolError. An error response with no id (MCP's form) or a
+   * null one (JSON-RPC's) says the server could not read one of our requests: report it too.
    */
   private settle(response: JsonRpcResponse): void {
     throw new Error(`TODO: settle the response with id ${JSON.stringify(response.id)}`);

@@ -60,7 +60,10 @@ export function mcpResultToText(result: CallToolResult): string {
 // 3. Names and risk
 // ---------------------------------------------------------------------------------------------
 
-/** MCP's rule for tool names: 1 to 128 characters, each one of A-Z, a-z, 0-9, '_', '.', '-'. */
+/**
+ * MCP's rule for tool names (a SHOULD in the specification): 1 to 128 characters, each one of
+ * A-Z, a-z, 0-9, '_', '.', '-'. Model APIs are often stricter (no '.', at most 64 characters).
+ */
 export function isLegalToolName(name: string): boolean {
   throw new Error('TODO: isLegalToolName');
 }

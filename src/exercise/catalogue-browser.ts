@@ -8,7 +8,8 @@
 import { buildCatalogue, groupByFolder, parseHints, parseTestNames, testNamesFile, type Catalogue } from './catalogue.ts';
 import type { Exercise, Locale } from './types.ts';
 
-const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercises/*/starter.ts'], { query: '?raw', import: 'default', eager: true });
+// starter.<locale>.ts: the same starter with its comments in that language (the editor's first code).
+const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercises/*/starter.ts', '/exercises/*/starter.*.ts'], { query: '?raw', import: 'default', eager: true });
 
 const lazyFiles = import.meta.glob<string>(['/exercises/*/spec.ts', '/exercises/*/content.*.md', '/exercises/*/hints.*.md', '/exercises/*/test-names.*.json'], {
   query: '?raw',
@@ -43,7 +44,7 @@ export function loadCatalogue(): Catalogue {
     if (file === 'spec.ts' || file === 'content.en.md') (folders[folder] ??= {})[file] = '';
   }
   const built = buildCatalogue(folders);
-  catalogue = { problems: built.problems, exercises: built.exercises.map(({ meta, starter }) => ({ meta, starter, spec: '', content: {}, hints: {} })) };
+  catalogue = { problems: built.problems, exercises: built.exercises.map(({ meta, starter, starters }) => ({ meta, starter, ...(starters ? { starters } : {}), spec: '', content: {}, hints: {} })) };
   return catalogue;
 }
 

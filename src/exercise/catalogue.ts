@@ -68,6 +68,12 @@ function readExercise(folder: string, files: Record<string, string>): Exercise |
   if (content.en === undefined) return 'content.en.md is missing';
   const exercise: Exercise = { meta, content, starter: files['starter.ts'] as string, spec: files['spec.ts'] as string, hints };
   if (Object.keys(testNames).length > 0) exercise.testNames = testNames;
+  const starters: NonNullable<Exercise['starters']> = {};
+  for (const locale of LOCALES) {
+    const localized = files[`starter.${locale}.ts`];
+    if (localized !== undefined && locale !== 'en') starters[locale] = localized;
+  }
+  if (Object.keys(starters).length > 0) exercise.starters = starters;
   return exercise;
 }
 

@@ -33,6 +33,11 @@ export interface Exercise {
   /** The lesson text per language (Markdown). */
   content: Partial<Record<Locale, string>>;
   starter: string;
+  /**
+   * The starter with its comments in another language (`starter.<locale>.ts`): the code itself is
+   * identical to `starter` (tests/exercise-engine/localized-starters.test.ts checks it).
+   */
+  starters?: Partial<Record<Locale, string>>;
   spec: string;
   /** Hints per language, in the order they are revealed. */
   hints: Partial<Record<Locale, string[]>>;

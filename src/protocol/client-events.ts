@@ -1,6 +1,6 @@
 // What an McpClient tells its observers, and the small fan-out it uses to tell them.
 
-import type { JsonRpcMessage, JsonRpcNotification } from './jsonrpc.ts';
+import type { JsonRpcId, JsonRpcMessage, JsonRpcNotification } from './jsonrpc.ts';
 import type { Unsubscribe } from './transport.ts';
 import type { ClientState } from './client-errors.ts';
 
@@ -10,8 +10,13 @@ export type ClientEvent =
   | { type: 'sent'; message: JsonRpcMessage; bytes: Uint8Array }
   /** A valid message read from the server's stdout; offset and length locate its frame in the byte stream. */
   | { type: 'received'; message: JsonRpcMessage; offset: number; length: number }
-  /** Something the server got wrong (unknown id, invalid message, unreadable frame): reported, never thrown. */
+  /** Something the server got wrong (an id never sent or answered twice, an invalid message, an unreadable frame): reported, never thrown. */
   | { type: 'protocol-error'; detail: string }
+  /**
+   * The answer to a request that had already timed out. Not the server's fault: it may not have
+   * seen the cancellation in time. The specification says to ignore it; this event only lets a UI show it.
+   */
+  | { type: 'late-response'; id: JsonRpcId; method: string }
   | { type: 'notification'; message: JsonRpcNotification };
 
 export class Listeners<Event> {

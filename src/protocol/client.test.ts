@@ -352,13 +352,16 @@ describe('McpClient pairing', () => {
     const call = track(client.callTool('echo', { text: 'x' }));
     transport.push(new TextEncoder().encode('listening on stdio...\n'));
     serverSends({ jsonrpc: '1.0', id: 1, result: {} });
+    // Both forms of "I could not read your request": JSON-RPC's null id and MCP's missing id.
     serverSends({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    serverSends({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
     await flush();
     expect(call.settled).toBe(false);
     expect(protocolErrors()).toEqual([
       expect.stringMatching(/unreadable frame at byte \d+/),
       expect.stringMatching(/invalid JSON-RPC message.*"jsonrpc"/),
-      expect.stringMatching(/id null.*Parse error/),
+      expect.stringMatching(/without a request id.*Parse error/),
+      expect.stringMatching(/without a request id.*Invalid Request/),
     ]);
     reply('tools/call', { content: [{ type: 'text', text: 'x' }] });
     await flush();
@@ -420,7 +423,7 @@ describe('McpClient pairing', () => {
 describe('McpClient timeouts', () => {
   it('rejects a slow call with RequestTimeoutError and sends notifications/cancelled', async () => {
     vi.useFakeTimers();
-    const { client, connect, transport, serverSends, protocolErrors } = setup({ requestTimeoutMs: 1000 });
+    const { client, connect, transport, serverSends, protocolErrors, events } = setup({ requestTimeoutMs: 1000 });
     await connect();
     const call = client.callTool('slow', {}).catch((caught: unknown) => caught);
     vi.advanceTimersByTime(1000);
@@ -434,7 +437,11 @@ describe('McpClient timeouts', () => {
     });
     expect(client.pendingRequests()).toEqual([]);
 
-    // The answer that comes too late is an unknown id: reported, ignored.
+    // The answer that comes too late is the race the spec expects: ignored quietly, not blamed on
+    // the server. Only a second answer to the same id is the server's mistake.
+    serverSends(encodeResult(1, { content: [] }));
+    expect(protocolErrors()).toEqual([]);
+    expect(events.filter((event) => event.type === 'late-response')).toEqual([{ type: 'late-response', id: 1, method: 'tools/call' }]);
     serverSends(encodeResult(1, { content: [] }));
     expect(protocolErrors()).toEqual([expect.stringMatching(/unknown id 1/)]);
     expect(client.state).toBe('ready');

@@ -258,13 +258,20 @@ export class McpClient {
   }
 
   private settle(response: JsonRpcResponse): void {
-    if (response.id === null) {
+    // No id (MCP's form) or a null one (JSON-RPC's): the server could not read one of our requests.
+    if (response.id === null || response.id === undefined) {
       const reason = isErrorResponse(response) ? response.error.message : 'no reason given';
-      return this.reportProtocolError(`error response with id null (the server could not read a request): ${reason}`);
+      return this.reportProtocolError(`error response without a request id (the server could not read a request): ${reason}`);
     }
     const waiter = this.pending.take(response.id);
     // Never hand an unmatched response to "the latest" waiter: that is exactly how answers get mixed up.
-    if (waiter === undefined) return this.reportProtocolError(`response for unknown id ${JSON.stringify(response.id)} (never sent, already answered or timed out)`);
+    if (waiter === undefined) {
+      // A request we gave up on may still be answered: the server did not see our cancellation in
+      // time. The specification expects that race, so the answer is dropped quietly, not blamed.
+      const late = this.pending.takeTimedOut(response.id);
+      if (late !== undefined) return this.listeners.emit({ type: 'late-response', id: late.id, method: late.method });
+      return this.reportProtocolError(`response for unknown id ${JSON.stringify(response.id)} (never sent, or already answered)`);
+    }
 
     if (isErrorResponse(response)) {
       const { code, message, data } = response.error;

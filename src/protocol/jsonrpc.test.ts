@@ -29,7 +29,8 @@ describe('builders', () => {
     expect(encodeRequest('a', 'tools/call', { name: 'echo' })).toEqual({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'echo' } });
     expect(encodeNotification('notifications/initialized')).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
     expect(encodeResult(3, { tools: [] })).toEqual({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
-    expect(encodeError(null, ErrorCode.ParseError, 'Parse error')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    // MCP leaves the id out when the request's id could not be read (JSON-RPC would write null).
+    expect(encodeError(null, ErrorCode.ParseError, 'Parse error')).toStrictEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
     expect(encodeError(4, -32602, 'Unknown tool', { name: 'nope' }).error.data).toEqual({ name: 'nope' });
   });
 
@@ -45,6 +46,21 @@ describe('builders', () => {
 });
 
 describe('parseMessage', () => {
+  it('accepts an error response whose request id could not be read, without an id (MCP) or with a null one (JSON-RPC)', () => {
+    for (const text of ['{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}', '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}']) {
+      const outcome = parseMessage(text);
+      expect(outcome.ok, text).toBe(true);
+      if (outcome.ok) expect(isResponse(outcome.message)).toBe(true);
+    }
+    expect(parseMessage('{"jsonrpc":"2.0","result":{}}')).toMatchObject({ ok: false, code: ErrorCode.InvalidRequest });
+  });
+
+  it('says what an id with nothing else lacks under either reading', () => {
+    const outcome = parseMessage('{"jsonrpc":"2.0","id":5}');
+    expect(outcome).toMatchObject({ ok: false, code: ErrorCode.InvalidRequest, id: 5 });
+    if (!outcome.ok) expect(outcome.reason).toMatch(/"method".*"result" or "error"/);
+  });
+
   it('reports text that is not JSON as -32700 with a null id', () => {
     const outcome = parseMessage('{"jsonrpc":"2.0",');
     expect(outcome).toMatchObject({ ok: false, code: ErrorCode.ParseError, id: null });

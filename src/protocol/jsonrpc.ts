@@ -30,10 +30,13 @@ export interface JsonRpcSuccess {
   result: unknown;
 }
 
-/** `id` is null only when the request's id could not be read (parse error, invalid request). */
+/**
+ * An error response. When the request's id could not be read (parse error, invalid request), MCP
+ * leaves `id` out; JSON-RPC 2.0 writes `"id": null`, and both forms are met in the wild.
+ */
 export interface JsonRpcFailure {
   jsonrpc: '2.0';
-  id: JsonRpcId | null;
+  id?: JsonRpcId | null;
   error: JsonRpcErrorObject;
 }
 
@@ -63,9 +66,10 @@ export function encodeResult(id: JsonRpcId, result: unknown): JsonRpcSuccess {
   return { jsonrpc: '2.0', id, result };
 }
 
+/** `id` null means "the request's id could not be read": the response then has no `id` at all (MCP's form). */
 export function encodeError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcFailure {
   const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
-  return { jsonrpc: '2.0', id, error };
+  return id === null ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
 }
 
 // ---- parsing and validation ----
@@ -118,13 +122,17 @@ export function validateMessage(value: unknown): ParseOutcome {
     return { ok: true, message: value as unknown as JsonRpcRequest | JsonRpcNotification };
   }
 
-  if (!hasId) return invalid('a message needs an "id" or a "method"');
-  if (hasResult === hasError) return invalid('a response carries exactly one of "result" and "error"', readableId);
+  if (hasResult && hasError) return invalid('a response carries exactly one of "result" and "error", not both', readableId);
+  if (!hasResult && !hasError) {
+    // Read as a request, it lacks "method"; read as a response, it lacks "result" or "error".
+    return invalid(hasId ? 'no "method" (a request needs one) and no "result" or "error" (a response needs one)' : 'a message needs a "method" (a request or notification) or a "result" or "error" (a response)', readableId);
+  }
   if (hasResult) {
-    if (!isValidId(value.id)) return invalid('a result response needs a string or integer id');
+    if (!hasId || !isValidId(value.id)) return invalid('a result response needs a string or integer id');
     return { ok: true, message: value as unknown as JsonRpcSuccess };
   }
-  if (value.id !== null && !isValidId(value.id)) return invalid('an error response id must be a string, an integer or null');
+  // An error response whose request id could not be read has no id (MCP) or a null one (JSON-RPC).
+  if (hasId && value.id !== null && !isValidId(value.id)) return invalid('an error response id must be a string or an integer (null or absent only when the request id could not be read)');
   const error = value.error;
   if (!isPlainObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
     return invalid('"error" needs an integer "code" and a string "message"', readableId);
@@ -162,7 +170,7 @@ export function idKey(id: JsonRpcId): string {
 
 /** True when `response` answers `request`: same id, same type. Arrival order plays no part. */
 export function responseTo(response: JsonRpcResponse, request: JsonRpcRequest): boolean {
-  return response.id !== null && idKey(response.id) === idKey(request.id);
+  return response.id !== null && response.id !== undefined && idKey(response.id) === idKey(request.id);
 }
 
 function isValidId(id: unknown): id is JsonRpcId {

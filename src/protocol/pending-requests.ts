@@ -28,6 +28,8 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 export class PendingRequests {
   // idKey, not the raw id: 1 and "1" are different requests, and 0 is an id like any other.
   private readonly entries = new Map<string, Entry>();
+  /** Requests we stopped waiting for (timed out): their answers may still arrive, and that is no fault. */
+  private readonly gaveUp = new Map<string, PendingRequest>();
 
   /**
    * File a request before its bytes are written: a fast (or synchronous) transport may answer
@@ -46,6 +48,7 @@ export class PendingRequests {
       if (timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0) {
         entry.timer = setTimeout(() => {
           this.entries.delete(key);
+          this.gaveUp.set(key, { id, method, sentAt: entry.sentAt });
           reject(new RequestTimeoutError(method, id, timeoutMs));
           onTimeout?.({ id, method, sentAt: entry.sentAt });
         }, Math.min(timeoutMs, MAX_TIMER_DELAY_MS));
@@ -62,6 +65,18 @@ export class PendingRequests {
     this.entries.delete(key);
     clearTimeout(entry.timer);
     return entry;
+  }
+
+  /**
+   * The request `id` names if it timed out and has not been answered since: a late answer is the
+   * race the specification expects (the server did not see the cancellation in time), so the
+   * caller ignores it quietly. Returns it once; a second answer to the same id is not late but twice.
+   */
+  takeTimedOut(id: JsonRpcId): PendingRequest | undefined {
+    const key = idKey(id);
+    const request = this.gaveUp.get(key);
+    this.gaveUp.delete(key);
+    return request;
   }
 
   /** Reject every waiting request (the connection is gone) and empty the table. */

@@ -5,7 +5,7 @@
 import type { JsonSchema } from './mcp.ts';
 import { paramsToSchema } from './schema-to-params.ts';
 
-/** How much a call needs a human: run it, show it first, or wait for an explicit yes. */
+/** How much a call needs a human: run it, run it while showing it (no waiting; the user can undo it), or wait for an explicit yes. */
 export type RiskTier = 'auto' | 'suggest' | 'approve';
 export const RISK_TIERS: readonly RiskTier[] = ['auto', 'suggest', 'approve'];
 

@@ -62,6 +62,8 @@ describe('createServerSession({ createServer })', () => {
     };
     const second = createServerSession({ framing: 'ndjson', write: (bytes) => out.push(new TextDecoder().decode(bytes)), createServer: () => broken });
     second.push(new TextEncoder().encode('{x\n'));
-    expect(JSON.parse(out.pop() as string)).toMatchObject({ id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: /) } });
+    const answer: unknown = JSON.parse(out.pop() as string);
+    expect(answer).toMatchObject({ error: { code: -32700, message: expect.stringMatching(/^Parse error: /) } });
+    expect(answer).not.toHaveProperty('id');
   });
 });

@@ -158,12 +158,12 @@ describe.each(['content-length', 'ndjson'] as const)('server session over %s', (
     expect(h.writes).toEqual([]);
   });
 
-  it('answers bytes that are not JSON with -32700 and id null', async () => {
+  it('answers bytes that are not JSON with -32700 and no id', async () => {
     const h = harness(framing);
     const junk = '{"jsonrpc":"2.0",';
     h.session.push(utf8.encode(framing === 'ndjson' ? `${junk}\n` : `Content-Length: ${junk.length}\r\n\r\n${junk}`));
     await h.session.finish();
-    expect(h.messages()).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringContaining('Parse error') } }]);
+    expect(h.messages()).toEqual([{ jsonrpc: '2.0', error: { code: -32700, message: expect.stringContaining('Parse error') } }]);
     expect(h.logs.some((line) => line.includes('bad-json'))).toBe(true);
   });
 
@@ -200,20 +200,22 @@ describe.each(['content-length', 'ndjson'] as const)('server session over %s', (
 });
 
 describe('server session: reader errors', () => {
-  it('logs a bad Content-Length header and answers -32700 with id null', async () => {
+  it('logs a bad Content-Length header and answers -32700 without an id', async () => {
     const h = harness('content-length');
     h.session.push(utf8.encode('Content-Length: banana\r\n\r\n'));
     await h.session.finish();
     expect(h.logs.some((line) => line.includes('bad-header'))).toBe(true);
-    expect(h.messages()).toMatchObject([{ id: null, error: { code: -32700 } }]);
+    expect(h.messages()).toMatchObject([{ error: { code: -32700 } }]);
+    expect(h.messages()[0]).not.toHaveProperty('id');
   });
 
-  it('logs a declared length over the limit and answers -32700 with id null', async () => {
+  it('logs a declared length over the limit and answers -32700 without an id', async () => {
     const h = harness('content-length');
     h.session.push(utf8.encode('Content-Length: 999999999\r\n\r\n'));
     await h.session.finish();
     expect(h.logs.some((line) => line.includes('too-large'))).toBe(true);
-    expect(h.messages()).toMatchObject([{ id: null, error: { code: -32700 } }]);
+    expect(h.messages()).toMatchObject([{ error: { code: -32700 } }]);
+    expect(h.messages()[0]).not.toHaveProperty('id');
   });
 
   it('logs a frame left unfinished when stdin ends', async () => {

@@ -210,6 +210,7 @@ describe('McpServer: what is never answered', () => {
     const server = await readyServer();
     expect(await server.handle({ jsonrpc: '2.0', id: 9, result: {} })).toBeNull();
     expect(await server.handle({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'x' } })).toBeNull();
+    expect(await server.handle({ jsonrpc: '2.0', error: { code: -32600, message: 'x' } })).toBeNull();
   });
 });
 
@@ -220,11 +221,12 @@ describe('McpServer: invalid messages and unknown methods', () => {
     expect(await server.handle({ jsonrpc: '2.0', id: 0, method: 'ping', params: 'x' })).toMatchObject({ id: 0, error: { code: -32600 } });
   });
 
-  it('answers with id null when no id can be read', async () => {
+  it('answers without an id (MCP leaves it out) when no id can be read', async () => {
     const server = await readyServer();
     for (const value of [42, 'text', null, [], [{ jsonrpc: '2.0', id: 1, method: 'ping' }], { jsonrpc: '2.0' }, { jsonrpc: '2.0', id: null, method: 'ping' }]) {
       const response = await server.handle(value);
-      expect(response, JSON.stringify(value)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+      expect(response, JSON.stringify(value)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+      expect(response, JSON.stringify(value)).not.toHaveProperty('id');
     }
   });
 
@@ -240,10 +242,9 @@ describe('McpServer: invalid messages and unknown methods', () => {
     expect(errorOf(await server.handle(encodeRequest(2, 'prompts/list'))).code).toBe(-32601);
   });
 
-  it('builds a -32700 parse error with id null', () => {
-    expect(createServer().parseError('unexpected token')).toEqual({
+  it('builds a -32700 parse error without an id', () => {
+    expect(createServer().parseError('unexpected token')).toStrictEqual({
       jsonrpc: '2.0',
-      id: null,
       error: { code: -32700, message: 'Parse error: unexpected token' },
     });
   });

@@ -55,7 +55,8 @@ describe('loadLearnerServer + startLearnerSession', () => {
     const started = startLearnerSession({ ...REFERENCE, code }, { framing: 'ndjson', write: (bytes) => out.push(new TextDecoder().decode(bytes)) }, deps);
     if (!started.ok) throw new Error(started.message);
     started.value.push(new TextEncoder().encode('{not json\n'));
-    expect(JSON.parse(out.join(''))).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(JSON.parse(out.join(''))).toMatchObject({ error: { code: -32700 } });
+    expect(JSON.parse(out.join(''))).not.toHaveProperty('id');
   });
 
   it('a syntax error names the file, line and column', () => {

@@ -175,7 +175,7 @@ describe('the SDK checks panel', () => {
       await opened.page.goto(`${app.url}?host=worker#agent`);
       await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
       await expect(opened.page.getByRole('heading', { name: '用官方 MCP SDK 检验' }).count()).resolves.toBe(1);
-      await expect(opened.page.getByTestId('sdk-run-client').textContent()).resolves.toBe('检验我的 client');
+      await expect(opened.page.getByTestId('sdk-run-client').textContent()).resolves.toBe('检验我的客户端');
       const rows = opened.page.getByTestId('sdk-hosts').locator('tbody tr');
       await rows.first().waitFor();
       await expect(rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-host')))).resolves.toEqual(['webcontainer', 'bridge', 'worker']);

@@ -33,7 +33,7 @@ async function runOnePage(page: number): Promise<{ transport: WsTapTransport; cl
   const answeredIds: JsonRpcId[] = [];
   client.on((event) => {
     if (event.type === 'sent' && 'id' in event.message && 'method' in event.message) sentIds.push(event.message.id);
-    if (event.type === 'received' && 'id' in event.message && !('method' in event.message) && event.message.id !== null) {
+    if (event.type === 'received' && 'id' in event.message && !('method' in event.message) && event.message.id !== null && event.message.id !== undefined) {
       answeredIds.push(event.message.id);
     }
   });

@@ -1,5 +1,5 @@
 // One agent turn, driven by a scripted model: the model proposes a call, the registry's tier
-// decides whether it runs at once, is shown first, or waits for the user; the call runs through
+// decides whether it runs at once, runs while shown in the transcript (suggest: no waiting), or waits for the user; the call runs through
 // the registry; its output (or the refusal) goes back to the model as an observation; and so on
 // until the final answer. Everything the loop needs from outside is injected, so the same loop
 // runs the reference registry on the page and the learner's in their worker.

@@ -369,3 +369,29 @@ describe('ExerciseStore: lessons, hints, test names and specs load when needed',
     expect(store.runOf('02-b')).toMatchObject({ status: 'done', result: { status: 'error' } });
   });
 });
+
+describe('ExerciseStore: the starter in the page language', () => {
+  function localizedSetup(starterLocale: Locale) {
+    const storage = new MemoryStorage();
+    const localized: Exercise = { ...exercise('01-a', 1), starter: '// English\nexport const a = 1;\n', starters: { 'zh-CN': '// 中文\nexport const a = 1;\n' } };
+    const progress = new ProgressStore({ storage, debounceMs: 0 });
+    const store = new ExerciseStore({ catalogue: { exercises: [localized], problems: [] }, progress, runner: new FakeRunner(), preferences: storedUiPreferences(storage), starterLocale });
+    return { store, progress };
+  }
+
+  it('a learner with no saved code gets the starter whose comments are in the page language', () => {
+    expect(localizedSetup('zh-CN').store.codeOf('01-a')).toBe('// 中文\nexport const a = 1;\n');
+    expect(localizedSetup('en').store.codeOf('01-a')).toBe('// English\nexport const a = 1;\n');
+  });
+
+  it('the Chinese starter, typed back unchanged, is not saved as the learner’s code; reset gives the page language’s starter', () => {
+    const { store, progress } = localizedSetup('zh-CN');
+    store.updateCode('01-a', 'export const a = 2;\n');
+    expect(progress.get('01-a').code).toBe('export const a = 2;\n');
+    store.updateCode('01-a', '// 中文\nexport const a = 1;\n');
+    expect(progress.get('01-a').code).toBeUndefined();
+    store.setStarterLocale('en');
+    store.reset('01-a');
+    expect(store.codeOf('01-a')).toBe('// English\nexport const a = 1;\n');
+  });
+});

@@ -85,6 +85,8 @@ export interface ExerciseStoreOptions {
    * results panel for each would cost more than the run. Default: together, at most every 50 ms.
    */
   scheduleProgress?: (show: () => void) => void;
+  /** The language of the starter a learner with no saved code gets (its comments; the code is the same). Default 'en'. */
+  starterLocale?: Locale;
 }
 
 const PROGRESS_INTERVAL_MS = 50;
@@ -98,6 +100,7 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   private readonly preferences: UiPreferences;
   private readonly scheduleProgress: (show: () => void) => void;
   private readonly files: ExerciseFiles | undefined;
+  private starterLocale: Locale;
   /** Each exercise with what has loaded of it so far (a new object each time something arrives). */
   private readonly current = new Map<string, Exercise>();
   private readonly specs = new Map<string, Promise<string>>();
@@ -117,6 +120,7 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
     this.preferences = options.preferences;
     this.scheduleProgress = options.scheduleProgress ?? ((show) => setTimeout(show, PROGRESS_INTERVAL_MS));
     this.files = options.files;
+    this.starterLocale = options.starterLocale ?? 'en';
     for (const exercise of this.exercises) this.current.set(exercise.meta.id, exercise);
     const remembered = this.preferences.read();
     const selectedId = this.find(remembered.exerciseId ?? '')?.meta.id ?? this.exercises[0]?.meta.id ?? null;
@@ -194,7 +198,18 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
 
   /** The learner's own saved code: what they typed, else the starter. */
   ownCodeOf(id: string): string {
-    return this.progress.get(id).code ?? this.find(id)?.starter ?? '';
+    const exercise = this.find(id);
+    return this.progress.get(id).code ?? (exercise ? this.starterOf(exercise) : '');
+  }
+
+  /** The starter in the page's language when it has one (only the comments differ), else the English one. */
+  starterOf(exercise: Exercise): string {
+    return exercise.starters?.[this.starterLocale] ?? exercise.starter;
+  }
+
+  /** Which language's starter a learner with no saved code gets from now on (editors already open keep theirs). */
+  setStarterLocale(locale: Locale): void {
+    this.starterLocale = locale;
   }
 
   /** Whether the code of `id` in the editor came from a share link (someone else's code). */
@@ -223,8 +238,8 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
       this.store.setState((state) => (state.scratch?.code === code ? state : { ...state, scratch: { exerciseId: id, code } }));
       return;
     }
-    // Back to exactly the starter: nothing of theirs to keep.
-    if (code === exercise.starter) this.progress.resetCode(id);
+    // Back to exactly a starter (in any language): nothing of theirs to keep.
+    if (code === exercise.starter || Object.values(exercise.starters ?? {}).includes(code)) this.progress.resetCode(id);
     else this.progress.saveCode(id, code);
   }
 
@@ -271,9 +286,9 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   reset(id: string): void {
     const exercise = this.find(id);
     if (!exercise) return;
-    if (this.scratchOf(id)) this.updateCode(id, exercise.starter);
+    if (this.scratchOf(id)) this.updateCode(id, this.starterOf(exercise));
     else this.progress.resetCode(id);
-    this.replaceCode(id, exercise.starter);
+    this.replaceCode(id, this.starterOf(exercise));
   }
 
   /** The reference replaces the learner's code (they confirmed), and the editor comes back. */

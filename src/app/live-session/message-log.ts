@@ -142,8 +142,10 @@ export class TapEventDecoder {
     if (isNotification(message)) return { ...base, kind: 'notification' as const, method: message.method, id: null, invalidReason: null };
     // A response travels the other way from its request.
     const answered = direction === 'c2s' ? this.requests.s2c : this.requests.c2s;
-    const method = message.id === null ? null : (answered.get(idKey(message.id)) ?? null);
+    // An error response whose request id could not be read has a null id or none at all (MCP's form).
+    const id = message.id ?? null;
+    const method = id === null ? null : (answered.get(idKey(id)) ?? null);
     const kind = isErrorResponse(message) ? ('error-response' as const) : ('response' as const);
-    return { ...base, kind, method, id: message.id, invalidReason: null };
+    return { ...base, kind, method, id, invalidReason: null };
   }
 }

@@ -53,7 +53,7 @@ export const notesEn: PresenterNotes = {
       'three-shapes':
         'Three shapes, told apart by which keys exist: a request has an id and a method, a notification has a method and no id key at all, a response has an id and exactly one of result or error. Leave undefined keys out rather than writing params: undefined.',
       'error-codes':
-        'A failed request is still answered: error in place of result. -32700 means “could not parse”, -32600 “parsed, but not a message”. A null id is legal only in an error response whose request id could not be read. Foreshadow: a tool that fails is not a JSON-RPC error.',
+        'A failed request is still answered: error in place of result. -32700 means “could not parse”, -32600 “parsed, but not a message”. When the request id could not be read, JSON-RPC writes id null; MCP narrows it: the error response omits id. Accept both, send MCP’s form. Likewise JSON-RPC allows array params and any result; MCP sends objects. Foreshadow: a tool that fails is not a JSON-RPC error.',
       'parse-and-validate':
         'parseMessage never throws; it returns ok or the error code, a reason and the id when it can be read, so the server can still answer. Arrays are batches: MCP had them only in 2025-03-26, and this codec refuses them with -32600.',
       classifiers:
@@ -78,35 +78,35 @@ export const notesEn: PresenterNotes = {
       handshake:
         'Draw the state machine on the board: new → initialized → ready → closed. connect() must wait for the initialize answer before it sends notifications/initialized. Mention that the 2026-07-28 revision replaces this handshake; the chapter teaches the handshake era, up to 2025-11-25.',
       'ready-gate':
-        'listTools and callTool refuse before ready, before a single byte is written. Many servers do not check, so the client cannot rely on the server’s -32600.',
+        'listTools and callTool refuse before ready, before a single byte is written. The spec puts this rule on the client (no requests but ping before the initialize response; notifications/initialized is a MUST) and names no server-side refusal: the chapter’s server answers -32600, the SDK’s stdio server just answers.',
       'pairing-by-id':
-        'A slow tool answers after a fast one that was sent later. File the waiter before writing, settle exactly the row whose id the response carries. A response with an unknown id is reported as a protocol error, never handed to the latest waiter.',
+        'A slow tool answers after a fast one that was sent later. File the waiter before writing, settle exactly the row whose id the response carries. An id never sent, or answered twice, is the server’s mistake: report it, never hand it to the latest waiter. An answer to a request that timed out is not a mistake (next slide).',
       'initialize-once':
         'One initialize in flight at a time: a flag cleared in finally. After a failure the client stays new and may retry with a fresh id; after a success, initialize is refused.',
       'version-negotiation':
-        'The client offers its latest version. The server echoes it if it supports it, otherwise it answers with its own latest. If the client cannot speak the answer, it disconnects: the decision is the client’s, not the server’s.',
+        'The client offers its latest version. The server echoes it if it supports it, otherwise it answers with its own latest. If the client cannot speak the answer, it disconnects. Some servers refuse instead: -32602 “Unsupported protocol version” with data.supported and data.requested, the spec’s own example; the client treats that as a failed initialize.',
       timeouts:
-        'Each request gets a timer; the SDK waits 60 s. On expiry: drop the row, reject, and send notifications/cancelled with the requestId. A late answer then meets an unknown id. initialize is never cancelled.',
+        'Each request gets a timer; the SDK waits 60 s. On expiry: drop the row, reject, and send notifications/cancelled with the requestId. The answer may still come: the spec expects that race and says to ignore the late answer quietly. It is not the server’s fault; only never-sent and answered-twice are. initialize is never cancelled.',
       closing:
-        'close() ends stdin; there is no goodbye message. Reject every pending request with ClientClosedError and refuse later calls. If the server exits first, do the same without touching stdin. Closing twice is harmless.',
+        'close() ends stdin; there is no goodbye message. That is step one of the spec’s shutdown: then wait for the process to exit, SIGTERM if it does not, SIGKILL if SIGTERM does not help; the process owner does those. Reject every pending request with ClientClosedError and refuse later calls. If the server exits first, do the same without touching stdin. Closing twice is harmless.',
       'official-sdk':
-        'Check my client runs this client in NDJSON mode against a server built with the official SDK 1.32. Two differences to name: an unknown tool comes back as an isError result, not the -32602 error, and there is no initialized gate. Also, the SDK answers in the order requests finish, so only pairing by id survives.',
+        'Check my client runs this client in NDJSON mode against a server built with the official SDK 1.32. Two differences to name: an unknown tool comes back as an isError result, not the -32602 error, and there is no initialized gate. Also, the SDK answers in the order requests finish: tools/list may come back before an earlier tools/call (with SDK 1.32 it usually does, a scheduling accident), so only pairing by id survives.',
     },
     '04-server': {
       initialize:
-        'Answer with protocolVersion, capabilities with tools, and serverInfo. Echo a supported version, otherwise offer your latest and let the client decide. Refusing the version with an error is not the server’s call.',
+        'Answer with protocolVersion, capabilities with tools, and serverInfo. Echo a supported version, otherwise offer your latest and let the client decide. Some servers refuse instead, with -32602 “Unsupported protocol version” and data.supported/requested; the client then treats initialize as failed.',
       notifications:
         'Never answer a notification, not even an unknown one with -32601: nobody waits for it, so the client gets an orphan it cannot pair. The same goes for a response sent to the server: answering it would start an endless echo.',
       'initialized-gate':
-        'Before initialize only initialize and ping; between the answer and notifications/initialized, tool requests get -32600. Be honest: this gate is the chapter’s and stricter than the official SDK. Some clients never send the notification, hence requireInitialized: false.',
+        'Before initialize only initialize and ping; between the answer and notifications/initialized, tool requests get -32600. Be honest: this gate is the chapter’s own choice. The spec’s rule is on the client and names no server-side refusal or code; the SDK’s stdio server has no check at all, its Streamable HTTP answers -32000 “Server not initialized”. Some clients never send the notification, hence requireInitialized: false.',
       tools:
         'tools/list returns name, description and inputSchema per tool. tools/call takes name and arguments; a string result becomes one text block, a whole CallToolResult passes through unchanged.',
       'error-layering':
-        'The key rule. A wrong request (no name, unknown tool) is JSON-RPC -32602. A tool that exists but fails is a result with isError: true, so the model reads it and recovers. Wrap the tool in try/catch, not the dispatch. Since 2025-11-25 bad arguments are an isError result too. SDK 1.x answers an unknown tool with isError, so bridges must cope with both.',
+        'The key rule. A wrong request (no name, unknown tool) is JSON-RPC -32602. A tool that exists but fails is a result with isError: true, so the model reads it and recovers. Clients SHOULD pass tool errors to the model and MAY pass protocol errors: in our registry the model gets the tool’s own text for isError, only the client’s exception string for a JSON-RPC error. Wrap the tool in try/catch, not the dispatch. Since 2025-11-25 bad arguments are an isError result too. SDK 1.x answers an unknown tool with isError, so bridges must cope with both.',
       'ids-and-methods':
         'Echo the id exactly as it came: 0 is a real id and "7" stays a string. Unknown methods get -32601. ping answers {} at any time, even before initialize.',
       'official-sdk':
-        'Check my server drives this server with the official SDK’s Client: connect, listTools, callTool for echo, for fail and for a tool that does not exist, and ping. The SDK client throws McpError on an error response, so the unknown tool must reject with -32602 while fail resolves with isError: true. Your server is stricter than the SDK’s own in both places.',
+        'Check my server drives this server with the official SDK’s Client: connect, listTools, callTool for echo, for fail and for a tool that does not exist, and ping. The SDK client throws McpError on an error response, so the unknown tool must reject with -32602 while fail resolves with isError: true. Your server differs from the SDK’s own in both places: the unknown tool, and the chapter’s gate, which the spec does not require.',
     },
     '05-register-mcp-tools': {
       'ordinary-tools':
@@ -118,7 +118,7 @@ export const notesEn: PresenterNotes = {
       'failure-is-data':
         'mcpResultToText builds the one string the model reads: text blocks joined, short placeholders for images and audio instead of base64, and [tool error] in front when isError is true. Without the marker, “Division by zero” reads like an answer.',
       namespacing:
-        'The sixth failure mode: the echo server has add, and so does the local registry. The clash must be refused, loudly, leaving the registry as it was: check every name first, then register. A prefix such as mcp__echo__ lets both live; names stay within 1–128 characters of [A-Za-z0-9_.-].',
+        'The sixth failure mode: the echo server has add, and so does the local registry. The clash must be refused, loudly, leaving the registry as it was: check every name first, then register. A prefix such as mcp__echo__ lets both live. The spec says names SHOULD be 1–128 characters of [A-Za-z0-9_.-]; model APIs are often stricter (no dot, at most 64), so keep prefixed names short and dot-free.',
       'risk-tiers':
         'Remote tools pass the same approval gate. Annotations are hints from a server you may not trust: readOnlyHint true gives auto, destructiveHint false gives suggest, everything else approve, including a tool with no annotations at all.',
       'chapter-loop':

@@ -51,7 +51,7 @@ export const notesZhCN: PresenterNotes = {
       'three-shapes':
         '只有三种形态，靠“有哪些键”来区分：请求有 id 和 method；通知有 method，但根本没有 id 这个键；响应有 id，并且 result 和 error 二者恰好有一个。值为 undefined 的键直接省略，不要写成 params: undefined。',
       'error-codes':
-        '失败的请求照样会得到应答：用 error 代替 result。-32700 表示“根本解析不了”，-32600 表示“解析出来了，但不是合法的消息”。只有当请求的 id 读不出来时，错误响应里的 id 才可以是 null。提前埋个伏笔：工具执行失败并不是 JSON-RPC 错误。',
+        '失败的请求照样会得到应答：用 error 代替 result。-32700 表示“根本解析不了”，-32600 表示“解析出来了，但不是合法的消息”。请求的 id 读不出来时，JSON-RPC 写 id: null，MCP 则收窄为省略 id。两种都要接受，发送时用 MCP 的写法。同样，JSON-RPC 允许 params 是数组、result 是任意值，MCP 只发对象。提前埋个伏笔：工具执行失败并不是 JSON-RPC 错误。',
       'parse-and-validate':
         'parseMessage 从不抛异常；它返回成功结果，或者错误码、原因，以及能读出来的 id，这样服务器仍然可以作出应答。数组是批量请求：MCP 只在 2025-03-26 版本里支持过，这个编解码器用 -32600 拒绝它。',
       classifiers: '陷阱在于真值判断：id 为 0 时 !message.id 为真，于是 id 为 0 的请求被当成通知，永远得不到应答。先让大家自己找出这个问题，再改用 \'id\' in message。',
@@ -74,35 +74,35 @@ export const notesZhCN: PresenterNotes = {
     '03-client': {
       handshake:
         '在白板上画出状态机：new → initialized → ready → closed。connect() 必须等到 initialize 的应答之后，才能发送 notifications/initialized。顺便提一句：2026-07-28 版本取代了这种握手；本章讲的是握手时代，也就是 2025-11-25 及之前的版本。',
-      'ready-gate': '在进入 ready 之前，listTools 和 callTool 会直接拒绝，一个字节都不写出去。很多服务器根本不做检查，所以客户端不能指望服务器回 -32600。',
+      'ready-gate': '在进入 ready 之前，listTools 和 callTool 会直接拒绝，一个字节都不写出去。规范把这条规矩定在客户端身上（收到 initialize 的响应前除了 ping 不发请求；notifications/initialized 必须发），没有规定服务器要拒绝：本章的服务器回 -32600，SDK 的 stdio 服务器照常回答。',
       'pairing-by-id':
-        '慢工具可能比后发出的快工具更晚应答。写出请求之前先登记等待者，收到响应时只结算 id 对应的那一行。id 未知的响应作为协议错误报告，绝不能交给“最近的那个”等待者。',
+        '慢工具可能比后发出的快工具更晚应答。写出请求之前先登记等待者，收到响应时只处理 id 对应的那一行。从没发过或已经回答过的 id 是服务器的错：报告出来，绝不能交给“最近的那个”等待者。对已超时请求的回答不算错（见下一页）。',
       'initialize-once': '同一时间只能有一个 initialize 在途：用一个标志，在 finally 里清除。失败后客户端仍停在 new，可以换一个新 id 重试；成功之后，再调用 initialize 就会被拒绝。',
       'version-negotiation':
-        '客户端提出它知道的最新版本。服务器支持就原样回送，否则回答自己的最新版本。客户端如果不支持这个答复，就断开连接：这个决定由客户端来做，而不是服务器。',
+        '客户端提出它知道的最新版本。服务器支持就原样回送，否则回答自己的最新版本。客户端如果不支持这个答复，就断开连接。也有服务器直接拒绝：回 -32602「Unsupported protocol version」，data 里带 supported 和 requested，这正是规范自己的例子；客户端把它当作 initialize 失败。',
       timeouts:
-        '每个请求都有一个计时器；SDK 默认等 60 秒。超时后：删掉那一行，拒绝调用，并发送带 requestId 的 notifications/cancelled。之后迟到的应答会遇到未知 id。initialize 永远不会被取消。',
+        '每个请求都有一个计时器；SDK 默认等 60 秒。超时后：删掉那一行，拒绝调用，并发送带 requestId 的 notifications/cancelled。回答仍可能到来：规范预料到这种竞态，要求悄悄忽略迟到的回答。这不是服务器的错，只有“从没发过”和“回答两次”才是。initialize 永远不会被取消。',
       closing:
-        'close() 关闭 stdin；没有“再见”消息。用 ClientClosedError 拒绝所有未应答的请求，之后的调用也一律拒绝。如果服务器先退出，做同样的事，只是不再碰 stdin。调用两次 close 也不会出问题。',
+        'close() 关闭 stdin；没有“再见”消息。这是规范关闭流程的第一步：接着等进程退出，不退出就发 SIGTERM，还不行再发 SIGKILL，这些由拥有进程的一方来做。用 ClientClosedError 拒绝所有未应答的请求，之后的调用也一律拒绝。如果服务器先退出，做同样的事，只是不再碰 stdin。调用两次 close 也不会出问题。',
       'official-sdk':
-        '“检验我的 client”会以 NDJSON 模式，让这个客户端连接一个用官方 SDK 1.32 搭建的服务器。要点出两处不同：未知工具返回的是 isError 结果，而不是 -32602 错误；也没有 initialized 门禁。另外，SDK 按请求完成的先后来回复，只有按 id 配对才经得起。',
+        '“检验我的客户端”会以 NDJSON 模式，让这个客户端连接一个用官方 SDK 1.32 搭建的服务器。要点出两处不同：未知工具返回的是 isError 结果，而不是 -32602 错误；也没有 initialized 门禁。另外，SDK 按请求完成的先后来回复：tools/list 可能比更早发出的 tools/call 先回来（SDK 1.32 通常如此，是调度上的偶然），只有按 id 配对才经得起。',
     },
     '04-server': {
-      initialize: '应答里要有 protocolVersion、带 tools 的 capabilities 和 serverInfo。支持客户端的版本就原样回送，否则给出自己的最新版本，让客户端决定。用错误来拒绝版本，不是服务器该做的事。',
+      initialize: '应答里要有 protocolVersion、带 tools 的 capabilities 和 serverInfo。支持客户端的版本就原样回送，否则给出自己的最新版本，让客户端决定。也有服务器直接拒绝：回 -32602「Unsupported protocol version」并带上 data.supported/requested，客户端随后把 initialize 当作失败。',
       notifications:
         '永远不要应答通知，连未知的通知也不要回 -32601：没有人在等它，客户端只会收到一个无法配对的孤儿响应。客户端发给服务器的响应也一样：如果去应答它，就会变成无休止的来回回声。',
       'initialized-gate':
-        'initialize 之前，只服务 initialize 和 ping；在应答之后、notifications/initialized 之前，工具请求得到 -32600。要坦白说：这道闸门是本章的设计，比官方 SDK 更严格。有些客户端从不发送这条通知，所以才有 requireInitialized: false。',
+        'initialize 之前，只服务 initialize 和 ping；在应答之后、notifications/initialized 之前，工具请求得到 -32600。要坦白说：这道门禁是本章自己的选择。规范的规矩是写给客户端的，没有规定服务器要拒绝，也没有错误码；SDK 的 stdio 服务器完全不检查，它的 Streamable HTTP 回 -32000「Server not initialized」。有些客户端从不发送这条通知，所以才有 requireInitialized: false。',
       tools: 'tools/list 为每个工具返回 name、description 和 inputSchema。tools/call 接收 name 和 arguments；工具返回字符串时变成一个文本块，返回完整的 CallToolResult 时原样传回。',
       'error-layering':
-        '这是关键规则。请求本身有错（没有工具名、未知工具）是 JSON-RPC -32602。工具存在但执行失败，是带 isError: true 的结果，模型读到后可以自行恢复。try/catch 要包住工具，而不是包住分发逻辑。从 2025-11-25 起，参数校验失败同样是 isError 结果。SDK 1.x 对未知工具返回 isError 结果，所以桥接代码两种情况都要能处理。',
+        '这是关键规则。请求本身有错（没有工具名、未知工具）是 JSON-RPC -32602。工具存在但执行失败，是带 isError: true 的结果，模型读到后可以自行恢复。客户端应当把工具错误交给模型，可以把协议错误也交给模型：在我们的注册表里，isError 时模型拿到工具自己的文字，JSON-RPC 错误时只拿到客户端的异常信息。try/catch 要包住工具，而不是包住分发逻辑。从 2025-11-25 起，参数校验失败同样是 isError 结果。SDK 1.x 对未知工具返回 isError 结果，所以桥接代码两种情况都要能处理。',
       'ids-and-methods': 'id 原样回送：0 是真实的 id，"7" 仍然是字符串。未知方法返回 -32601。ping 任何时候都回 {}，即使在 initialize 之前。',
       'official-sdk':
-        '“检验我的 server”用官方 SDK 的 Client 来驱动这个服务器：connect、listTools、分别调用 echo、fail 和一个不存在的工具，再加上 ping。SDK 客户端遇到错误响应会抛出 McpError，所以未知工具必须以 -32602 被拒绝，而 fail 要正常返回 isError: true。在这两处，你的服务器都比 SDK 自带的更严格。',
+        '“检验我的服务器”用官方 SDK 的 Client 来驱动这个服务器：connect、listTools、分别调用 echo、fail 和一个不存在的工具，再加上 ping。SDK 客户端遇到错误响应会抛出 McpError，所以未知工具必须以 -32602 被拒绝，而 fail 要正常返回 isError: true。在这两处，你的服务器都和 SDK 自带的不同：未知工具的回法，以及规范并不要求的本章门禁。',
     },
     '05-register-mcp-tools': {
       'ordinary-tools':
-        '智能体的主循环只认识它的工具注册表。registerMcpTools 列出服务器的工具，每个工具注册成一个普通条目，所以审批闸门照样生效，主循环一行都不用改。',
+        '智能体的主循环只认识它的工具注册表。registerMcpTools 列出服务器的工具，每个工具注册成一个普通条目，所以审批门照样生效，主循环一行都不用改。',
       'schema-to-params':
         '每个属性对应一个参数，保持顺序，保留 type、required、description、enum 和 default。忽略 $schema 和 additionalProperties；“字符串或 null”的 anyOf 就是可为空的字符串。丢掉 required 是一个不声不响的 bug：模型会以为可以省略工具必需的参数。',
       'thin-forwarder':
@@ -110,11 +110,11 @@ export const notesZhCN: PresenterNotes = {
       'failure-is-data':
         'mcpResultToText 生成模型要读的那一个字符串：文本块拼接起来，图片和音频用简短的占位符代替 base64，isError 为真时在前面加上 [tool error]。没有这个标记，“Division by zero”读起来就像一个正常的答案。',
       namespacing:
-        '第六种失败模式：echo 服务器有 add，本地注册表里也有。重名必须明确地拒绝，并让注册表保持原样：先检查所有名字，再注册。加上 mcp__echo__ 这样的前缀，两者就能共存；名字仍需是 1–128 个 [A-Za-z0-9_.-] 字符。',
+        '第六种失败模式：echo 服务器有 add，本地注册表里也有。重名必须明确地拒绝，并让注册表保持原样：先检查所有名字，再注册。加上 mcp__echo__ 这样的前缀，两者就能共存。规范说名字应当（SHOULD）是 1–128 个 [A-Za-z0-9_.-] 字符；模型 API 往往更严（不许有点号，最多 64 个字符），所以加了前缀的名字要短，也别带点号。',
       'risk-tiers':
-        '远程工具要经过同样的审批闸门。注解只是来自一个未必可信的服务器的提示：readOnlyHint 为 true 给 auto，destructiveHint 为 false 给 suggest，其余一律 approve，包括完全没有注解的工具。',
+        '远程工具要经过同样的审批门。注解只是来自一个未必可信的服务器的提示：readOnlyHint 为 true 给 auto，destructiveHint 为 false 给 suggest，其余一律 approve，包括完全没有注解的工具。',
       'chapter-loop':
-        '现场演示：“本章闭环”视图会在 Worker 里运行学员的 registerMcpTools，面对真实的注册表和在线的 echo 服务器。不加前缀时，add 的重名必须被拒绝；加上 mcp__echo__ 后，两个 add 同时出现在表里。然后运行脚本化的一轮对话，停在 delete_file 的审批闸门前。',
+        '现场演示：“本章闭环”视图会在 Worker 里运行学员的 registerMcpTools，面对真实的注册表和在线的 echo 服务器。不加前缀时，add 的重名必须被拒绝；加上 mcp__echo__ 后，两个 add 同时出现在表里。然后运行脚本化的一轮对话，停在 delete_file 的审批门前。',
     },
   },
 };

@@ -109,8 +109,10 @@ export function describeItem(item: ReadItem, answered: ReadonlyMap<string, strin
   const message = outcome.message;
   if (isRequest(message)) return { kind: 'request', method: message.method, id: message.id, value: item.value, detail: null };
   if (isNotification(message)) return { kind: 'notification', method: message.method, id: null, value: item.value, detail: null };
-  const method = message.id === null ? null : (answered.get(idKey(message.id)) ?? null);
-  return { kind: isErrorResponse(message) ? 'error-response' : 'response', method, id: message.id, value: item.value, detail: null };
+  // An error response whose request id could not be read has a null id or none at all (MCP's form).
+  const id = message.id ?? null;
+  const method = id === null ? null : (answered.get(idKey(id)) ?? null);
+  return { kind: isErrorResponse(message) ? 'error-response' : 'response', method, id, value: item.value, detail: null };
 }
 
 /** A request arrow adds a waiting row. */

@@ -100,7 +100,7 @@ export const CLIENT_CHECKS: readonly Check<ClientCheckContext>[] = [
   },
   {
     id: 'in-flight',
-    title: 'two requests in flight: each answer reaches its own request (the SDK server answers the later one first)',
+    title: 'two requests in flight: each answer reaches its own request (the SDK server may answer the later one first; SDK 1.32 usually does)',
     code: "await Promise.all([\n  client.callTool('echo', { text: 'first' }),\n  client.listTools(),\n]);",
     async run({ driver, stdin }) {
       // Both requests reach the server in one read, so it answers tools/list first (held-writes.ts).
@@ -114,7 +114,7 @@ export const CLIENT_CHECKS: readonly Check<ClientCheckContext>[] = [
       const names = list.ok ? toolNames(list.value) : null;
       if (!call.ok || textOf(call.value) !== 'first' || names === null || !names.includes('echo')) {
         throw new CheckFailure(
-          'The two answers did not reach their own requests. The SDK server answered tools/list before the tools/call sent ahead of it: responses must be paired with requests by id, never by arrival order.',
+          'The two answers did not reach their own requests. The SDK server may answer tools/list before the tools/call sent ahead of it (SDK 1.32 usually does): responses must be paired with requests by id, never by arrival order.',
           pretty({ callTool: { content: [{ type: 'text', text: 'first' }] }, listTools: ['echo'] }),
           pretty({ callTool: shown(call), listTools: shown(list) }),
         );

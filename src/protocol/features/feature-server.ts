@@ -218,7 +218,7 @@ export class FeatureServer {
 
   /** A response from the client to one of our requests. */
   #settle(response: JsonRpcResponse): void {
-    if (response.id === null) return;
+    if (response.id === null || response.id === undefined) return;
     const waiter = this.#toClient.take(response.id);
     if (waiter === undefined) return; // late or unknown: ignored quietly, as the spec asks
     if ('error' in response) waiter.reject(new Error(`${waiter.method} failed with JSON-RPC error ${response.error.code}: ${response.error.message}`));

@@ -226,7 +226,7 @@ export class HttpClientTransport implements ByteTransport {
               if (item.event.id !== '') cursor = item.event.id;
               if (item.event.data === '') continue; // the priming event, or a keep-alive
               const message = this.receiveText(item.event.data);
-              if (wanted !== undefined && message !== undefined && !('method' in message) && message.id !== null && idKey(message.id) === wanted) answered = true;
+              if (wanted !== undefined && message !== undefined && !('method' in message) && message.id !== null && message.id !== undefined && idKey(message.id) === wanted) answered = true;
             }
             if (answered) break;
           }
@@ -306,7 +306,7 @@ export class HttpClientTransport implements ByteTransport {
       return undefined;
     }
     const message = outcome.message;
-    if (!('method' in message) && message.id !== null) {
+    if (!('method' in message) && message.id !== null && message.id !== undefined) {
       const key = idKey(message.id);
       const own = this.internal.get(key);
       if (own !== undefined) {

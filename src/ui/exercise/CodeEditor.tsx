@@ -126,7 +126,7 @@ function FallbackEditor({ exercise, reason, describedBy }: { exercise: Exercise;
   const { t } = useTranslation('exercise');
   const store = useExercises();
   // A scratch copy (opened from a share link) shows its own code; edits never reach saved progress.
-  const ownCode = useStoreSelector(store.progress, (state) => state.exercises[exercise.meta.id]?.code) ?? exercise.starter;
+  const ownCode = useStoreSelector(store.progress, (state) => state.exercises[exercise.meta.id]?.code) ?? store.starterOf(exercise);
   const scratchCode = useStoreSelector(store, (state) => (state.scratch?.exerciseId === exercise.meta.id ? state.scratch.code : undefined));
   const code = scratchCode ?? ownCode;
   return (

@@ -7,12 +7,9 @@ export default {
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {
-      find: '  if (!hasId) return invalid(\'a message needs an "id" or a "method"\');',
-      replace: '  if (!value.id) return invalid(\'a message needs an "id" or a "method"\'); // MUTANT: a falsy id counts as missing',
+      find: "    if (!hasId || !isValidId(value.id)) return invalid('a result response needs a string or integer id');",
+      replace: "    if (!value.id || !isValidId(value.id)) return invalid('a result response needs a string or integer id'); // MUTANT: a falsy id counts as missing",
     },
   ],
-  caughtBy: [
-    'id 0 is an ordinary id, in a request and in a response',
-    'an error response may carry an implementation code (-32000 to -32099) and a null id',
-  ],
+  caughtBy: ['id 0 is an ordinary id, in a request and in a response'],
 } satisfies Mutant;

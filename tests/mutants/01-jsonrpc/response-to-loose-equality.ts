@@ -7,8 +7,8 @@ export default {
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {
-      find: '  return response.id !== null && idKey(response.id) === idKey(request.id);',
-      replace: "  return response.id !== null && response.id == request.id; // MUTANT: loose equality ignores the id's type",
+      find: '  return response.id !== null && response.id !== undefined && idKey(response.id) === idKey(request.id);',
+      replace: "  return response.id !== null && response.id !== undefined && response.id == request.id; // MUTANT: loose equality ignores the id's type",
     },
   ],
   caughtBy: ['id 1 and id "1" are different ids'],

@@ -7,8 +7,8 @@ export default {
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {
-      find: '  if (hasResult === hasError) return invalid(\'a response carries exactly one of "result" and "error"\', readableId);',
-      replace: '  if (!hasResult && !hasError) return invalid(\'a response carries exactly one of "result" and "error"\', readableId); // MUTANT: only "neither" is refused',
+      find: '  if (hasResult && hasError) return invalid(\'a response carries exactly one of "result" and "error", not both\', readableId);',
+      replace: '  // MUTANT: only "neither" is refused: a response with both reads as a success',
     },
   ],
   caughtBy: ['a response carrying both result and error'],

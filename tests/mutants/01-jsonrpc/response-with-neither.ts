@@ -7,10 +7,15 @@ export default {
   file: 'src/protocol/jsonrpc.ts',
   edits: [
     {
-      find: `  if (hasResult === hasError) return invalid('a response carries exactly one of "result" and "error"', readableId);
-  if (hasResult) {`,
-      replace: `  if (hasResult && hasError) return invalid('a response carries exactly one of "result" and "error"', readableId); // MUTANT: only "both" is refused
-  if (!hasError) { // MUTANT: no error is taken to mean success`,
+      find: `  if (!hasResult && !hasError) {
+    // Read as a request, it lacks "method"; read as a response, it lacks "result" or "error".`,
+      replace: `  if (false) { // MUTANT: only "both" is refused`,
+    },
+    {
+      find: `  if (hasResult) {
+    if (!hasId || !isValidId(value.id))`,
+      replace: `  if (!hasError) { // MUTANT: no error is taken to mean success
+    if (!hasId || !isValidId(value.id))`,
     },
   ],
   caughtBy: ['a response carrying neither result nor error'],

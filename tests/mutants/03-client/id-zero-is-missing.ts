@@ -7,7 +7,7 @@ export default {
   file: 'src/protocol/client.ts',
   edits: [
     {
-      find: '    if (response.id === null) {',
+      find: '    if (response.id === null || response.id === undefined) {',
       replace: `    // BUG: 0 is falsy, so the answer to request 0 is treated like an id-less error.
     if (!response.id) {`,
     },
