@@ -9,7 +9,7 @@ export interface JsonRpcRequest { jsonrpc: '2.0'; id: JsonRpcId; method: string;
 export interface JsonRpcNotification { jsonrpc: '2.0'; method: string; params?: unknown }
 export interface JsonRpcErrorObject { code: number; message: string; data?: unknown }
 export interface JsonRpcSuccess { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
-export interface JsonRpcFailure { jsonrpc: '2.0'; id: JsonRpcId | null; error: JsonRpcErrorObject }
+export interface JsonRpcFailure { jsonrpc: '2.0'; id?: JsonRpcId | null; error: JsonRpcErrorObject }
 export type JsonRpcResponse = JsonRpcSuccess | JsonRpcFailure;
 export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
 export type ParseOutcome = { ok: true; message: JsonRpcMessage } | { ok: false; code: number; reason: string; id: JsonRpcId | null };
@@ -40,7 +40,8 @@ export const encodeResult = (id: JsonRpcId, result: unknown): JsonRpcSuccess => 
 export function encodeError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcFailure {
   const error: JsonRpcErrorObject = { code, message };
   if (data !== undefined) error.data = data;
-  return { jsonrpc: '2.0', id, error };
+  // MCP: an error whose request id could not be read leaves id out.
+  return id === null ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
 }
 
 const has = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
@@ -54,10 +55,10 @@ const CHECKS: Array<(m: Record<string, unknown>) => string | undefined> = [
   (m) => (has(m, 'method') && (has(m, 'result') || has(m, 'error')) ? 'a request has no result or error' : undefined),
   (m) => (has(m, 'method') && has(m, 'params') && !isObject(m.params) && !Array.isArray(m.params) ? 'params must be structured' : undefined),
   (m) => (has(m, 'method') && has(m, 'id') && !isId(m.id) ? 'bad request id' : undefined),
-  (m) => (!has(m, 'method') && !has(m, 'id') ? 'neither id nor method' : undefined),
+  (m) => (!has(m, 'method') && !has(m, 'id') && !has(m, 'error') ? 'neither id nor method' : undefined),
   (m) => (!has(m, 'method') && has(m, 'result') === has(m, 'error') ? 'exactly one of result and error' : undefined),
   (m) => (!has(m, 'method') && has(m, 'result') && !isId(m.id) ? 'bad response id' : undefined),
-  (m) => (!has(m, 'method') && has(m, 'error') && m.id !== null && !isId(m.id) ? 'bad error id' : undefined),
+  (m) => (!has(m, 'method') && has(m, 'error') && has(m, 'id') && m.id !== null && !isId(m.id) ? 'bad error id' : undefined),
   (m) => {
     if (has(m, 'method') || !has(m, 'error')) return undefined;
     const error = m.error;
@@ -91,4 +92,4 @@ export const isResponse = (message: JsonRpcMessage): message is JsonRpcResponse 
 export const isErrorResponse = (message: JsonRpcResponse): message is JsonRpcFailure => has(message, 'error');
 
 export const idKey = (id: JsonRpcId): string => JSON.stringify(id);
-export const responseTo = (response: JsonRpcResponse, request: JsonRpcRequest): boolean => response.id !== null && idKey(response.id) === idKey(request.id);
+export const responseTo = (response: JsonRpcResponse, request: JsonRpcRequest): boolean => response.id !== null && response.id !== undefined && idKey(response.id) === idKey(request.id);

@@ -7,7 +7,7 @@ import { ClientClosedError, ClientStateError, McpRpcError, ProtocolViolationErro
 import type { ClientEvent } from '@protocol/client-events';
 import { getFraming } from '@protocol/framing/index';
 import type { FramingName } from '@protocol/framing/types';
-import type { JsonRpcMessage } from '@protocol/jsonrpc';
+import type { JsonRpcId, JsonRpcMessage } from '@protocol/jsonrpc';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult, type Implementation, type InitializeResult, type ToolInfo } from '@protocol/mcp';
 import type { ByteTransport } from '@protocol/transport';
 
@@ -39,6 +39,8 @@ export class McpClient {
   private why = '';
   private next: number;
   private readonly waiters = new Map<unknown, Waiter>();
+  /** Ids this client gave up on (timed out), so their late answers are ignored quietly. */
+  private readonly gaveUp = new Map<unknown, string>();
   private readonly listeners: Array<(event: ClientEvent) => void> = [];
   private readonly framing;
   private readonly reader;
@@ -145,6 +147,7 @@ export class McpClient {
       if (Number.isFinite(timeoutMs)) {
         waiter.timer = setTimeout(() => {
           this.waiters.delete(id);
+          this.gaveUp.set(id, method);
           reject(new RequestTimeoutError(method, id, timeoutMs));
           if (method !== 'initialize' && this.state !== 'closed') {
             try {
@@ -178,8 +181,14 @@ export class McpClient {
       }
       return;
     }
+    // A late answer to a request we gave up on is the race the spec expects: ignored quietly.
+    const gaveUpOn = this.gaveUp.get(message.id);
+    if (gaveUpOn !== undefined && !this.waiters.has(message.id)) {
+      this.gaveUp.delete(message.id);
+      return this.emit({ type: 'late-response', id: message.id as JsonRpcId, method: gaveUpOn });
+    }
     const waiter = this.waiters.get(message.id);
-    if (waiter === undefined || message.id === null) return this.emit({ type: 'protocol-error', detail: `no request is waiting for id ${JSON.stringify(message.id)}` });
+    if (waiter === undefined || message.id === null || message.id === undefined) return this.emit({ type: 'protocol-error', detail: `no request is waiting for id ${JSON.stringify(message.id)}` });
     this.waiters.delete(message.id);
     clearTimeout(waiter.timer);
     const error = message.error as { code: number; message: string; data?: unknown } | undefined;

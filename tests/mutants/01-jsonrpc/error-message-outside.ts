@@ -8,9 +8,9 @@ export default {
   edits: [
     {
       find: `  const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
-  return { jsonrpc: '2.0', id, error };`,
+  return id === null ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };`,
       replace: `  const error = (data === undefined ? { code } : { code, data }) as JsonRpcErrorObject;
-  return { jsonrpc: '2.0', id, error, message } as JsonRpcFailure; // MUTANT`,
+  return (id === null ? { jsonrpc: '2.0', error, message } : { jsonrpc: '2.0', id, error, message }) as JsonRpcFailure; // MUTANT`,
     },
   ],
   caughtBy: [

@@ -12,6 +12,6 @@ export default {
     },
   ],
   caughtBy: [
-    "after a timeout it sends notifications/cancelled naming the request, and a late answer counts as an unknown id",
+    "after a timeout it sends notifications/cancelled naming the request, and a late answer is ignored quietly",
   ],
 } satisfies Mutant;
