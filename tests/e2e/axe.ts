@@ -28,7 +28,14 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /** One readable line per violating node: rule, impact, where, and axe's own summary of the fix. */
 export async function blockingViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // Only violations are read, so axe keeps only one node of each passing rule (resultTypes): the
+  // violations themselves are reported in full, as before.
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  // With no child frame there is nothing to gather across frames: axe.run in the page itself
+  // ("legacy mode") checks the same document with the same rules, without the blank page and the
+  // round trip of every partial result through Node that the frame-aware mode needs. On the failure
+  // lab's ~9000 elements the two together take a scan from 12 s to under 4 s.
+  if (page.frames().length === 1) builder = builder.setLegacyMode(true);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   return results.violations

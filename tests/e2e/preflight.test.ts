@@ -51,7 +51,9 @@ async function waitForFinished(page: Page, text: RegExp, timeout = DEFAULT_BOOT_
   await page.locator('.preflight__progress').filter({ hasText: text }).waitFor({ timeout });
 }
 
-describe('preflight panel', () => {
+// Side by side: each test has its own context, and the first two mostly wait out the WebContainer's
+// boot timeout (no internet), a fixed wait on a timer that one test need not queue behind another's.
+describe.concurrent('preflight panel', () => {
   it('under npm start with no internet: one row per check, fixes for the WebContainer, Run again, copyable summary', async () => {
     const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
