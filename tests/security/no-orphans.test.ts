@@ -152,7 +152,8 @@ describe('a paused socket has a time limit', () => {
     const code = await transport.closed;
     expect(code).toBe(1006);
     expect(logs.some((line) => line.includes('paused for 300 ms (the server stopped reading its stdin)'))).toBe(true);
-    await waitUntil(() => ours.every((pid) => !isAlive(pid)), 8_000, 'the server group to be gone');
+    // The processes die first; the bridge counts the exit when Node delivers it, a moment later.
+    await waitUntil(() => ours.every((pid) => !isAlive(pid)) && bridge.bridge.activeProcesses === 0, 8_000, 'the server group to be gone and counted');
     expect(bridge.bridge.activeProcesses).toBe(0);
     expect(oursInPs()).toEqual([]);
   }, 30_000);
