@@ -42,10 +42,20 @@ export interface PageOptions {
    * machine's network (the WebContainer runtime would otherwise load from StackBlitz).
    */
   onlyOrigin?: string;
+  /**
+   * Let the app install its service worker. Off by default: every fresh context would otherwise
+   * precache the whole build (about 16 MB) in the background, which costs the two cores more than
+   * most tests do. The offline and preflight tests, which are about the service worker, turn it on.
+   */
+  serviceWorker?: boolean;
 }
 
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1400, height: 1000 } });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: { width: 1400, height: 1000 },
+    serviceWorkers: options.serviceWorker === true ? 'allow' : 'block',
+  });
   const onlyOrigin = options.onlyOrigin;
   if (onlyOrigin !== undefined) {
     await context.route(

@@ -31,7 +31,7 @@ async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
 
 describe('offline after one visit', () => {
   it('reloads offline from the service worker: isolated, lesson, editor with its TypeScript worker, worker host at once', async () => {
-    const { context, page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { context, page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
     try {
       await page.goto(app.url);
       // The online page carries the per-start bridge token and uses the bridge.
@@ -103,7 +103,7 @@ describe('offline after one visit', () => {
   }, 180_000);
 
   it('a fresh browser context starts without the service worker (other tests are not affected)', async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
     try {
       await page.goto(app.url);
       // Before the first visit's worker takes over, nothing controls the page, and the online page
@@ -158,7 +158,7 @@ describe('a new build', () => {
   it('takes over without reloading the open page, which offers Reload; the next load and the offline copy are the new build', async () => {
     const dist = await copyOfDist();
     const own = await startPrivateServer(dist);
-    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(own.url).origin });
+    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(own.url).origin, serviceWorker: true });
     try {
       await page.goto(own.url);
       await waitUntilSavedForOffline(page);

@@ -55,7 +55,7 @@ async function waitForFinished(page: Page, text: RegExp, timeout = DEFAULT_BOOT_
 // boot timeout (no internet), a fixed wait on a timer that one test need not queue behind another's.
 describe.concurrent('preflight panel', () => {
   it('under npm start with no internet: one row per check, fixes for the WebContainer, Run again, copyable summary', async () => {
-    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
       await page.goto(`${app.url}#preflight`);
