@@ -54,12 +54,16 @@ export interface SandboxLimits {
   fileSizeBytes: number;
 }
 
+/** The sandbox runs the bridge's own Node (process.execPath), so its version sets the floor. */
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
   heapMiB: 128,
-  // Node 20 reserves about 650 MiB of address space just to start (V8's code range and heap
-  // reservations, thread stacks); 1 GiB leaves the learner's server about 370 MiB of Buffers
-  // besides its 128 MiB heap (measured: tests/security/learner-sandbox.test.ts).
-  addressSpaceBytes: 1024 * 1024 * 1024,
+  // Node reserves address space just to start (V8's code range and heap reservations, thread
+  // stacks): about 650 MiB on Node 20, about 1.1 GiB on Node 24, which does not even start under a
+  // 1 GiB cap. The cap leaves the learner's server roughly 350-400 MiB of Buffers besides its
+  // 128 MiB heap on either (measured: tests/security/learner-sandbox.test.ts).
+  addressSpaceBytes: (NODE_MAJOR >= 22 ? 1792 : 1024) * 1024 * 1024,
   cpuSeconds: 60,
   // A job is at most 256 KiB of source, which JSON escaping can grow up to six times.
   fileSizeBytes: 4 * 1024 * 1024,
