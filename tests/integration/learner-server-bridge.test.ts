@@ -38,6 +38,22 @@ afterEach(async () => {
   await Promise.all(bridges.splice(0).map((b) => b.close()));
 }, 30_000);
 
+/** Every process below `pid`, from ps (Linux). */
+function descendants(pid: number): Array<{ pid: number; comm: string }> {
+  const rows = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length >= 3)
+    .map(([p, pp, comm]) => ({ pid: Number(p), ppid: Number(pp), comm: comm as string }));
+  const found: Array<{ pid: number; comm: string }> = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift() as number;
+    for (const row of rows) if (row.ppid === parent) (found.push({ pid: row.pid, comm: row.comm }), queue.push(row.pid));
+  }
+  return found;
+}
+
 async function newBridge(refusal?: LearnerCodeRefusal): Promise<TestBridge> {
   const learnerCode = refusal === undefined ? await sandboxedLearnerCode() : ({ run: 'never', why: refusal } as const);
   const b = await startTestBridge({ programsDir: programs.dir, learnerCode });
@@ -110,6 +126,9 @@ describe('learner-server on an opted-in loopback bridge with the sandbox', () =>
     sockets.push(transport.socket);
     const spawn = await transport.waitForEvent((event) => event.ev === 'spawn');
     const pid = spawn.ev === 'spawn' ? spawn.pid : -1;
+    // The page goes away once the server is really running inside the sandbox (a node process under
+    // bwrap): before that, bwrap may not have armed --die-with-parent for its child yet.
+    await waitUntil(() => descendants(pid).some((child) => child.comm === 'node'), 10_000, 'node to run inside the sandbox');
     transport.socket.terminate();
     await waitUntil(() => !isAlive(pid), 8_000, 'the hanging server to be killed');
   });
