@@ -126,9 +126,10 @@ describe('learner-server on an opted-in loopback bridge with the sandbox', () =>
     sockets.push(transport.socket);
     const spawn = await transport.waitForEvent((event) => event.ev === 'spawn');
     const pid = spawn.ev === 'spawn' ? spawn.pid : -1;
-    // The page goes away once the server is really running inside the sandbox (a node process under
-    // bwrap): before that, bwrap may not have armed --die-with-parent for its child yet.
-    await waitUntil(() => descendants(pid).some((child) => child.comm === 'node'), 10_000, 'node to run inside the sandbox');
+    // The page goes away once the server is really running inside the sandbox: before that, bwrap may not have armed --die-with-parent for its child yet.
+    // (bwrap's init in the pid namespace, and the server under it: its name varies with the Node
+    // version, e.g. "node" or its main thread's name.)
+    await waitUntil(() => descendants(pid).length >= 2, 10_000, 'the server to run inside the sandbox');
     transport.socket.terminate();
     await waitUntil(() => !isAlive(pid), 8_000, 'the hanging server to be killed');
   });
