@@ -47,6 +47,7 @@ import * as httpTestHelpers from '../protocol/http/test-helpers.ts';
 import * as httpTypes from '../protocol/http/types.ts';
 import * as serverRequests from '../protocol/server-requests.ts';
 import * as toolProgress from '../protocol/tool-progress.ts';
+import * as eraMeta from '../protocol/era/meta.ts';
 
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/remote-tools': remoteTools,
@@ -91,4 +92,5 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/types': httpTypes,
   '@protocol/server-requests': serverRequests,
   '@protocol/tool-progress': toolProgress,
+  '@protocol/era/meta': eraMeta,
 };
