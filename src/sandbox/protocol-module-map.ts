@@ -47,6 +47,17 @@ import * as httpTestHelpers from '../protocol/http/test-helpers.ts';
 import * as httpTypes from '../protocol/http/types.ts';
 import * as serverRequests from '../protocol/server-requests.ts';
 import * as toolProgress from '../protocol/tool-progress.ts';
+import * as eraMeta from '../protocol/era/meta.ts';
+import * as eraTypes from '../protocol/era/types.ts';
+import * as eraRequestState from '../protocol/era/request-state.ts';
+import * as eraModernServer from '../protocol/era/modern-server.ts';
+import * as eraLegacyBridge from '../protocol/era/legacy-bridge.ts';
+import * as eraDualEraServer from '../protocol/era/dual-era-server.ts';
+import * as eraConformanceFixtures from '../protocol/era/conformance-fixtures.ts';
+import * as eraEcho from '../protocol/era/echo.ts';
+import * as eraSession from '../protocol/era/session.ts';
+import * as httpModernRules from '../protocol/http/modern-rules.ts';
+import * as httpDualEraHandler from '../protocol/http/dual-era-handler.ts';
 
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/remote-tools': remoteTools,
@@ -91,4 +102,15 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/types': httpTypes,
   '@protocol/server-requests': serverRequests,
   '@protocol/tool-progress': toolProgress,
+  '@protocol/era/meta': eraMeta,
+  '@protocol/era/types': eraTypes,
+  '@protocol/era/request-state': eraRequestState,
+  '@protocol/era/modern-server': eraModernServer,
+  '@protocol/era/legacy-bridge': eraLegacyBridge,
+  '@protocol/era/dual-era-server': eraDualEraServer,
+  '@protocol/era/conformance-fixtures': eraConformanceFixtures,
+  '@protocol/era/echo': eraEcho,
+  '@protocol/era/session': eraSession,
+  '@protocol/http/modern-rules': httpModernRules,
+  '@protocol/http/dual-era-handler': httpDualEraHandler,
 };
