@@ -130,6 +130,20 @@ describe('the dual-era client against an SDK 2.4.0 server in modern mode', () =>
     expect(client.protocolVersion).toBe('2026-07-28');
   }, 30_000);
 
+  it('stdio, SDK 2.4.0 serving both eras: one input handler answers an MRTR round (auto) and a server request (legacy)', async () => {
+    for (const era of ['auto', 'legacy'] as const) {
+      const asked: unknown[] = [];
+      const client = new DualEraClient(
+        { kind: 'stdio', transport: new ChildTransport(startSdk2('stdio', 'serve').child), framing: 'ndjson' },
+        { era, inputHandlers: { 'elicitation/create': (params) => (asked.push(params.message), { action: 'accept', content: { confirm: true } }) } },
+      );
+      cleanups.push(() => client.close());
+      expect((await client.connect()).era).toBe(era === 'auto' ? 'modern' : 'legacy');
+      expect(await client.callTool('confirm', { action: 'ship' })).toMatchObject({ content: [{ text: 'ship: done' }] });
+      expect(asked, era).toEqual(['Really ship?']);
+    }
+  }, 30_000);
+
   it('HTTP: the first modern request succeeds, then list, call, an error and an MRTR round', async () => {
     const program = startSdk2('http', 'reject');
     await program.waitFor(() => program.stdout.toString().includes('listening'), 'the SDK 2.4.0 HTTP server', 15_000);
