@@ -58,6 +58,16 @@ import * as eraDualEraClient from '../protocol/era/dual-era-client.ts';
 import * as eraLocalFailure from '../protocol/era/local-failure.ts';
 import * as httpParamHeaders from '../protocol/http/param-headers.ts';
 import * as httpModernClientTransport from '../protocol/http/modern-client-transport.ts';
+import * as eraTypes from '../protocol/era/types.ts';
+import * as eraRequestState from '../protocol/era/request-state.ts';
+import * as eraModernServer from '../protocol/era/modern-server.ts';
+import * as eraLegacyBridge from '../protocol/era/legacy-bridge.ts';
+import * as eraDualEraServer from '../protocol/era/dual-era-server.ts';
+import * as eraConformanceFixtures from '../protocol/era/conformance-fixtures.ts';
+import * as eraEcho from '../protocol/era/echo.ts';
+import * as eraSession from '../protocol/era/session.ts';
+import * as httpModernRules from '../protocol/http/modern-rules.ts';
+import * as httpDualEraHandler from '../protocol/http/dual-era-handler.ts';
 
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/remote-tools': remoteTools,
@@ -113,4 +123,14 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/era/local-failure': eraLocalFailure,
   '@protocol/http/param-headers': httpParamHeaders,
   '@protocol/http/modern-client-transport': httpModernClientTransport,
+  '@protocol/era/types': eraTypes,
+  '@protocol/era/request-state': eraRequestState,
+  '@protocol/era/modern-server': eraModernServer,
+  '@protocol/era/legacy-bridge': eraLegacyBridge,
+  '@protocol/era/dual-era-server': eraDualEraServer,
+  '@protocol/era/conformance-fixtures': eraConformanceFixtures,
+  '@protocol/era/echo': eraEcho,
+  '@protocol/era/session': eraSession,
+  '@protocol/http/modern-rules': httpModernRules,
+  '@protocol/http/dual-era-handler': httpDualEraHandler,
 };
