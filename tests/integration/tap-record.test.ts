@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpClient } from '../../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/http/client-transport.ts';
 import { bytesToBase64, encodeTapCommand, parseTapEvent, TapLineSplitter } from '../../src/runtime/tap-protocol.ts';
@@ -256,6 +256,28 @@ describe('tap --record=FILE --listen --target=URL: a Streamable HTTP session thr
       if (requestText !== '') expect(requestText).toMatch(/^(POST|GET|DELETE) \/mcp HTTP\/1\.1\r\n/);
     }
     expect(conns.map((conn) => bytesOf(trace.events, 's2c', conn).toString('utf8')).join('')).toContain('through the relay 你好');
+  });
+
+  it('keeps a connection still open at Ctrl-C: its bytes, an error saying so, and its close', async () => {
+    const target = await startTarget();
+    const file = tempFile('open-at-stop.jsonl');
+    const relay = await startRelay(file, target.url);
+    const { port } = new URL(relay.url);
+    const partial = Buffer.from(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 100\r\n\r\n{"json`);
+    const socket = createConnection({ host: '127.0.0.1', port: Number(port) });
+    socket.on('error', () => {});
+    socket.write(partial);
+    // The relay has read the bytes once the file shows them (it flushes each event-loop turn).
+    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain('"ev":"c2s"'), { timeout: 5_000 });
+    relay.program.child.kill('SIGINT');
+    expect((await relay.program.exit()).code).toBe(0);
+    socket.destroy();
+    const events = readTrace(file).events;
+    expect(bytesOf(events, 'c2s', 1).equals(partial)).toBe(true);
+    expect(events.slice(-2)).toEqual([
+      expect.objectContaining({ ev: 'error', conn: 1, message: 'the relay stopped with this connection open' }),
+      expect.objectContaining({ ev: 'close', conn: 1 }),
+    ]);
   });
 
   it('records a refused connection to a target that is not there as an error on that connection', async () => {
