@@ -122,4 +122,12 @@ describe('ModernServer: logging and subscriptions', () => {
     modern.notifyListChanged('tools');
     expect(sent).toHaveLength(2); // the listener is gone
   });
+
+  it('answers an open listen with its result when the server shuts down', async () => {
+    const modern = server();
+    const listening = modern.handle(request(31, 'subscriptions/listen', { notifications: {} }), { send: () => {}, signal: new AbortController().signal });
+    await Promise.resolve();
+    modern.endSubscriptions();
+    expect(await listening).toMatchObject({ response: { id: 31, result: { resultType: 'complete', _meta: { [META_SUBSCRIPTION_ID]: 31 } } } });
+  });
 });
