@@ -164,3 +164,29 @@ describe('SDK 1.32.2 Client (handshake era) against the same dual-era servers', 
     expect(seen.filter((post) => post.era === 'modern').every((post) => post.session === undefined)).toBe(true);
   }, 30_000);
 });
+
+describe('the other eras of the echo server (--era), as the compatibility matrix says', () => {
+  it('--era=legacy: SDK 2.4.0 in auto mode probes, falls back to initialize and works', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [builtProgram('echo-server'), '--framing=ndjson', '--era=legacy'], stderr: 'pipe' });
+    const { client } = modernClient('auto');
+    await client.connect(transport);
+    expect(client.getProtocolEra()).toBe('legacy');
+    const echoed = await client.callTool({ name: 'echo', arguments: { text: GREETING } });
+    expect(echoed.content).toEqual([{ type: 'text', text: GREETING }]);
+  }, 30_000);
+
+  it('--era=legacy: SDK 2.4.0 pinned to 2026-07-28 fails to connect (no fallback when pinned)', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [builtProgram('echo-server'), '--framing=ndjson', '--era=legacy'], stderr: 'pipe' });
+    const { client } = modernClient({ pin: '2026-07-28' });
+    await expect(client.connect(transport)).rejects.toThrow();
+  }, 30_000);
+
+  it('--era=modern: SDK 1.32.2 cannot initialize; the error names the versions the server speaks', async () => {
+    const transport = new LegacyStdioTransport({ command: process.execPath, args: [builtProgram('echo-server'), '--framing=ndjson', '--era=modern'], stderr: 'pipe' });
+    const client = new LegacyClient({ name: 'legacy-interop', version: '1.0.0' });
+    cleanups.push(() => client.close());
+    const connecting = client.connect(transport);
+    await expect(connecting).rejects.toMatchObject({ code: -32022 });
+    await expect(connecting).rejects.toThrow(/2026-07-28/);
+  }, 30_000);
+});

@@ -65,4 +65,13 @@ describe('DualEraServer', () => {
     expect(claimsModernEra({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } })).toBe(true);
     expect(claimsModernEra({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', _meta: { [META_PROTOCOL_VERSION]: '2025-11-25' } } })).toBe(false);
   });
+
+  it('modern-only: refuses initialize with -32022 naming only the modern versions, and serves modern requests', async () => {
+    const options = { serverInfo: ECHO_SERVER_INFO, tools: createEchoTools() };
+    const server = new DualEraServer({ modern: createEchoModernServer({ ...options, supportedVersions: ['2026-07-28'] }) });
+    const init = await server.handle({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+    expect(init).toMatchObject({ id: 1, error: { code: -32022, data: { supported: ['2026-07-28'], requested: '2025-11-25' } } });
+    expect(await server.handle({ jsonrpc: '2.0', method: 'notifications/initialized' })).toBeNull();
+    expect(await server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: modernMeta } })).toMatchObject({ result: { resultType: 'complete' } });
+  });
 });

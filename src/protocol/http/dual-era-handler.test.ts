@@ -109,4 +109,15 @@ describe('the dual-era Streamable HTTP handler, modern requests', () => {
     expect(response.status).toBe(200);
     expect(response.headers['mcp-session-id']).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it('modern-only (legacy: reject): initialize gets 400 with -32022 and the supported versions; GET gets 405', async () => {
+    const options = { serverInfo: ECHO_SERVER_INFO, tools: createEchoTools() };
+    const strict = createDualEraHttpHandler({ createServer: () => new McpServer(options), modern: createEchoModernServer({ ...options, supportedVersions: ['2026-07-28'] }), legacy: 'reject' });
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+    const response = await strict.handle(post(init, { 'mcp-protocol-version': '2025-11-25', 'mcp-method': 'initialize' }));
+    expect(response.status).toBe(400);
+    expect(response.headers['mcp-session-id']).toBeUndefined();
+    expect(await json(response)).toMatchObject({ id: 0, error: { code: -32022, data: { supported: ['2026-07-28'], requested: '2025-11-25' } } });
+    expect((await strict.handle({ method: 'GET', path: '/mcp', headers: { host: '127.0.0.1', accept: 'text/event-stream' } })).status).toBe(405);
+  });
 });
