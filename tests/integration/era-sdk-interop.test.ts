@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEchoModernServer } from '../../src/protocol/era/echo.ts';
 import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../../src/protocol/echo-tools.ts';
 import { createDualEraHttpHandler } from '../../src/protocol/http/dual-era-handler.ts';
+import { createHttpHandler } from '../../src/protocol/http/server-handler.ts';
 import type { HttpRequest } from '../../src/protocol/http/types.ts';
 import { McpServer } from '../../src/protocol/server.ts';
 import { withToolProgress } from '../../src/protocol/tool-progress.ts';
@@ -34,12 +35,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Our dual-era echo endpoint on 127.0.0.1:0, recording what each POST carried. */
-async function startHttpEcho(): Promise<{ url: string; seen: { method: string | undefined; session: string | undefined; era: string | undefined }[] }> {
-  const handler = createDualEraHttpHandler({
-    createServer: () => withToolProgress(new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() })),
-    modern: createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() }),
+/** Our echo endpoint on 127.0.0.1:0 in one era (default both), recording what each POST carried. */
+async function startHttpEcho(era: 'dual' | 'legacy' | 'modern' = 'dual'): Promise<{ url: string; seen: { method: string | undefined; session: string | undefined; era: string | undefined }[] }> {
+  const createLegacy = () => withToolProgress(new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() }));
+  const dual = createDualEraHttpHandler({
+    createServer: createLegacy,
+    modern: createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), supportedVersions: era === 'modern' ? ['2026-07-28'] : undefined }),
+    legacy: era === 'modern' ? 'reject' : 'serve',
   });
+  // --era=legacy is the handshake-era handler alone, exactly as server/mcp-http.ts builds it.
+  const handler = era === 'legacy' ? Object.assign(createHttpHandler({ createServer: createLegacy }), { lastEra: 'legacy' as const }) : dual;
   const seen: { method: string | undefined; session: string | undefined; era: string | undefined }[] = [];
   const recording = {
     async handle(request: HttpRequest) {
@@ -188,5 +193,24 @@ describe('the other eras of the echo server (--era), as the compatibility matrix
     const connecting = client.connect(transport);
     await expect(connecting).rejects.toMatchObject({ code: -32022 });
     await expect(connecting).rejects.toThrow(/2026-07-28/);
+  }, 30_000);
+
+  it('HTTP, legacy only: SDK 2.4.0 in auto mode reads the 400 of its modern attempt, falls back and works', async () => {
+    const { url } = await startHttpEcho('legacy');
+    const { client } = modernClient('auto');
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect(client.getProtocolEra()).toBe('legacy');
+    const echoed = await client.callTool({ name: 'echo', arguments: { text: GREETING } });
+    expect(echoed.content).toEqual([{ type: 'text', text: GREETING }]);
+  }, 30_000);
+
+  it('HTTP, modern only: SDK 1.32.2 cannot initialize (400 with -32022); SDK 2.4.0 auto works', async () => {
+    const { url } = await startHttpEcho('modern');
+    const legacy = new LegacyClient({ name: 'legacy-interop', version: '1.0.0' });
+    cleanups.push(() => legacy.close());
+    await expect(legacy.connect(new LegacyHttpTransport(new URL(url)))).rejects.toThrow(/400|2026-07-28/);
+    const { client, asked } = modernClient('auto');
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await walkModern(client, asked);
   }, 30_000);
 });
