@@ -108,6 +108,9 @@ describe('the dual-era Streamable HTTP handler, modern requests', () => {
     const response = await handler().handle(post(init, { 'mcp-protocol-version': '2025-11-25', 'mcp-method': 'initialize' }));
     expect(response.status).toBe(200);
     expect(response.headers['mcp-session-id']).toMatch(/^[0-9a-f]{32}$/);
+    const confused = await handler().handle(post(init, { 'mcp-method': 'initialize' })); // with the modern header
+    expect(confused.status).toBe(400);
+    expect(await json(confused)).toMatchObject({ id: 0, error: { code: -32020 } });
   });
 
   it('modern-only (legacy: reject): initialize gets 400 with -32022 and the supported versions; GET gets 405', async () => {

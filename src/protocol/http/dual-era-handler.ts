@@ -85,6 +85,10 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
     const message = outcome.ok ? outcome.message : undefined;
     const modernRequest = message !== undefined && isRequest(message) && (claimsModernEra(message) || (headerIsModern && message.method !== 'initialize'));
     const modernNotification = message !== undefined && isNotification(message) && headerIsModern;
+    if (message !== undefined && isRequest(message) && message.method === 'initialize' && !modernRequest && headerIsModern) {
+      // The handshake under a modern header: the two disagree about the era, so neither is guessed.
+      return errorResponse(400, EraErrorCode.HeaderMismatch, 'Header mismatch: an initialize request (the handshake era) with a 2026-07-28 MCP-Protocol-Version header', message.id);
+    }
     if (!modernRequest && !modernNotification && !(headerIsModern && message === undefined)) {
       lastEra = 'legacy';
       if (rejectLegacy) return refuseLegacy(message);
