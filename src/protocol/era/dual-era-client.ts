@@ -89,6 +89,7 @@ export class DualEraClient {
   private modern: ModernSession | undefined;
   private legacy: McpClient | undefined;
   private connected: EraConnectResult | undefined;
+  private connecting: Promise<EraConnectResult> | undefined;
 
   constructor(
     private readonly connection: EraConnection,
@@ -118,9 +119,16 @@ export class DualEraClient {
     return this.modern?.serverInfo ?? this.connected?.serverInfo;
   }
 
-  /** Find the server's era (probe, cache or mode) and get ready to send requests in it. */
-  async connect(): Promise<EraConnectResult> {
-    if (this.connected !== undefined) return this.connected;
+  /**
+   * Find the server's era (probe, cache or mode) and get ready to send requests in it. Runs once:
+   * later calls share the answer, a failure included (the pipe may be handed over by then; make a new client).
+   */
+  connect(): Promise<EraConnectResult> {
+    this.connecting ??= this.findEra();
+    return this.connecting;
+  }
+
+  private async findEra(): Promise<EraConnectResult> {
     const mode = this.options.era ?? 'auto';
     if (mode === 'legacy') return this.startLegacy('era "legacy": the handshake, without a probe');
 
