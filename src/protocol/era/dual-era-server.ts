@@ -81,6 +81,11 @@ export class DualEraServer {
     return this.#legacyServer().handle(value, context);
   }
 
+  /** stdin ended: open subscriptions/listen requests get their graceful result. */
+  close(): void {
+    this.#options.modern.endSubscriptions();
+  }
+
   parseError(detail: string): JsonRpcFailure {
     return this.#legacy?.parseError?.(detail) ?? encodeError(null, ErrorCode.ParseError, `Parse error: ${detail}`);
   }

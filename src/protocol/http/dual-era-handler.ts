@@ -137,6 +137,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
     },
     closeAll() {
       legacy.closeAll();
+      modern.endSubscriptions();
     },
   };
 }
