@@ -29,7 +29,7 @@ import type { ByteTransport, Unsubscribe } from '../transport.ts';
 import { EraNegotiationError } from './era-errors.ts';
 import type { EraCache } from './era-cache.ts';
 import { capabilitiesFor, INPUT_METHODS, type InputHandlers, type InputMethod } from './input-requests.ts';
-import { envelopeMeta, MODERN_PROTOCOL_VERSIONS } from './meta.ts';
+import { envelopeMeta, EraErrorCode, MODERN_PROTOCOL_VERSIONS } from './meta.ts';
 import { ModernSession } from './modern-session.ts';
 import { classifyProbe, type DiscoverResult, type ProbeOutcome, type ProbeVerdict } from './probe.ts';
 import { RpcChannel } from './rpc-channel.ts';
@@ -179,7 +179,17 @@ export class DualEraClient {
   async callTool(name: string, args?: Record<string, unknown>): Promise<CallToolResult> {
     const legacy = this.legacyClient();
     if (legacy !== undefined) return legacy.callTool(name, args);
-    return expectShape('tools/call', await this.request('tools/call', { name, arguments: args ?? {} }), checkCallToolResult);
+    const params = { name, arguments: args ?? {} };
+    try {
+      return expectShape('tools/call', await this.request('tools/call', params), checkCallToolResult);
+    } catch (error) {
+      // HTTP: -32020 on a tools/call means the Mcp-Param-* headers did not match the tool's
+      // x-mcp-header annotations — not listed yet, or changed. The spec's advice: list the tools
+      // again (the transport learns their annotations from the answer) and retry once.
+      if (this.connection.kind !== 'http' || !(error instanceof McpRpcError) || error.code !== EraErrorCode.HeaderMismatch) throw error;
+      await this.listTools();
+      return expectShape('tools/call', await this.request('tools/call', params), checkCallToolResult);
+    }
   }
 
   /** Any request of the specification, in the era the server speaks; the result comes back unchecked. */
