@@ -49,8 +49,8 @@ export function runBetween(args: Between): Promise<number> {
     const server: TapCore = startTap({
       argv: args.argv,
       now: clock.now,
-      onLine: (_line, event) => {
-        file.add(event);
+      onLine: (line, event) => {
+        file.add(event, line);
         showStderr(event);
         if (event.ev === 's2c') forward(event.b64, server, client);
       },

@@ -34,7 +34,7 @@ function runTap(argv: string[], recording?: StdioRecording): void {
   const tap: TapCore = startTap({
     argv,
     onLine: (line, event) => {
-      recording?.onEvent(event);
+      recording?.onEvent(event, line);
       printLine(line);
     },
     onEnd: (end) => {

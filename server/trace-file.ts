@@ -26,7 +26,11 @@ export interface TraceFile {
   readonly eventCount: number;
   /** Bytes of c2s and s2c recorded. */
   readonly payloadBytes: number;
-  add(event: TraceEvent): void;
+  /**
+   * Add one event. `line` is the event already encoded by the tap (encodeTapEvent): the same
+   * text serializeTraceEvent would make, so the hot path does not encode every chunk twice.
+   */
+  add(event: TraceEvent, line?: string): void;
   /** Write everything waiting, synchronously (the header too, guessing ndjson if it must). */
   flush(): void;
   /** Flush and close; later events are dropped. */
@@ -103,12 +107,12 @@ export function openTraceFile(path: string, draft: TraceHeaderDraft, framing: Tr
     get payloadBytes() {
       return payloadBytes;
     },
-    add(event) {
+    add(event, encoded) {
       if (closed) return;
       eventCount++;
       if (event.ev === 'c2s' || event.ev === 's2c') payloadBytes += (event.b64.length / 4) * 3 - (event.b64.endsWith('==') ? 2 : event.b64.endsWith('=') ? 1 : 0);
       guessFrom(event);
-      const line = `${serializeTraceEvent(event)}\n`;
+      const line = `${encoded ?? serializeTraceEvent(event)}\n`;
       waiting.push(line);
       waitingBytes += line.length;
       if (header && waitingBytes >= FLUSH_BYTES) flush();
