@@ -8,6 +8,8 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpClient } from '../../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/http/client-transport.ts';
 import { bytesToBase64, encodeTapCommand, parseTapEvent, TapLineSplitter } from '../../src/runtime/tap-protocol.ts';
@@ -146,6 +148,35 @@ describe('tap --record=FILE -- <server>: the tap as always, and a trace file', (
       const status = await tap.exit();
       expect({ args, code: status.code, stderr: tap.stderr }).toEqual({ args, code, stderr: expect.stringMatching(message) });
     }
+  });
+});
+
+describe('tap --record=FILE --transparent -- <server>: an invisible stdio server', () => {
+  it('is spawned by the official SDK client in place of the server; the session works and is recorded exactly', async () => {
+    const file = tempFile('transparent.jsonl');
+    const server = [process.execPath, builtProgram('echo-server'), '--framing=ndjson'];
+    const transport = new StdioClientTransport({ command: process.execPath, args: [builtProgram('tap'), `--record=${file}`, '--transparent', '--', ...server], stderr: 'pipe' });
+    const stderr: Buffer[] = [];
+    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const client = new Client({ name: 'transparent-test', version: '1' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('echo');
+    const result = await client.callTool({ name: 'echo', arguments: { text: 'invisible 你好' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'invisible 你好' }]);
+    // close() ends the tap's stdin; the tap passes the EOF on and ends with the server.
+    await client.close();
+    await vi.waitFor(() => expect(Buffer.concat(stderr).toString()).toContain('[tap] recorded'), { timeout: 5_000 });
+
+    const trace = readTrace(file);
+    expect(trace.header).toMatchObject({ mode: 'stdio', framing: 'ndjson', program: server });
+    const sent = bytesOf(trace.events, 'c2s').toString('utf8').trim().split('\n').map((line) => (JSON.parse(line) as { method?: string }).method);
+    expect(sent).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
+    expect(bytesOf(trace.events, 's2c').toString('utf8')).toContain('invisible 你好');
+    // The server's log went to the tap's stderr as it was, and into the trace.
+    expect(Buffer.concat(stderr).toString()).toContain('[echo-server] request tools/call');
+    expect(bytesOf(trace.events, 'stderr').toString()).toContain('[echo-server] request tools/call');
+    expect(trace.events.at(-1)).toMatchObject({ ev: 'exit', code: 0 });
   });
 });
 
