@@ -4,7 +4,7 @@
 // server with the tap between them, and a Streamable HTTP session through the loopback relay.
 
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -309,6 +309,39 @@ describe('tap --record=FILE --listen --target=URL: a Streamable HTTP session thr
       expect.objectContaining({ ev: 'error', conn: 1, message: 'the relay stopped with this connection open' }),
       expect.objectContaining({ ev: 'close', conn: 1 }),
     ]);
+  });
+
+  it('refuses a request whose Host is not loopback (DNS rebinding): the relay answers 403, the server sees nothing', async () => {
+    // The target is a bare TCP listener that keeps every byte it is sent.
+    const seenByTarget: Buffer[] = [];
+    const target = createServer((socket) => socket.on('data', (chunk: Buffer) => seenByTarget.push(chunk)));
+    await new Promise<void>((resolveListen) => target.listen(0, '127.0.0.1', resolveListen));
+    const targetPort = (target.address() as AddressInfo).port;
+    const file = tempFile('rebinding.jsonl');
+    const relay = await startRelay(file, `http://127.0.0.1:${targetPort}/mcp`);
+    const { port } = new URL(relay.url);
+    const body = JSON.stringify(INITIALIZE);
+    const request = Buffer.from(`POST /mcp HTTP/1.1\r\nHost: evil.example:${port}\r\nOrigin: http://evil.example:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const received = await new Promise<Buffer>((resolveReply, reject) => {
+      const socket = createConnection({ host: '127.0.0.1', port: Number(port) });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('end', () => {
+        socket.end();
+        resolveReply(Buffer.concat(chunks));
+      });
+      socket.on('error', reject);
+      socket.write(request);
+    });
+    expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n[\s\S]*Host "evil\.example:\d+" is not a loopback name/);
+    relay.program.child.kill('SIGINT');
+    await relay.program.exit();
+    const events = readTrace(file).events;
+    expect(bytesOf(events, 'c2s', 1).equals(request)).toBe(true);
+    expect(bytesOf(events, 's2c', 1).length).toBe(0);
+    expect(events.find((e) => e.ev === 'error')).toMatchObject({ conn: 1, message: expect.stringContaining('refused by the relay (403)') });
+    expect(Buffer.concat(seenByTarget).length).toBe(0);
+    target.close();
   });
 
   it('records a refused connection to a target that is not there as an error on that connection', async () => {
