@@ -222,6 +222,26 @@ describe('tap --record=FILE --between "<client>" -- <server>', () => {
   });
 });
 
+describe('tap --record=FILE --between, stopped', () => {
+  it('on SIGTERM passes the signal to both and keeps every byte recorded so far', async () => {
+    const file = tempFile('between-sigterm.jsonl');
+    // A client that sends one request and then waits for ever; the echo server answers it.
+    const client = `'${process.execPath}' -e 'process.stdout.write(JSON.stringify(${JSON.stringify(INITIALIZE).replace(/'/g, "'\\''")})+"\\n"); setInterval(() => {}, 1000)'`;
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--between', client, '--', process.execPath, builtProgram('echo-server'), '--framing=ndjson']);
+    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain('"ev":"s2c"'), { timeout: 10_000 });
+    tap.child.kill('SIGTERM');
+    const status = await tap.exit(10_000);
+    expect(status.code).toBe(128 + 15);
+    const events = readTrace(file).events;
+    expect(JSON.parse(bytesOf(events, 'c2s').toString('utf8'))).toEqual(INITIALIZE);
+    expect(bytesOf(events, 's2c').toString('utf8')).toContain('"id":0,"result"');
+    expect(events.filter((e) => e.ev === 'exit')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ proc: 'client', signal: 'SIGTERM' }), expect.objectContaining({ ev: 'exit' })]),
+    );
+    expect(events.filter((e) => e.ev === 'exit')).toHaveLength(2);
+  });
+});
+
 describe('tap --record=FILE --listen --target=URL: a Streamable HTTP session through the relay', () => {
   async function startTarget(): Promise<{ program: RunningProgram; url: string }> {
     const program = new RunningProgram(process.execPath, ['--import', 'tsx', MCP_HTTP]);
