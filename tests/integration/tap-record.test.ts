@@ -222,6 +222,32 @@ describe('tap --record=FILE --between "<client>" -- <server>', () => {
   });
 });
 
+describe('tap --record=FILE --between, under load', () => {
+  it('carries 4 MiB of arbitrary bytes through `cat` and back, unchanged, and records every byte', async () => {
+    const file = tempFile('between-load.jsonl');
+    // The client writes 4 MiB of bytes (a fixed pseudo-random pattern), reads back as many, and
+    // exits 0 only if they came back unchanged. More than the tap's 1 MiB backlog limit, so the
+    // tap may pause and resume a side on the way.
+    const client = [
+      "const n = 4 * 1024 * 1024; const out = Buffer.alloc(n); let x = 7;",
+      "for (let i = 0; i < n; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; out[i] = x >> 16; }",
+      "const back = []; let got = 0;",
+      "process.stdin.on('data', (c) => { back.push(c); got += c.length; if (got >= n) process.exit(Buffer.concat(back).equals(out) ? 0 : 1); });",
+      "process.stdout.write(out);",
+    ].join(' ');
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--between', `'${process.execPath}' -e "${client}"`, '--', 'cat']);
+    expect((await tap.exit(30_000)).code).toBe(0);
+    const trace = readTrace(file);
+    const c2s = bytesOf(trace.events, 'c2s');
+    expect(c2s.length).toBe(4 * 1024 * 1024);
+    expect(bytesOf(trace.events, 's2c').equals(c2s)).toBe(true);
+    // The recorded bytes are the client's pattern (its first byte, recomputed here), not anything else.
+    let x = 7;
+    const first = ((x = (x * 1103515245 + 12345) & 0x7fffffff), x >> 16) & 0xff;
+    expect(c2s[0]).toBe(first);
+  });
+});
+
 describe('tap --record=FILE --between, stopped', () => {
   it('on SIGTERM passes the signal to both and keeps every byte recorded so far', async () => {
     const file = tempFile('between-sigterm.jsonl');
