@@ -2,6 +2,7 @@
 // the line protocol on its stdio). Options before `--` record a trace file (docs/trace-format):
 //
 //   --record=FILE -- <server cmd...>                      the tap as always, and every event to FILE
+//   --record=FILE --transparent -- <server cmd...>        the server's own stdio, no line protocol
 //   --record=FILE --between "<client cmd>" -- <server...> spawn both, sit between them, record
 //   --record=FILE --listen[=PORT] --target=URL            loopback TCP relay in front of an HTTP server
 //   --framing=content-length|ndjson                       name the framing instead of guessing it
@@ -10,7 +11,7 @@ import { splitCommandWords } from './command-words.ts';
 
 export type TapArgs =
   | { mode: 'tap'; argv: string[] }
-  | { mode: 'stdio'; record: string; framing: StdioFraming | null; argv: string[] }
+  | { mode: 'stdio'; record: string; framing: StdioFraming | null; argv: string[]; transparent: boolean }
   | { mode: 'between'; record: string; framing: StdioFraming | null; client: string[]; argv: string[] }
   | { mode: 'http'; record: string; port: number; target: URL };
 
@@ -21,6 +22,9 @@ export const TAP_USAGE = `usage:
       the tap: runs the program, reports its bytes as JSON lines on stdout, takes commands on stdin
   npm run --silent tap -- --record=FILE [--framing=content-length|ndjson] -- <server> [args...]
       the same, and writes every event to the trace file FILE
+  npm run --silent tap -- --record=FILE --transparent [--framing=...] -- <server> [args...]
+      an invisible stdio server: bytes pass through unchanged (no line protocol), and are recorded;
+      put this command where an MCP client would spawn the server
   npm run --silent tap -- --record=FILE [--framing=...] --between "<client command>" -- <server> [args...]
       runs a client and a server, connects the client's stdout to the server's stdin and back,
       and records both directions
@@ -41,6 +45,7 @@ export function parseTapArgs(args: readonly string[]): TapArgs | { error: string
   let between: string | undefined;
   let listen: number | undefined;
   let target: string | undefined;
+  let transparent = false;
   const seen = new Set<string>();
 
   for (let i = 0; i < options.length; i++) {
@@ -72,6 +77,10 @@ export function parseTapArgs(args: readonly string[]): TapArgs | { error: string
         else if (/^\d{1,5}$/.test(inline) && Number(inline) <= 65535) listen = Number(inline);
         else return { error: `--listen=${inline}: the port must be a number from 0 to 65535` };
         break;
+      case '--transparent':
+        if (inline !== undefined) return { error: '--transparent takes no value' };
+        transparent = true;
+        break;
       case '--target':
         if (!inline) return { error: '--target needs a URL: --target=http://127.0.0.1:PORT/mcp' };
         target = inline;
@@ -91,6 +100,7 @@ export function parseTapArgs(args: readonly string[]): TapArgs | { error: string
     if (listen === undefined) return { error: '--target goes with --listen[=PORT]' };
     if (target === undefined) return { error: '--listen needs --target=URL, the HTTP MCP server to relay to' };
     if (between !== undefined) return { error: '--listen and --between are different modes: choose one' };
+    if (transparent) return { error: '--transparent is for a stdio server, not --listen' };
     if (framing !== undefined) return { error: '--framing is for stdio; --listen records HTTP' };
     if (command !== null) return { error: '--listen runs no program: nothing goes after "--" (start the HTTP server yourself)' };
     let url: URL;
@@ -105,7 +115,8 @@ export function parseTapArgs(args: readonly string[]): TapArgs | { error: string
   }
 
   if (!command || command.length === 0) return { error: 'no server to run: give it after "--" (--record=FILE -- <server> [args...])' };
-  if (between === undefined) return { mode: 'stdio', record, framing: framing ?? null, argv: [...command] };
+  if (between === undefined) return { mode: 'stdio', record, framing: framing ?? null, argv: [...command], transparent };
+  if (transparent) return { error: '--transparent and --between are different modes: choose one' };
   const client = splitCommandWords(between);
   if ('error' in client) return { error: `--between: ${client.error}` };
   return { mode: 'between', record, framing: framing ?? null, client, argv: [...command] };

@@ -7,7 +7,8 @@
 //
 // With --record=FILE it also writes a trace file (docs/trace-format), and it can sit between a
 // client and a server (--between) or relay an HTTP server's TCP connections (--listen): see
-// tap-args.ts for the command line and tap-record.ts, tap-between.ts, tap-http-relay.ts.
+// tap-args.ts for the command line and tap-record.ts, tap-between.ts, tap-http-relay.ts; with
+// --transparent it is an invisible stdio server instead (tap-transparent.ts).
 //
 // The tap itself lives in tap-core.ts, which the local bridge also runs in-process; this file is
 // only the stdio around it, for hosts that can reach a process through nothing else (a
@@ -19,6 +20,7 @@ import { TAP_USAGE, parseTapArgs } from './tap-args.ts';
 import { runBetween } from './tap-between.ts';
 import { startTap, type TapCore } from './tap-core.ts';
 import { runRelay } from './tap-http-relay.ts';
+import { runTransparent } from './tap-transparent.ts';
 import { startStdioRecording, summaryLine, type StdioRecording } from './tap-record.ts';
 
 function printLine(line: string): void {
@@ -34,7 +36,7 @@ function runTap(argv: string[], recording?: StdioRecording): void {
   const tap: TapCore = startTap({
     argv,
     onLine: (line, event) => {
-      recording?.onEvent(event);
+      recording?.onEvent(event, line);
       printLine(line);
     },
     onEnd: (end) => {
@@ -99,6 +101,7 @@ function main(): void {
     case 'tap':
       return runTap(parsed.argv);
     case 'stdio': {
+      if (parsed.transparent) return void Promise.resolve().then(() => runTransparent(parsed)).then(exitAfterFlush, failToStart);
       let recording: StdioRecording;
       try {
         recording = startStdioRecording(parsed);
