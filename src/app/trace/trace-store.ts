@@ -17,7 +17,11 @@ export interface TraceLoader {
 }
 
 export interface OpenedTrace {
+  /** Changes with every trace opened (a view keyed by it starts over). */
+  serial: number;
   name: string;
+  /** The file or text it was read from: kept (a Blob costs nothing) for "copy a link". */
+  source: Blob | string;
   header: TraceHeader;
   events: number;
   bytes: number;
@@ -99,7 +103,7 @@ export class TraceStore extends ExternalStore<TraceState> implements LogSource {
             this.update({
               log: { entries, dropped: 0 },
               framing: logFramingOf(header) ?? 'ndjson',
-              trace: { name, header, events: message.events, bytes: message.bytes },
+              trace: { serial: opening, name, source, header, events: message.events, bytes: message.bytes },
               loading: null,
               failure: null,
             });

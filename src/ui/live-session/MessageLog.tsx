@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LogFindStore } from '../../app/live-session/log-find-store.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
+import type { LiveSessionStore } from '../../app/live-session/live-session-store.ts';
 
 // The rows, Find and the trace buttons load after the first paint: the log is empty until a server runs.
 const LogBody = lazy(() => import('./LogBody.tsx'));
@@ -28,6 +29,9 @@ export function MessageLog() {
         >
           {t('log.clear')}
         </button>
+        <button type="button" onClick={() => void saveTrace(session)} disabled={log.entries.length === 0} title={t('log.saveTraceHint')} data-testid="save-trace">
+          {t('log.saveTrace')}
+        </button>
       </div>
       <div className="message-log__legend hint" aria-hidden="true">
         <span className="dir dir--c2s">→</span> {t('log.c2s')} <span className="dir dir--s2c">←</span> {t('log.s2c')}{' '}
@@ -43,4 +47,12 @@ export function MessageLog() {
       )}
     </section>
   );
+}
+
+/** The latest run as a trace file; the writer loads on the first save, not with the page. */
+async function saveTrace(session: LiveSessionStore): Promise<void> {
+  const run = session.lastRun();
+  if (run === null) return;
+  const [{ traceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../components/download.ts')]);
+  downloadFile(traceFileName(run.started), traceText(run), 'application/x-ndjson');
 }
