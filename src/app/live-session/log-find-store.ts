@@ -77,7 +77,8 @@ export class LogFindStore extends ExternalStore<LogFindState> {
   }
 
   private patchQuery(patch: Partial<LogQuery>): void {
-    this.store.setState((state) => ({ ...state, query: { ...state.query, ...patch }, missing: null }));
+    // A new query ends the last jump: its target was shown in spite of the filters, and now need not be.
+    this.store.setState((state) => ({ ...state, query: { ...state.query, ...patch }, target: null, missing: null }));
   }
 }
 

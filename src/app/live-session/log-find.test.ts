@@ -120,6 +120,8 @@ describe('go to the request or response of an id', () => {
     const first = find.getSnapshot().target;
     find.goToPartner(entries, 1, 0);
     expect(find.getSnapshot().target?.at).not.toBe(first?.at);
+    find.setText('ping');
+    expect(find.getSnapshot().target).toBeNull();
     find.goToPartner(entries, 9, 0);
     expect(find.getSnapshot()).toMatchObject({ target: null, missing: { seq: 9, frameIndex: 0 } });
     find.togglePin(4);

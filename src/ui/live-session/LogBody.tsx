@@ -2,10 +2,10 @@
 // entries, and the rows that pass the filters. Loaded after the first paint (it is not needed
 // before the first byte), so its code stays out of the first-paint budget.
 
-import { useCallback, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterEntries, methodsOf } from '../../app/live-session/log-find.ts';
-import type { LogFindStore } from '../../app/live-session/log-find-store.ts';
+import { LogFindStore } from '../../app/live-session/log-find-store.ts';
 import { formatId } from '../../app/live-session/log-format.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLogSource } from '../hooks/log-source-context.ts';
@@ -15,15 +15,18 @@ import { LogList } from './LogList.tsx';
 import './log-body.css';
 
 export interface LogBodyProps {
-  find: LogFindStore;
+  /** Find's state; by default the body keeps its own (it lives as long as the log has entries). */
+  find?: LogFindStore;
   /** The heading that names the list ("Message log"). */
   labelledBy: string;
   virtual: boolean;
   follow: boolean;
 }
 
-export default function LogBody({ find, labelledBy, virtual, follow }: LogBodyProps) {
+export default function LogBody({ find: given, labelledBy, virtual, follow }: LogBodyProps) {
   const { t } = useTranslation('live');
+  const [own] = useState(() => new LogFindStore());
+  const find = given ?? own;
   const source = useLogSource();
   const { log } = useStore(source);
   const { query, pins, target, missing } = useStore(find);

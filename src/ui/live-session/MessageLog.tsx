@@ -1,6 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogFindStore } from '../../app/live-session/log-find-store.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { LiveSessionStore } from '../../app/live-session/live-session-store.ts';
@@ -12,7 +11,6 @@ export function MessageLog() {
   const { t } = useTranslation('live');
   const session = useLiveSession();
   const { log } = useStore(session);
-  const [find] = useState(() => new LogFindStore());
 
   return (
     <section className="panel-section message-log" aria-labelledby="log-heading">
@@ -21,10 +19,7 @@ export function MessageLog() {
         <span className="hint">{t('log.count', { count: log.entries.length })}</span>
         <button
           type="button"
-          onClick={() => {
-            session.clearLog();
-            find.reset();
-          }}
+          onClick={() => session.clearLog()}
           disabled={log.entries.length === 0 && log.dropped === 0}
         >
           {t('log.clear')}
@@ -42,7 +37,8 @@ export function MessageLog() {
         <p className="hint">{t('log.empty')}</p>
       ) : (
         <Suspense fallback={<p className="hint">{t('log.count', { count: log.entries.length })}</p>}>
-          <LogBody find={find} labelledBy="log-heading" virtual={false} follow />
+          {/* Find's state lives in the body: clearing the log (which unmounts it) clears pins too. */}
+          <LogBody labelledBy="log-heading" virtual={false} follow />
         </Suspense>
       )}
     </section>
