@@ -60,7 +60,8 @@ export function FindBar({ find, methods, shown, total, listId, searchRef, onEnte
           onKeyDown={onSearchKey}
           data-testid="find-search"
         />
-        <span role="status" aria-live="polite" className="find-bar__count" data-testid="find-count">
+        {/* A live region, not role="status": the panel's status line stays the one status there. */}
+        <span aria-live="polite" className="find-bar__count" data-testid="find-count">
           {isQueryActive(query) ? t('find.shown', { shown, total }) : ''}
         </span>
       </div>

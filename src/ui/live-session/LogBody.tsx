@@ -2,7 +2,7 @@
 // entries, and the rows that pass the filters. Loaded after the first paint (it is not needed
 // before the first byte), so its code stays out of the first-paint budget.
 
-import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterEntries, methodsOf } from '../../app/live-session/log-find.ts';
 import { LogFindStore } from '../../app/live-session/log-find-store.ts';
@@ -21,9 +21,11 @@ export interface LogBodyProps {
   labelledBy: string;
   virtual: boolean;
   follow: boolean;
+  /** Shown instead of everything while the log is empty. */
+  empty?: ReactNode;
 }
 
-export default function LogBody({ find: given, labelledBy, virtual, follow }: LogBodyProps) {
+export default function LogBody({ find: given, labelledBy, virtual, follow, empty = null }: LogBodyProps) {
   const { t } = useTranslation('live');
   const [own] = useState(() => new LogFindStore());
   const find = given ?? own;
@@ -47,6 +49,12 @@ export default function LogBody({ find: given, labelledBy, virtual, follow }: Lo
     return frame?.type === 'message' && frame.kind === 'request' ? t('find.noResponse', { id }) : t('find.noRequest', { id });
   }, [missing, log.entries, t]);
 
+  // A cleared log takes its pins and its last jump with it (the entries they named are gone).
+  const isEmpty = log.entries.length === 0;
+  useEffect(() => {
+    if (isEmpty) find.reset();
+  }, [isEmpty, find]);
+
   // "/" from anywhere in the log (but a text field) jumps to the search box.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== '/' || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -57,6 +65,7 @@ export default function LogBody({ find: given, labelledBy, virtual, follow }: Lo
   };
   const enterResults = () => container.current?.querySelector<HTMLElement>(`#${CSS.escape(listId)} .log-entry__row`)?.focus();
 
+  if (isEmpty && empty !== null) return <p className="hint">{empty}</p>;
   return (
     <div className="log-body" ref={container} onKeyDown={onKeyDown}>
       <FindBar find={find} methods={methods} shown={shown.length} total={log.entries.length} listId={listId} searchRef={searchRef} onEnterResults={enterResults} />

@@ -4,7 +4,7 @@ import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { LiveSessionStore } from '../../app/live-session/live-session-store.ts';
 
-// The rows, Find and the trace buttons load after the first paint: the log is empty until a server runs.
+// The rows and Find load just after the first paint: the log is empty until a server runs.
 const LogBody = lazy(() => import('./LogBody.tsx'));
 
 export function MessageLog() {
@@ -33,14 +33,10 @@ export function MessageLog() {
         <span className="dir dir--stderr">⚠</span> {t('log.stderr')}
       </div>
       {log.dropped > 0 && <p className="notice">{t('log.dropped', { count: log.dropped })}</p>}
-      {log.entries.length === 0 ? (
-        <p className="hint">{t('log.empty')}</p>
-      ) : (
-        <Suspense fallback={<p className="hint">{t('log.count', { count: log.entries.length })}</p>}>
-          {/* Find's state lives in the body: clearing the log (which unmounts it) clears pins too. */}
-          <LogBody labelledBy="log-heading" virtual={false} follow />
-        </Suspense>
-      )}
+      {/* Mounted from the start, so its code is in before the first byte arrives (no flash without rows). */}
+      <Suspense fallback={<p className="hint">{t('log.empty')}</p>}>
+        <LogBody labelledBy="log-heading" virtual={false} follow empty={t('log.empty')} />
+      </Suspense>
     </section>
   );
 }
