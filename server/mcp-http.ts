@@ -1,4 +1,4 @@
-// The echo server over Streamable HTTP: the pure handler of src/protocol/http behind node:http,
+// The echo server over Streamable HTTP, dual-era: the pure handler of src/protocol/http behind node:http,
 // on the loopback interface only (a local server must not be reachable from the network, and the
 // handler refuses any Host but its loopback names: DNS-rebinding protection).
 //
@@ -9,16 +9,20 @@
 // in 1-7 byte pieces); stdout-log and char-length have nothing to act on here.
 // --tools=conformance serves the fixture set the official conformance suite expects (every server
 // feature: resources, prompts, logging, progress, sampling, elicitation, completion).
+// Both eras on one endpoint (src/protocol/http/dual-era-handler.ts): initialize opens a
+// handshake-era session as before; a request whose _meta claims 2026-07-28 is served statelessly.
+// The faults act on the handshake era only.
 // Prints the endpoint URL on stdout once it listens; logs go to stderr. --port=0 (the default)
 // takes any free port.
 
 import { createServer } from 'node:http';
 import { FAULT_NAMES, isFaultName, toolFailureAsRpcError, type FaultName } from '../src/protocol/faults.ts';
 import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../src/protocol/echo-tools.ts';
-import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
+import { createDualEraHttpHandler } from '../src/protocol/http/dual-era-handler.ts';
+import { createEchoModernServer } from '../src/protocol/era/echo.ts';
+import { createEraConformance } from '../src/protocol/era/conformance-fixtures.ts';
 import { McpServer } from '../src/protocol/server.ts';
 import { withToolProgress } from '../src/protocol/tool-progress.ts';
-import { createConformanceServer } from '../src/protocol/features/conformance-fixtures.ts';
 import { nodeListener } from './http-node-adapter.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -77,8 +81,10 @@ function main(): void {
       },
     };
   };
-  const handler = createHttpHandler({
-    createServer: parsed.tools === 'conformance' ? (channel) => createConformanceServer(channel) : echoServer,
+  const conformance = parsed.tools === 'conformance' ? createEraConformance() : undefined;
+  const handler = createDualEraHttpHandler({
+    createServer: conformance !== undefined ? (channel) => conformance.createLegacy(channel) : echoServer,
+    modern: conformance?.modern ?? createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() }),
     faults: parsed.faults,
   });
   const server = createServer(nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));

@@ -19,12 +19,15 @@ const url = fc.webUrl({ withQueryParameters: true });
 export const arbHeader: fc.Arbitrary<TraceHeader> = fc.oneof(
   fc.record({ ...common, mode: fc.constant('stdio' as const), framing: stdioFraming, program: argv }),
   fc.record({ ...common, mode: fc.constant('between' as const), framing: stdioFraming, program: argv, client: argv }),
-  fc.record({ ...common, mode: fc.constant('http' as const), framing: fc.constant('http' as const), target: url, listen: url }),
+  fc.record(
+    { ...common, mode: fc.constant('http' as const), framing: fc.constant('http' as const), program: argv, target: url, listen: url },
+    { requiredKeys: ['format', 'version', 'framingSource', 'started', 'recorder', 'mode', 'framing'] },
+  ),
 );
 
 const t = fc.double({ min: 0, max: 1e9, noNaN: true, noDefaultInfinity: true }).map((n) => Math.round(n * 10) / 10);
 const b64 = fc.uint8Array({ maxLength: 64 }).map(bytesToBase64);
-const conn = fc.integer({ min: 1, max: 1000 });
+const conn = fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constant(2 ** 31 - 1));
 const proc = fc.constantFrom('client' as const, 'server' as const);
 const base = { tap: fc.constant(1 as const), t };
 
@@ -39,10 +42,23 @@ export const arbEvent: fc.Arbitrary<TraceEvent> = fc.oneof(
   ),
   fc.record({ ...base, ev: fc.constant('error' as const), message: fc.string(), proc, conn }, { requiredKeys: ['tap', 'ev', 't', 'message'] }),
   fc.record({ ...base, ev: fc.constant('open' as const), conn }),
-  fc.record({ ...base, ev: fc.constant('close' as const), conn, by: fc.constantFrom('client' as const, 'server' as const) }),
+  fc.record(
+    { ...base, ev: fc.constant('close' as const), conn, by: fc.constantFrom('client' as const, 'server' as const), message: fc.string() },
+    { requiredKeys: ['tap', 'ev', 't', 'conn'] },
+  ),
 );
 
 /** A valid stdio-mode event sequence (no conn, no proc, no open/close). */
 export const arbStdioEvent: fc.Arbitrary<TraceEvent> = arbEvent.filter(
   (event) => event.ev !== 'open' && event.ev !== 'close' && !('conn' in event) && !('proc' in event),
 );
+
+/** The keys of a generated header or event that the format requires (dropping one must be refused). */
+export function requiredKeysOf(value: object): string[] {
+  const fields = value as Record<string, unknown>;
+  const optional = new Set(['proc']);
+  if (fields.format !== undefined && fields.mode === 'http') ['program', 'target', 'listen'].forEach((key) => optional.add(key));
+  if (fields.ev !== 'open' && fields.ev !== 'close') optional.add('conn');
+  if (fields.ev === 'close') ['by', 'message'].forEach((key) => optional.add(key));
+  return Object.keys(fields).filter((key) => !optional.has(key));
+}

@@ -49,10 +49,12 @@ export interface TraceBetweenHeader extends TraceHeaderCommon {
 export interface TraceHttpHeader extends TraceHeaderCommon {
   mode: 'http';
   framing: 'http';
+  /** The HTTP server's argv, when the tap ran it (a live session on the HTTP host). */
+  program?: string[];
   /** The HTTP MCP server the relay forwarded to (`http://127.0.0.1:3000/mcp`). */
-  target: string;
+  target?: string;
   /** The loopback address the relay listened on (`http://127.0.0.1:41234`). */
-  listen: string;
+  listen?: string;
 }
 
 export type TraceHeader = TraceStdioHeader | TraceBetweenHeader | TraceHttpHeader;
@@ -80,7 +82,7 @@ export interface TraceBytesEvent {
   t: number;
   /** Exactly the bytes of one read or write, base64. */
   b64: string;
-  /** The TCP connection, in `http` mode (required there, absent elsewhere). */
+  /** The TCP connection, in `http` mode (absent elsewhere; absent there for the server's own stdio). */
   conn?: number;
 }
 
@@ -110,7 +112,7 @@ export interface TraceErrorEvent {
   conn?: number;
 }
 
-/** `http` mode: the relay accepted TCP connection `conn` (numbered from 1 in accept order). */
+/** `http` mode: TCP connection `conn` is open (the recorder numbers them; the page's relay lets the page). */
 export interface TraceOpenEvent {
   tap: 1;
   ev: 'open';
@@ -118,13 +120,14 @@ export interface TraceOpenEvent {
   conn: number;
 }
 
-/** `http` mode: connection `conn` ended; `by` says which side closed it first. */
+/** `http` mode: connection `conn` ended (or never opened); `by`: who closed it first; `message`: why it failed. */
 export interface TraceCloseEvent {
   tap: 1;
   ev: 'close';
   t: number;
   conn: number;
-  by: 'client' | 'server';
+  by?: 'client' | 'server';
+  message?: string;
 }
 
 export type TraceEvent =

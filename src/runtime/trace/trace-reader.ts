@@ -4,8 +4,9 @@
 //
 // Rules beyond one line's own fields (trace-validate.ts has those):
 // - line 1 is the header; a header of another version is refused as such, and only one header;
-// - `conn` appears only in `http` mode, where every c2s/s2c carries one that an `open` announced,
-//   and `open`/`close` appear only there; `proc` appears only in `between` mode;
+// - `conn` and `open`/`close` appear only in `http` mode, where a c2s/s2c with a `conn` needs an
+//   `open` of that connection before it (and no `close` since), and an `open` needs the number
+//   free; a `close` may end a connection that never opened (refused); `proc` only in `between`;
 // - every line ends with "\n" ("\r\n" is accepted); an empty line is an error. A last line with no
 //   "\n" is accepted if it is a whole, valid line, and refused as truncated if it is not JSON.
 
@@ -164,8 +165,10 @@ export class TraceReader {
     }
     const conn = event.conn as number | undefined;
     if (event.ev === 'open') return this.openConnections.has(conn as number) ? `connection ${conn} is already open` : null;
-    if ((event.ev === 'c2s' || event.ev === 's2c') && conn === undefined) return `field "conn" is required in "http" traces`;
-    if (conn !== undefined && event.ev !== 'error' && !this.openConnections.has(conn)) return `connection ${conn} was not opened (or already closed)`;
+    // Bytes without a conn are the HTTP server's own stdio, when the tap ran it.
+    if ((event.ev === 'c2s' || event.ev === 's2c') && conn !== undefined && !this.openConnections.has(conn)) {
+      return `connection ${conn} was not opened (or already closed)`;
+    }
     return null;
   }
 

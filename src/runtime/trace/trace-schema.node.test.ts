@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbEvent, arbHeader } from '../../../tests/support/trace-arbitraries.ts';
+import { arbEvent, arbHeader, requiredKeysOf } from '../../../tests/support/trace-arbitraries.ts';
 import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import { checkEvent, checkHeader } from './trace-validate.ts';
 
@@ -96,7 +96,7 @@ describe('trace-v1.schema.json and trace-validate.ts agree', () => {
   it('both refuse a dropped required field and an unknown field, every time', () => {
     fc.assert(
       fc.property(fc.oneof(arbHeader, arbEvent), fc.nat(), (valid, i) => {
-        const keys = Object.keys(valid).filter((key) => !['proc', 'conn'].includes(key) || ['open', 'close'].includes((valid as unknown as Fields).ev as string));
+        const keys = requiredKeysOf(valid);
         const dropped: Fields = { ...valid };
         delete dropped[keys[i % keys.length] as string];
         const extra = { ...valid, surplus: true };
@@ -117,6 +117,10 @@ describe('trace-v1.schema.json and trace-validate.ts agree', () => {
       [{ ...header, program: [] }, 'header'],
       [{ ...header, started: '2026-12-01 16:00' }, 'header'],
       [{ ...header, mode: 'http', framing: 'http', program: undefined, target: 'ftp://x', listen: 'http://127.0.0.1:1' }, 'header'],
+      [{ ...header, mode: 'http', framing: 'http', program: [] }, 'header'],
+      [{ ...header, mode: 'http', framing: 'http' }, 'header'],
+      [{ tap: 1, ev: 'open', t: 0, conn: 2 ** 31 }, 'event'],
+      [{ tap: 1, ev: 'close', t: 0, conn: 0, message: 7 }, 'event'],
       [{ tap: 1, ev: 'c2s', t: 0, b64: 'A===' }, 'event'],
       [{ tap: 1, ev: 'c2s', t: 0, b64: 'QQ==' }, 'event'],
       [{ tap: 1, ev: 'c2s', t: -1, b64: '' }, 'event'],

@@ -54,9 +54,10 @@ export function checkHeader(value: unknown): string | null {
     case 'http':
       return (
         oneOf(value, 'framing', ['http']) ??
-        nonEmptyString(value, 'target', /^https?:\/\//, 'an http(s) URL') ??
-        nonEmptyString(value, 'listen', /^https?:\/\//, 'an http(s) URL') ??
-        onlyFields(value, ['format', 'version', 'mode', 'framing', 'framingSource', 'started', 'recorder', 'target', 'listen'])
+        ('program' in value ? argvField(value, 'program') : null) ??
+        ('target' in value ? nonEmptyString(value, 'target', /^https?:\/\//, 'an http(s) URL') : null) ??
+        ('listen' in value ? nonEmptyString(value, 'listen', /^https?:\/\//, 'an http(s) URL') : null) ??
+        onlyFields(value, ['format', 'version', 'mode', 'framing', 'framingSource', 'started', 'recorder', 'program', 'target', 'listen'])
       );
     default:
       return 'field "mode" must be one of "stdio", "between", "http"';
@@ -92,7 +93,8 @@ export function checkEvent(value: unknown): string | null {
     case 'open':
       return connField(value) ?? onlyFields(value, [...base, 'conn']);
     case 'close':
-      return connField(value) ?? oneOf(value, 'by', ['client', 'server']) ?? onlyFields(value, [...base, 'conn', 'by']);
+      if ('message' in value && typeof value.message !== 'string') return 'field "message" must be a string';
+      return connField(value) ?? ('by' in value ? oneOf(value, 'by', ['client', 'server']) : null) ?? onlyFields(value, [...base, 'conn', 'by', 'message']);
     default:
       return 'field "ev" must be one of spawn, c2s, s2c, stderr, exit, error, open, close';
   }
@@ -148,9 +150,12 @@ function base64(value: Fields): string | null {
   return typeof value.b64 === 'string' && BASE64.test(value.b64) ? null : 'field "b64" must be base64';
 }
 
+/** The tap's own bound on connection numbers (tap-protocol.ts). */
+export const MAX_TRACE_CONN = 2 ** 31 - 1;
+
 function connField(value: Fields): string | null {
   const conn = value.conn;
-  return Number.isInteger(conn) && (conn as number) >= 1 ? null : 'field "conn" must be an integer >= 1';
+  return Number.isInteger(conn) && (conn as number) >= 0 && (conn as number) <= MAX_TRACE_CONN ? null : `field "conn" must be an integer from 0 to ${MAX_TRACE_CONN}`;
 }
 
 function optionalConn(value: Fields): string | null {
