@@ -37,6 +37,8 @@ import * as featuresUriTemplate from '../protocol/features/uri-template.ts';
 import * as framingSse from '../protocol/framing/sse.ts';
 import * as httpClientTransport from '../protocol/http/client-transport.ts';
 import * as httpEventStream from '../protocol/http/event-stream.ts';
+import * as httpHttp1Reader from '../protocol/http/http1-reader.ts';
+import * as httpHttp1Writer from '../protocol/http/http1-writer.ts';
 import * as httpInProcess from '../protocol/http/in-process.ts';
 import * as httpPushStream from '../protocol/http/push-stream.ts';
 import * as httpRequestChecks from '../protocol/http/request-checks.ts';
@@ -81,6 +83,8 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/framing/sse': framingSse,
   '@protocol/http/client-transport': httpClientTransport,
   '@protocol/http/event-stream': httpEventStream,
+  '@protocol/http/http1-reader': httpHttp1Reader,
+  '@protocol/http/http1-writer': httpHttp1Writer,
   '@protocol/http/in-process': httpInProcess,
   '@protocol/http/push-stream': httpPushStream,
   '@protocol/http/request-checks': httpRequestChecks,
