@@ -13,6 +13,7 @@
 import { BRIDGE_PATH, isLearnerCodeMode, parseBridgeReply, type BridgeStartMessage, type LearnerCodeMode } from './bridge-messages.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
+import { createHttpTapWire } from './http-tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
 
 export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
@@ -38,6 +39,8 @@ export interface BridgeHostDeps {
   connectTimeoutMs?: number;
   /** How long the bridge may take to answer a start message. */
   startTimeoutMs?: number;
+  /** The `Origin` the HTTP wire's requests carry (mcp-http); default this page's origin. */
+  pageOrigin?: string;
 }
 
 export interface BridgeHost extends Host {
@@ -82,7 +85,7 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
     },
     async start(spec) {
       const socket = await openSocket(endpoint(), connectTimeoutMs);
-      return startOnSocket(socket, spec, startTimeoutMs);
+      return startOnSocket(socket, spec, startTimeoutMs, deps.pageOrigin);
     },
   };
 }
@@ -126,7 +129,7 @@ function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
   });
 }
 
-function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number): Promise<Wire> {
+function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number, pageOrigin: string | undefined): Promise<Wire> {
   return new Promise((resolve, reject) => {
     const lines = new ListenerSet<string>();
     const closes = new ListenerSet<string>();
@@ -168,7 +171,7 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
       }
       started = true;
       // Created here, synchronously, so the very next message already has a listener.
-      resolve(createTapWire('bridge', channel));
+      resolve(spec.program === 'mcp-http' ? createHttpTapWire('bridge', channel, pageOrigin === undefined ? {} : { origin: pageOrigin }) : createTapWire('bridge', channel));
     };
     socket.onclose = (event: CloseEvent) => {
       clearTimeout(timer);

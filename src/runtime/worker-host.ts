@@ -5,6 +5,7 @@
 //   learner-server   learner-server-worker.ts  the same session around the learner's McpServer,
 //                                              ended after 2 s without a heartbeat (a stuck loop)
 //   sdk-echo-server  sdk-echo-worker.ts        the official SDK's McpServer over a worker transport
+//   mcp-http         mcp-http-worker.ts        the HTTP echo server, served over HTTP/1.1 bytes
 
 import { withTimeout, TimeoutError } from './boot-once.ts';
 import type { PageToWorker } from './echo-worker-core.ts';
@@ -12,6 +13,7 @@ import type { Host, HostAvailability, ProgramName, ProgramSpec, Wire } from './h
 import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../sandbox/learner-server-constants.ts';
 import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
+import { createHttpTapWire } from './http-tap-wire.ts';
 import { adaptWorker, type CallbackWorker } from '../sandbox/worker-adapter.ts';
 import { ListenerSet } from './listener-set.ts';
 
@@ -53,7 +55,7 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
       }
       const channel = workerLineChannel(worker, spec.program === 'learner-server' ? learnerHardLimitMs : null);
       // Created before the start message, so the spawn event reaches the wire's first listener.
-      const wire = createTapWire('worker', channel);
+      const wire = spec.program === 'mcp-http' ? createHttpTapWire('worker', channel) : createTapWire('worker', channel);
       worker.postMessage({ type: 'start', spec: cloneableSpec(spec) });
       try {
         await withTimeout(channel.spawned, startTimeoutMs);
@@ -187,6 +189,8 @@ function createProgramWorker(program: ProgramName): WorkerLike {
       return adaptWorker(new Worker(new URL('./sdk-echo-worker.ts', import.meta.url), { type: 'module', name: 'sdk-echo-server' }));
     case 'echo-server':
       return adaptWorker(new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' }));
+    case 'mcp-http':
+      return adaptWorker(new Worker(new URL('./mcp-http-worker.ts', import.meta.url), { type: 'module', name: 'mcp-http' }));
   }
 }
 

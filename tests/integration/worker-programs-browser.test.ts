@@ -20,6 +20,7 @@ const ENTRIES = {
   'echo-worker': 'src/runtime/echo-worker.ts',
   'learner-server-worker': 'src/runtime/learner-server-worker.ts',
   'sdk-echo-worker': 'src/runtime/sdk-echo-worker.ts',
+  'mcp-http-worker': 'src/runtime/mcp-http-worker.ts',
   page: 'tests/integration/browser-workers/page.ts',
 };
 
