@@ -13,14 +13,17 @@
 // takes any free port.
 
 import { createServer } from 'node:http';
-import { FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
-import { createMcpHttpHandler } from '../src/runtime/mcp-http-program.ts';
-import { MCP_HTTP_TOOL_SETS, STDIO_ONLY_FAULTS } from '../src/runtime/mcp-http-args.ts';
+import { FAULT_NAMES, isFaultName, toolFailureAsRpcError, type FaultName } from '../src/protocol/faults.ts';
+import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../src/protocol/echo-tools.ts';
+import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
+import { McpServer } from '../src/protocol/server.ts';
+import { withToolProgress } from '../src/protocol/tool-progress.ts';
+import { createConformanceServer } from '../src/protocol/features/conformance-fixtures.ts';
 import { nodeListener } from './http-node-adapter.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'mcp-http';
-const TOOL_SETS = MCP_HTTP_TOOL_SETS;
+const TOOL_SETS = ['echo', 'conformance'] as const;
 const log = stderrLogger(`[${PROGRAM}]`);
 
 interface Options {
@@ -28,6 +31,9 @@ interface Options {
   tools: (typeof TOOL_SETS)[number];
   faults: FaultName[];
 }
+
+/** The echo server's faults that mean nothing over HTTP: there is no stdout and no Content-Length frame. */
+const STDIO_ONLY_FAULTS: readonly FaultName[] = ['stdout-log', 'char-length'];
 
 function usage(): string {
   const faults = FAULT_NAMES.filter((name) => !STDIO_ONLY_FAULTS.includes(name));
@@ -59,7 +65,22 @@ function main(): void {
     return;
   }
   const faults = new Set(parsed.faults);
-  const handler = createMcpHttpHandler({ tools: parsed.tools, faults: parsed.faults });
+  const echoServer = () => {
+    const server = withToolProgress(
+      new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), requireInitialized: !faults.has('no-gate') }),
+    );
+    if (!faults.has('error-as-rpc-error')) return server;
+    return {
+      handle: async (value: unknown, context?: Parameters<typeof server.handle>[1]) => {
+        const response = await server.handle(value, context);
+        return response === null ? null : toolFailureAsRpcError(response);
+      },
+    };
+  };
+  const handler = createHttpHandler({
+    createServer: parsed.tools === 'conformance' ? (channel) => createConformanceServer(channel) : echoServer,
+    faults: parsed.faults,
+  });
   const server = createServer(nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
   server.listen(parsed.port, '127.0.0.1', () => {
     const address = server.address();

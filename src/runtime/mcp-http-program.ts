@@ -1,7 +1,7 @@
-// The Streamable HTTP echo server as one definition two hosts share: the Node program
-// (server/mcp-http.ts, which the bridge and the WebContainer run behind node:http) and the
-// in-browser worker (mcp-http-worker-core.ts, which serves the same handler over HTTP/1.1 bytes).
-// Pure, so the worker can load it; the arguments are the only thing the bridge ever passes.
+// The Streamable HTTP echo server for the in-browser worker (mcp-http-worker-core.ts, which serves
+// it over HTTP/1.1 bytes): built exactly as server/mcp-http.ts builds it for node:http — the same
+// echo tools, progress, gate and faults. (server/mcp-http.ts keeps its own copy for now because
+// the dual-era branch rewrites it; once merged, both should build the handler here.)
 
 import { toolFailureAsRpcError, type FaultName } from '../protocol/faults.ts';
 import type { McpHttpToolSet } from './mcp-http-args.ts';
