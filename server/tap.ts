@@ -3,7 +3,10 @@
 // JSON line each, on its own stdin. The page never talks to the server directly: the tap is the
 // wiretap between them, so what the page shows is what really crossed the pipes.
 //
-//   node tap.mjs -- <program> [args...]
+//   node tap.mjs [--relay-http] -- <program> [args...]
+//
+// --relay-http: the program is an HTTP server (mcp-http) that prints `http://127.0.0.1:PORT/mcp`;
+// the tap also relays TCP connections to that port (relay-tap.ts), inside the WebContainer too.
 //
 // The tap itself lives in tap-core.ts, which the local bridge also runs in-process; this file is
 // only the stdio around it, for hosts that can reach a process through nothing else (a
@@ -12,19 +15,21 @@
 import { performance } from 'node:perf_hooks';
 import { TapLineSplitter, encodeTapEvent, roundTapTime } from '../src/runtime/tap-protocol.ts';
 import { startTap, type TapCore } from './tap-core.ts';
+import { startRelayTap } from './relay-tap.ts';
 
-const USAGE = 'usage: node tap.mjs -- <program> [args...]\n';
+const USAGE = 'usage: node tap.mjs [--relay-http] -- <program> [args...]\n';
 
 function printLine(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
 /** Everything after `--` is the program and its arguments; nothing else is accepted. */
-function parseTapArgs(args: readonly string[]): string[] | null {
+function parseTapArgs(args: readonly string[]): { argv: string[]; relay: boolean } | null {
+  const relay = args[0] === '--relay-http';
   const separator = args.indexOf('--');
-  if (separator !== 0) return null;
+  if (separator !== (relay ? 1 : 0)) return null;
   const argv = args.slice(separator + 1);
-  return argv.length > 0 ? argv : null;
+  return argv.length > 0 ? { argv, relay } : null;
 }
 
 function exitAfterFlush(code: number): void {
@@ -32,8 +37,8 @@ function exitAfterFlush(code: number): void {
   process.stdout.write('', () => process.exit(code));
 }
 
-function runTap(argv: string[]): void {
-  const tap: TapCore = startTap({
+function runTap(argv: string[], relay: boolean): void {
+  const tap: TapCore = (relay ? startRelayTap : startTap)({
     argv,
     onLine: printLine,
     onEnd: (end) => exitAfterFlush(end.exitCode),
@@ -73,14 +78,14 @@ function runTap(argv: string[]): void {
 }
 
 function main(): void {
-  const argv = parseTapArgs(process.argv.slice(2));
-  if (!argv) {
+  const parsed = parseTapArgs(process.argv.slice(2));
+  if (!parsed) {
     process.stderr.write(USAGE);
     printLine(encodeTapEvent({ tap: 1, ev: 'error', t: roundTapTime(performance.now()), message: `malformed command line; ${USAGE.trim()}` }));
     exitAfterFlush(2);
     return;
   }
-  runTap(argv);
+  runTap(parsed.argv, parsed.relay);
 }
 
 main();

@@ -10,6 +10,7 @@ import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { PtyLineSplitter } from './pty-line-splitter.ts';
 import { encodeTapEvent, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
+import { createHttpTapWire } from './http-tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
 
 /** The slice of `WebContainerProcess` (from `@webcontainer/api`) this host uses. */
@@ -34,7 +35,7 @@ export interface WebContainerLike {
 }
 
 /** The bundles the host mounts: built by scripts/build-node-programs.ts into public/generated/. */
-export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server'] as const;
+export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server', 'mcp-http'] as const;
 /**
  * The learner-server runner (about 750 KB with sucrase) is fetched and mounted on the first
  * learner-server start only: most visits never check their server, and every visit probes.
@@ -151,7 +152,8 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
         await instance.mount({ [name]: { file: { contents: job } } });
         programArgs.push(name);
       }
-      const args = ['tap.mjs', '--', 'node', `${spec.program}.mjs`, ...programArgs];
+      // mcp-http is an HTTP server: the tap relays TCP connections to the port it prints.
+      const args = ['tap.mjs', ...(spec.program === 'mcp-http' ? ['--relay-http'] : []), '--', 'node', `${spec.program}.mjs`, ...programArgs];
       const tapProcess = await instance.spawn('node', args, { output: true, terminal: TERMINAL_SIZE });
       return startedWire(tapProcess, spec, spawnTimeoutMs);
     },
@@ -171,7 +173,7 @@ function learnerServerJobText(spec: ProgramSpec): string {
 async function startedWire(tapProcess: WebContainerProcessLike, spec: ProgramSpec, spawnTimeoutMs: number): Promise<Wire> {
   const channel = processLineChannel(tapProcess);
   // Created before waiting, so the spawn event lands in the wire's replay for its first listener.
-  const wire = createTapWire('webcontainer', channel);
+  const wire = spec.program === 'mcp-http' ? createHttpTapWire('webcontainer', channel) : createTapWire('webcontainer', channel);
   try {
     await withTimeout(channel.spawned, spawnTimeoutMs);
   } catch (error) {
