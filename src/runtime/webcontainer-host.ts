@@ -35,13 +35,15 @@ export interface WebContainerLike {
 }
 
 /** The bundles the host mounts: built by scripts/build-node-programs.ts into public/generated/. */
-export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server', 'mcp-http'] as const;
+export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server'] as const;
 /**
  * The learner-server runner (about 750 KB with sucrase) is fetched and mounted on the first
  * learner-server start only: most visits never check their server, and every visit probes.
  */
 export const LEARNER_RUNNER_FILE = 'learner-server';
-export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE;
+/** The HTTP echo server (about 75 KB): mounted on its first start too, for the same reason. */
+export const HTTP_SERVER_FILE = 'mcp-http';
+export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE | typeof HTTP_SERVER_FILE;
 
 export const DEFAULT_BOOT_TIMEOUT_MS = 6000;
 export const DEFAULT_SPAWN_TIMEOUT_MS = 15_000;
@@ -86,6 +88,18 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
   const loadRunner = once(() => fetchProgram(LEARNER_RUNNER_FILE));
   const runnerMounted = new WeakMap<WebContainerLike, Promise<void>>();
   let jobs = 0;
+
+  const loadHttpServer = once(() => fetchProgram(HTTP_SERVER_FILE));
+  const httpServerMounted = new WeakMap<WebContainerLike, Promise<void>>();
+  function mountHttpServerOnce(instance: WebContainerLike): Promise<void> {
+    let mounting = httpServerMounted.get(instance);
+    if (!mounting) {
+      mounting = loadHttpServer().then((contents) => instance.mount({ [`${HTTP_SERVER_FILE}.mjs`]: { file: { contents } } }));
+      httpServerMounted.set(instance, mounting);
+      mounting.catch(() => httpServerMounted.delete(instance));
+    }
+    return mounting;
+  }
 
   function mountRunnerOnce(instance: WebContainerLike): Promise<void> {
     let mounting = runnerMounted.get(instance);
@@ -151,6 +165,13 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
         const name = `learner-job-${++jobs}.json`;
         await instance.mount({ [name]: { file: { contents: job } } });
         programArgs.push(name);
+      }
+      if (spec.program === 'mcp-http') {
+        try {
+          await mountHttpServerOnce(instance);
+        } catch (error) {
+          throw new Error(`could not load mcp-http.mjs into the WebContainer: ${messageOf(error)}`);
+        }
       }
       // mcp-http is an HTTP server: the tap relays TCP connections to the port it prints.
       const args = ['tap.mjs', ...(spec.program === 'mcp-http' ? ['--relay-http'] : []), '--', 'node', `${spec.program}.mjs`, ...programArgs];
