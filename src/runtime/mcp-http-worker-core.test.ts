@@ -6,26 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { exchangesOf } from '../../tests/support/http1-items.ts';
 import { McpClient } from '../protocol/client.ts';
 import { createHttpTapWire } from './http-tap-wire.ts';
-import { createMcpHttpWorkerCore } from './mcp-http-worker-core.ts';
-import { ListenerSet } from './listener-set.ts';
-import { encodeTapEvent, parseTapCommand, type TapEvent } from './tap-protocol.ts';
-import type { LineChannel } from './tap-wire.ts';
-
-function workerChannel(): { channel: LineChannel; core: ReturnType<typeof createMcpHttpWorkerCore>; posted: TapEvent[] } {
-  const lines = new ListenerSet<string>();
-  const closes = new ListenerSet<string>();
-  const posted: TapEvent[] = [];
-  let t = 0;
-  // Posted asynchronously, as postMessage delivers.
-  const core = createMcpHttpWorkerCore({ post: (event) => (posted.push(event), queueMicrotask(() => lines.emit(encodeTapEvent(event)))), now: () => t++ });
-  const channel: LineChannel = {
-    send: (line) => queueMicrotask(() => core.handle(parseTapCommand(line))),
-    close: () => {},
-    onLine: lines.add,
-    onClose: closes.add,
-  };
-  return { channel, core, posted };
-}
+import type { TapEvent } from './tap-protocol.ts';
+import { workerChannel } from '../../tests/support/http-worker-wire.ts';
 
 describe('mcp-http in the worker host', () => {
   it('serves a whole session as HTTP/1.1 bytes: 200 with a session id, 202, chunked SSE with progress, DELETE', async () => {
