@@ -13,7 +13,6 @@
 import { BRIDGE_PATH, isLearnerCodeMode, parseBridgeReply, type BridgeStartMessage, type LearnerCodeMode } from './bridge-messages.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
-import { createHttpTapWire } from './http-tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
 
 export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
@@ -84,10 +83,23 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
       }
     },
     async start(spec) {
+      const makeWire = await wireFactory(spec, deps.pageOrigin);
       const socket = await openSocket(endpoint(), connectTimeoutMs);
-      return startOnSocket(socket, spec, startTimeoutMs, deps.pageOrigin);
+      return startOnSocket(socket, spec, startTimeoutMs, makeWire);
     },
   };
+}
+
+type WireFactory = (kind: 'bridge', channel: LineChannel) => Wire;
+
+/**
+ * How the started program's wire is made: mcp-http speaks HTTP over relayed connections, loaded
+ * only when first used (it stays out of the first paint); every other program is a tap wire.
+ */
+async function wireFactory(spec: ProgramSpec, origin: string | undefined): Promise<WireFactory> {
+  if (spec.program !== 'mcp-http') return (kind, channel) => createTapWire(kind, channel);
+  const { createHttpTapWire } = await import('./http-tap-wire.ts');
+  return (kind, channel) => createHttpTapWire(kind, channel, origin === undefined ? {} : { origin });
 }
 
 function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
@@ -129,7 +141,7 @@ function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
   });
 }
 
-function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number, pageOrigin: string | undefined): Promise<Wire> {
+function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number, makeWire: WireFactory): Promise<Wire> {
   return new Promise((resolve, reject) => {
     const lines = new ListenerSet<string>();
     const closes = new ListenerSet<string>();
@@ -171,7 +183,7 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
       }
       started = true;
       // Created here, synchronously, so the very next message already has a listener.
-      resolve(spec.program === 'mcp-http' ? createHttpTapWire('bridge', channel, pageOrigin === undefined ? {} : { origin: pageOrigin }) : createTapWire('bridge', channel));
+      resolve(makeWire('bridge', channel));
     };
     socket.onclose = (event: CloseEvent) => {
       clearTimeout(timer);

@@ -10,7 +10,6 @@ import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
 import { PtyLineSplitter } from './pty-line-splitter.ts';
 import { encodeTapEvent, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
-import { createHttpTapWire } from './http-tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
 
 /** The slice of `WebContainerProcess` (from `@webcontainer/api`) this host uses. */
@@ -175,8 +174,10 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
       }
       // mcp-http is an HTTP server: the tap relays TCP connections to the port it prints.
       const args = ['tap.mjs', ...(spec.program === 'mcp-http' ? ['--relay-http'] : []), '--', 'node', `${spec.program}.mjs`, ...programArgs];
+      // mcp-http's wire speaks HTTP itself; loaded on first use (out of the first paint), before the tap starts talking.
+      const makeWire = spec.program === 'mcp-http' ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
       const tapProcess = await instance.spawn('node', args, { output: true, terminal: TERMINAL_SIZE });
-      return startedWire(tapProcess, spec, spawnTimeoutMs);
+      return startedWire(tapProcess, spec, spawnTimeoutMs, makeWire);
     },
   };
 }
@@ -191,10 +192,10 @@ function learnerServerJobText(spec: ProgramSpec): string {
 }
 
 /** Reads the tap through the terminal; resolves once the tap reports the server running. */
-async function startedWire(tapProcess: WebContainerProcessLike, spec: ProgramSpec, spawnTimeoutMs: number): Promise<Wire> {
+async function startedWire(tapProcess: WebContainerProcessLike, spec: ProgramSpec, spawnTimeoutMs: number, makeWire: (kind: 'webcontainer', channel: LineChannel) => Wire): Promise<Wire> {
   const channel = processLineChannel(tapProcess);
   // Created before waiting, so the spawn event lands in the wire's replay for its first listener.
-  const wire = spec.program === 'mcp-http' ? createHttpTapWire('webcontainer', channel) : createTapWire('webcontainer', channel);
+  const wire = makeWire('webcontainer', channel);
   try {
     await withTimeout(channel.spawned, spawnTimeoutMs);
   } catch (error) {

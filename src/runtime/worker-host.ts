@@ -13,7 +13,6 @@ import type { Host, HostAvailability, ProgramName, ProgramSpec, Wire } from './h
 import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../sandbox/learner-server-constants.ts';
 import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
-import { createHttpTapWire } from './http-tap-wire.ts';
 import { adaptWorker, type CallbackWorker } from '../sandbox/worker-adapter.ts';
 import { ListenerSet } from './listener-set.ts';
 
@@ -47,6 +46,8 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
       return { kind: 'worker', status: 'unavailable', reason: 'this browser has no Web Workers' };
     },
     async start(spec) {
+      // mcp-http's wire speaks HTTP itself; loaded on first use, out of the first paint.
+      const makeWire = spec.program === 'mcp-http' ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
       let worker: WorkerLike;
       try {
         worker = createWorker(spec.program);
@@ -55,7 +56,7 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
       }
       const channel = workerLineChannel(worker, spec.program === 'learner-server' ? learnerHardLimitMs : null);
       // Created before the start message, so the spawn event reaches the wire's first listener.
-      const wire = spec.program === 'mcp-http' ? createHttpTapWire('worker', channel) : createTapWire('worker', channel);
+      const wire = makeWire('worker', channel);
       worker.postMessage({ type: 'start', spec: cloneableSpec(spec) });
       try {
         await withTimeout(channel.spawned, startTimeoutMs);
