@@ -36,6 +36,8 @@ export function startRelayTap(options: TapCoreOptions): TapCore {
   const early: number[] = [];
   let port: number | null = null;
   let stdoutText = '';
+  /** Only the program's first stdout line may name the port; whatever it says later is only output. */
+  let firstLineRead = false;
   let ended = false;
 
   function report(body: Record<string, unknown> & { ev: string }): void {
@@ -49,7 +51,7 @@ export function startRelayTap(options: TapCoreOptions): TapCore {
     ...options,
     now,
     onLine(line, event) {
-      if (event.ev === 's2c' && port === null) learnPort(event.b64);
+      if (event.ev === 's2c' && !firstLineRead) learnPort(event.b64);
       options.onLine(line, event);
     },
     onEnd(end) {
@@ -68,7 +70,8 @@ export function startRelayTap(options: TapCoreOptions): TapCore {
       return;
     }
     const match = LISTENING_LINE.exec(stdoutText.slice(0, newline));
-    stdoutText = stdoutText.slice(newline + 1);
+    firstLineRead = true;
+    stdoutText = '';
     const number = match ? Number(match[1]) : 0;
     if (number < 1 || number > 65535) return;
     port = number;
