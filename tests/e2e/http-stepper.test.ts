@@ -66,6 +66,13 @@ describe('the HTTP stepper', () => {
         );
         expect(await page.getByTestId('http-response').locator('[data-singled=mcp-session-id]').textContent()).toContain(session!);
         expect(await page.getByTestId('content-length-again').textContent()).toContain('Content-Length is back');
+        // Linked both ways: a part lights its bytes; the keyboard cursor on a byte lights its part.
+        await request.locator('[data-singled=origin] button').hover();
+        const litText = await request.locator('.hex-text .is-lit').evaluateAll((cells) => cells.map((cell) => cell.textContent).join(''));
+        expect(litText).toMatch(/^Origin: http:\/\/127\.0\.0\.1:\d+.{2}$/);
+        await request.getByTestId('hex-view').focus();
+        await page.keyboard.press('Home');
+        expect(await request.locator('.http-part.is-lit').getAttribute('data-kind')).toBe('start-line');
         await closeInspector(page);
 
         // tools/call: a chunked event stream; each chunk's size line, the progress event, then the result.

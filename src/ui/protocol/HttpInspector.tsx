@@ -31,7 +31,13 @@ function MessageBytes({ which, chunks }: { which: 'request' | 'response'; chunks
   const layout = useMemo(() => httpLayout(bytes, which), [bytes, which]);
   const groups = useMemo(() => utf8Groups(bytes), [bytes]);
   const spans = useMemo(() => chunkSpans(chunks), [chunks]);
+  const [litPart, setLitPart] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
+  // Both ways: a part lights its bytes, and a byte (hovered, or the keyboard cursor) lights its part.
+  const fromByte = (index: number | null) => (index === null ? null : partAtByte(layout.parts, index));
   const [lit, setLit] = useState<ByteRange | null>(null);
+  const shownPart = litPart ?? fromByte(cursor);
+  const shownRange = lit ?? (shownPart === null ? null : spanOf(layout.parts[shownPart]!));
   const used = HTTP_FIELD_KINDS.filter((kind) => layout.fields.some((field) => field.kind === kind));
   const heading = t(which === 'request' ? 'http.inspector.request' : 'http.inspector.response', { count: bytes.length });
   return (
@@ -47,7 +53,25 @@ function MessageBytes({ which, chunks }: { which: 'request' | 'response'; chunks
           </span>
         ))}
       </div>
-      <HexView bytes={bytes} fields={layout.fields} groups={groups} chunks={spans} highlight={lit} label={t('http.inspector.hexLabel', { which: heading })} chunkMarkerLabel={(n) => t('inspector.chunkMarker', { n })} />
+      <HexView
+        bytes={bytes}
+        fields={layout.fields}
+        groups={groups}
+        chunks={spans}
+        highlight={shownRange}
+        cursor={cursor}
+        label={t('http.inspector.hexLabel', { which: heading })}
+        chunkMarkerLabel={(n) => t('inspector.chunkMarker', { n })}
+        onHoverByte={(index) => {
+          setLit(null);
+          setLitPart(fromByte(index));
+        }}
+        onCursor={(index) => {
+          setLit(null);
+          setLitPart(null);
+          setCursor(index);
+        }}
+      />
       <p className="hint" data-testid="tap-chunks">
         {t('http.inspector.chunks', { count: chunks.length })}: {chunks.map((chunk, index) => t('http.inspector.chunk', { n: index + 1, count: chunk.length })).join(' · ')}
       </p>
@@ -58,10 +82,10 @@ function MessageBytes({ which, chunks }: { which: 'request' | 'response'; chunks
       )}
       {layout.parts.some((part) => part.kind === 'chunk-size') && <p className="hint">{t('http.inspector.chunkedNote')}</p>}
       <h4>{t('http.inspector.parts')}</h4>
-      <ol className="http-parts mono" onMouseLeave={() => setLit(null)}>
+      <ol className="http-parts mono" onMouseLeave={() => setLitPart(null)}>
         {layout.parts.map((part, index) => (
-          <li key={index} className={`http-part http-part--${part.kind}`} data-kind={part.kind} data-singled={part.kind === 'header' ? (part.singled ?? undefined) : undefined}>
-            <button type="button" className="http-part__button" onMouseEnter={() => setLit(spanOf(part))} onFocus={() => setLit(spanOf(part))} onBlur={() => setLit(null)}>
+          <li key={index} className={`http-part http-part--${part.kind}${shownPart === index ? ' is-lit' : ''}`} data-kind={part.kind} data-singled={part.kind === 'header' ? (part.singled ?? undefined) : undefined}>
+            <button type="button" className="http-part__button" onMouseEnter={() => setLitPart(index)} onFocus={() => setLitPart(index)} onBlur={() => setLitPart(null)}>
               {partText(t, part)}
             </button>
             {part.kind === 'header' && part.singled !== null && <span className="http-part__why"> — {t(`http.inspector.why.${part.singled}`)}</span>}
@@ -93,6 +117,16 @@ function EventList({ layout, onLight }: { layout: HttpLayout; onLight(range: Byt
       </ol>
     </>
   );
+}
+
+/** The part a byte belongs to (the last one whose bytes hold it), or null. */
+function partAtByte(parts: readonly HttpPart[], index: number): number | null {
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!;
+    const ranges = 'ranges' in part ? part.ranges : [part];
+    if (ranges.some((range) => index >= range.start && index < range.end)) return i;
+  }
+  return null;
 }
 
 function spanOf(part: HttpPart): ByteRange | null {
