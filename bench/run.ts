@@ -8,6 +8,7 @@ import { formatExerciseRunReport, runExerciseRunBench, type ExerciseRunRow } fro
 import { formatPageLoadReport, runPageLoadBench, type PageLoadReport } from './page-load.ts';
 import { formatTable, ratio } from './report.ts';
 import { runHttpBench, type HttpRow } from './http.ts';
+import { runTraceBench, type TraceBenchReport } from './trace.ts';
 
 const FRAMING_GOAL_VS_JSON_PARSE = 1.5;
 
@@ -19,9 +20,10 @@ interface BenchReport {
   exerciseRun: ExerciseRunRow[];
   pageLoad: PageLoadReport;
   http: HttpRow[];
+  trace: TraceBenchReport;
 }
 
-const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load'] as const;
+const SECTIONS = ['framing', 'http', 'trace', 'hosts', 'exercise-run', 'page-load'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only=page-load,framing` runs just those sections (the others are left out of --json too). */
@@ -96,6 +98,17 @@ async function main(): Promise<void> {
     };
     log(`our server vs the SDK server (same clients, p50): ${ratio(pairs('server'))}; our client vs the SDK client (same servers, p50): ${ratio(pairs('client'))}`);
     log('goal: both ≤ 1.00×');
+    log('');
+  }
+
+  if (sections.has('trace')) {
+    log('Trace reader: a 100,000-message trace read as the page\'s worker reads a file, vs the same trace as one JSON array');
+    const trace = runTraceBench();
+    report.trace = trace;
+    const baseline = trace.rows[0]!.ms;
+    log(`${trace.messages} messages, ${(trace.fileBytes / 2 ** 20).toFixed(1)} MiB`);
+    log(formatTable(['read', 'ms', '× JSON array'], trace.rows.map((row) => [row.what, row.ms.toFixed(0), ratio(row.ms / baseline)])));
+    log('(TraceReader also checks every line against the format, names the first bad one, and reads in chunks with progress: a JSON array can do none of that)');
     log('');
   }
 

@@ -4,13 +4,20 @@
 # node_modules, package.json or the lockfile changes), once. Prints the path of its CLI entry on
 # stdout; run it with the Node that ensure-node24.sh gives (0.1.16 needs Node >= 22: fs.globSync).
 #
-#   CLI="$(bash scripts/ensure-conformance.sh)"
+#   CLI="$(bash scripts/ensure-conformance.sh)"                    # 0.1.16 (2025-11-25 scenarios)
+#   CLI="$(bash scripts/ensure-conformance.sh 0.2.0-alpha.12)"     # 2026-07-28 scenarios
 #   "$(bash scripts/ensure-node24.sh)" "$CLI" list
 #
+# Only the pinned versions below are accepted; each gets its own folder beside the others.
 # The cache: $MCP_PLAYGROUND_CACHE, else ${XDG_CACHE_HOME:-$HOME/.cache}/mcp-playground.
 set -euo pipefail
 
-VERSION="0.1.16"
+PINNED_VERSIONS="0.1.16 0.2.0-alpha.12"
+VERSION="${1:-0.1.16}"
+case " $PINNED_VERSIONS " in
+  *" $VERSION "*) ;;
+  *) echo "ensure-conformance: $VERSION is not a pinned version ($PINNED_VERSIONS)" >&2; exit 2 ;;
+esac
 PACKAGE="@modelcontextprotocol/conformance"
 CACHE="${MCP_PLAYGROUND_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mcp-playground}"
 PREFIX="$CACHE/conformance-$VERSION"

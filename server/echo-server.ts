@@ -1,18 +1,21 @@
 // The echo server as a Node program: MCP on its own stdin/stdout, through the same server session
-// the in-browser worker uses. Stdout carries frames and nothing else; every log line goes to
+// the in-browser worker uses. Dual-era: initialize selects the handshake era (the reference
+// McpServer, unchanged) for this process; a request whose _meta claims 2026-07-28 is served
+// statelessly (src/protocol/era/dual-era-server.ts). Stdout carries frames and nothing else; every log line goes to
 // stderr, because a stray line on stdout is exactly the bug the chapter warns about (unless the
 // stdout-log fault is switched on to show it).
 //
-//   node echo-server.mjs [--framing=content-length|ndjson] [--fault=NAME]...
+//   node echo-server.mjs [--framing=content-length|ndjson] [--era=dual|legacy|modern] [--fault=NAME]...
 
 import { createServerSession } from '../src/protocol/server-session.ts';
+import { sessionServerForEra } from '../src/protocol/era/session.ts';
 import { parseEchoServerArgs, usageText, type EchoServerOptions } from '../src/runtime/echo-server-args.ts';
 import { serveOnStdio, stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'echo-server.mjs';
 const log = stderrLogger('[echo-server]');
 
-function serve({ framing, faults }: EchoServerOptions): void {
+function serve({ framing, faults, era = 'dual' }: EchoServerOptions): void {
   const session = createServerSession({
     framing,
     faults,
@@ -20,8 +23,9 @@ function serve({ framing, faults }: EchoServerOptions): void {
     // leave as separate writes (the pipe may still merge them, as real pipes do).
     write: (bytes) => process.stdout.write(bytes),
     log,
+    createServer: sessionServerForEra(era),
   });
-  log(`pid ${process.pid}, framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
+  log(`pid ${process.pid}, framing ${framing}, era ${era}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
   serveOnStdio(session, log);
 }
 

@@ -8,8 +8,14 @@
 //   bwrap --unshare-all                      new user, pid, net, ipc, uts, cgroup namespaces: no
 //                                            network (not even loopback), no abstract Unix
 //                                            sockets, only its own processes to signal
-//         --die-with-parent --new-session    gone when the bridge is gone, however it died;
-//                                            no terminal to push keystrokes into
+//         --die-with-parent                  gone when the bridge is gone, however it died.
+//                                            NOT --new-session: bwrap's child stays in the
+//                                            process group the bridge made (spawn detached, so
+//                                            setsid: no controlling terminal to push keystrokes
+//                                            into either), so the group kill reaches it even in
+//                                            the first milliseconds, before bwrap has armed
+//                                            --die-with-parent (a race that left sandboxes
+//                                            running when a page left at once)
 //         --cap-drop ALL --clearenv          no capabilities; an explicit, minimal environment
 //         --ro-bind /usr (+ the Node binary) the only files: read-only system libraries,
 //         --ro-bind runner /sandbox/...      the runner, and
@@ -133,7 +139,7 @@ function prlimitArgv(prlimit: string, limits: Readonly<SandboxLimits>): string[]
 
 /** bwrap up to and including `--`, with `extra` mounts; the command follows. */
 function bwrapArgv(bwrap: string, node: string, extra: readonly string[]): string[] {
-  const args = [bwrap, '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv'];
+  const args = [bwrap, '--unshare-all', '--die-with-parent', '--cap-drop', 'ALL', '--clearenv'];
   for (const [name, value] of Object.entries(SANDBOX_ENVIRONMENT)) args.push('--setenv', name, value);
   args.push('--hostname', 'sandbox', '--ro-bind', '/usr', '/usr');
   // Debian and most distributions have merged /usr (/lib -> usr/lib); older ones have real folders.

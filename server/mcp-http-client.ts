@@ -13,9 +13,9 @@
 
 import { McpClient } from '../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../src/protocol/http/client-transport.ts';
-import type { ToolInfo } from '../src/protocol/mcp.ts';
 import { acceptWithDefaults, answerServerRequests } from '../src/protocol/server-requests.ts';
 import { fetchExchange } from './fetch-exchange.ts';
+import { exampleArguments } from './example-arguments.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const log = stderrLogger('[mcp-http-client]');
@@ -48,18 +48,6 @@ async function main(): Promise<void> {
   } finally {
     client.close();
   }
-}
-
-/** Arguments that satisfy a simple input schema: each required property gets a value of its type. */
-export function exampleArguments(tool: ToolInfo): Record<string, unknown> {
-  const schema = tool.inputSchema as { properties?: Record<string, { type?: unknown }>; required?: unknown };
-  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
-  const args: Record<string, unknown> = {};
-  for (const name of required) {
-    const type = schema.properties?.[name]?.type;
-    args[name] = type === 'number' || type === 'integer' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : type === 'object' ? {} : 'conformance';
-  }
-  return args;
 }
 
 void main();

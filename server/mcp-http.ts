@@ -1,4 +1,4 @@
-// The echo server over Streamable HTTP: the pure handler of src/protocol/http behind node:http,
+// The echo server over Streamable HTTP, dual-era: the pure handler of src/protocol/http behind node:http,
 // on the loopback interface only (a local server must not be reachable from the network, and the
 // handler refuses any Host but its loopback names: DNS-rebinding protection).
 //
@@ -9,16 +9,23 @@
 // in 1-7 byte pieces); stdout-log and char-length have nothing to act on here.
 // --tools=conformance serves the fixture set the official conformance suite expects (every server
 // feature: resources, prompts, logging, progress, sampling, elicitation, completion).
+// Both eras on one endpoint (src/protocol/http/dual-era-handler.ts): initialize opens a
+// handshake-era session as before; a request whose _meta claims 2026-07-28 is served statelessly.
+// The faults act on the handshake era only.
 // Prints the endpoint URL on stdout once it listens; logs go to stderr. --port=0 (the default)
 // takes any free port.
 
 import { createServer } from 'node:http';
 import { FAULT_NAMES, isFaultName, toolFailureAsRpcError, type FaultName } from '../src/protocol/faults.ts';
 import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../src/protocol/echo-tools.ts';
+import { createDualEraHttpHandler } from '../src/protocol/http/dual-era-handler.ts';
 import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
+import type { ServerChannel } from '../src/protocol/http/server-session.ts';
+import { MODERN_PROTOCOL_VERSIONS } from '../src/protocol/era/meta.ts';
+import { createEchoModernServer } from '../src/protocol/era/echo.ts';
+import { createEraConformance } from '../src/protocol/era/conformance-fixtures.ts';
 import { McpServer } from '../src/protocol/server.ts';
 import { withToolProgress } from '../src/protocol/tool-progress.ts';
-import { createConformanceServer } from '../src/protocol/features/conformance-fixtures.ts';
 import { nodeListener } from './http-node-adapter.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -30,22 +37,25 @@ interface Options {
   port: number;
   tools: (typeof TOOL_SETS)[number];
   faults: FaultName[];
+  era: (typeof ERAS)[number];
 }
+const ERAS = ['dual', 'legacy', 'modern'] as const;
 
 /** The echo server's faults that mean nothing over HTTP: there is no stdout and no Content-Length frame. */
 const STDIO_ONLY_FAULTS: readonly FaultName[] = ['stdout-log', 'char-length'];
 
 function usage(): string {
   const faults = FAULT_NAMES.filter((name) => !STDIO_ONLY_FAULTS.includes(name));
-  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--fault=${faults.join('|')}]...\n\nThe echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
+  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--era=${ERAS.join('|')}] [--fault=${faults.join('|')}]...\n\nThe echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
 }
 
 export function parseArgs(argv: readonly string[]): Options | { error: string } | 'help' {
-  const options: Options = { port: 0, tools: 'echo', faults: [] };
+  const options: Options = { port: 0, tools: 'echo', faults: [], era: 'dual' };
   for (const arg of argv) {
     if (arg === '--help' || arg === '-h') return 'help';
     const [flag, value] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
     if (flag === '--port' && value !== undefined && /^\d{1,5}$/.test(value) && Number(value) <= 65535) options.port = Number(value);
+    else if (flag === '--era' && (ERAS as readonly string[]).includes(value ?? '')) options.era = value as Options['era'];
     else if (flag === '--tools' && (TOOL_SETS as readonly string[]).includes(value ?? '')) options.tools = value as Options['tools'];
     else if (flag === '--fault' && value !== undefined && isFaultName(value)) {
       if (STDIO_ONLY_FAULTS.includes(value)) return { error: `--fault=${value} has no effect over HTTP (no stdout, no Content-Length frames)` };
@@ -77,16 +87,26 @@ function main(): void {
       },
     };
   };
-  const handler = createHttpHandler({
-    createServer: parsed.tools === 'conformance' ? (channel) => createConformanceServer(channel) : echoServer,
-    faults: parsed.faults,
-  });
+  const conformance = parsed.tools === 'conformance' ? createEraConformance() : undefined;
+  const legacyOptions = { createServer: conformance !== undefined ? (channel: ServerChannel) => conformance.createLegacy(channel) : echoServer, faults: parsed.faults };
+  // --era=legacy: the handshake-era handler alone, as every pre-2026-07-28 server; --era=modern: no sessions at all.
+  const modernOnly = parsed.era === 'modern';
+  const handler =
+    parsed.era === 'legacy'
+      ? createHttpHandler(legacyOptions)
+      : createDualEraHttpHandler({
+          ...legacyOptions,
+          modern:
+            conformance?.modern ??
+            createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), supportedVersions: modernOnly ? MODERN_PROTOCOL_VERSIONS : undefined }),
+          legacy: modernOnly ? 'reject' : 'serve',
+        });
   const server = createServer(nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
   server.listen(parsed.port, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : parsed.port;
     process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
-    log(`pid ${process.pid}, tools ${parsed.tools}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
+    log(`pid ${process.pid}, tools ${parsed.tools}, era ${parsed.era}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
   });
   const stop = () => {
     log('stopping');

@@ -48,6 +48,16 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'SAMEORIGIN',
 };
 
+/**
+ * `npm run dev` (Vite's dev server) runs its own inline and injected scripts (the HMR client, React
+ * Refresh), which the script policy above would block: the dev page gets the framing half only,
+ * the part that protects the bridge token from a site that frames the page.
+ */
+export const DEV_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': ["frame-ancestors 'self'", "object-src 'none'", "base-uri 'self'"].join('; '),
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
 /** The policy of a worker script: its own scripts and eval, and no network at all. */
 export const WORKER_CONTENT_SECURITY_POLICY = ["default-src 'none'", "script-src 'self' 'unsafe-eval'", "worker-src 'self' blob:", "connect-src 'none'"].join('; ');
 

@@ -3,10 +3,12 @@
 // JSON line each, on its own stdin. The page never talks to the server directly: the tap is the
 // wiretap between them, so what the page shows is what really crossed the pipes.
 //
-//   node tap.mjs [--relay-http] -- <program> [args...]
+//   node tap.mjs -- <program> [args...]
 //
-// --relay-http: the program is an HTTP server (mcp-http) that prints `http://127.0.0.1:PORT/mcp`;
-// the tap also relays TCP connections to that port (relay-tap.ts), inside the WebContainer too.
+// With --record=FILE it also writes a trace file (docs/trace-format), and it can sit between a
+// client and a server (--between) or relay an HTTP server's TCP connections (--listen): see
+// tap-args.ts for the command line and tap-record.ts, tap-between.ts, tap-http-relay.ts; with
+// --transparent it is an invisible stdio server instead (tap-transparent.ts).
 //
 // The tap itself lives in tap-core.ts, which the local bridge also runs in-process; this file is
 // only the stdio around it, for hosts that can reach a process through nothing else (a
@@ -14,22 +16,16 @@
 
 import { performance } from 'node:perf_hooks';
 import { TapLineSplitter, encodeTapEvent, roundTapTime } from '../src/runtime/tap-protocol.ts';
+import { TAP_USAGE, parseTapArgs } from './tap-args.ts';
+import { runBetween } from './tap-between.ts';
 import { startTap, type TapCore } from './tap-core.ts';
 import { startRelayTap } from './relay-tap.ts';
-
-const USAGE = 'usage: node tap.mjs [--relay-http] -- <program> [args...]\n';
+import { runRelay } from './tap-http-relay.ts';
+import { runTransparent } from './tap-transparent.ts';
+import { startStdioRecording, summaryLine, type StdioRecording } from './tap-record.ts';
 
 function printLine(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-/** Everything after `--` is the program and its arguments; nothing else is accepted. */
-function parseTapArgs(args: readonly string[]): { argv: string[]; relay: boolean } | null {
-  const relay = args[0] === '--relay-http';
-  const separator = args.indexOf('--');
-  if (separator !== (relay ? 1 : 0)) return null;
-  const argv = args.slice(separator + 1);
-  return argv.length > 0 ? { argv, relay } : null;
 }
 
 function exitAfterFlush(code: number): void {
@@ -37,13 +33,24 @@ function exitAfterFlush(code: number): void {
   process.stdout.write('', () => process.exit(code));
 }
 
-function runTap(argv: string[], relay: boolean): void {
+function runTap(argv: string[], recording?: StdioRecording, relay = false): void {
+  // --relay-http: mcp-http also gets its TCP connections relayed (relay-tap.ts), as on the bridge.
   const tap: TapCore = (relay ? startRelayTap : startTap)({
     argv,
-    onLine: printLine,
-    onEnd: (end) => exitAfterFlush(end.exitCode),
-    // `t` counts from the start of this process, as it always has for the CLI.
-    now: () => performance.now(),
+    onLine: (line, event) => {
+      recording?.onEvent(event, line);
+      printLine(line);
+    },
+    onEnd: (end) => {
+      if (recording) {
+        recording.finish();
+        process.stderr.write(summaryLine(recording.file));
+      }
+      exitAfterFlush(end.exitCode);
+    },
+    // `t` counts from the start of this process, as it always has for the CLI; a recording counts
+    // from its header's `started`, so the lines printed and the lines recorded are the same.
+    now: recording ? recording.now : () => performance.now(),
   });
 
   const lines = new TapLineSplitter();
@@ -67,8 +74,11 @@ function runTap(argv: string[], relay: boolean): void {
   process.stdin.on('error', () => tap.run({ cmd: 'eof' }));
 
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    // Pass the signal on and let the exit event end the tap.
-    process.on(signal, () => tap.kill(signal));
+    // Pass the signal on and let the exit event end the tap; what is recorded so far is kept now.
+    process.on(signal, () => {
+      recording?.file.flush();
+      tap.kill(signal);
+    });
   }
   // The reader of our stdout went away: nobody can see the server any more, so stop it.
   process.stdout.on('error', () => {
@@ -79,13 +89,39 @@ function runTap(argv: string[], relay: boolean): void {
 
 function main(): void {
   const parsed = parseTapArgs(process.argv.slice(2));
-  if (!parsed) {
-    process.stderr.write(USAGE);
-    printLine(encodeTapEvent({ tap: 1, ev: 'error', t: roundTapTime(performance.now()), message: `malformed command line; ${USAGE.trim()}` }));
+  if (parsed === 'help') {
+    process.stdout.write(TAP_USAGE);
+    return;
+  }
+  if ('error' in parsed) {
+    process.stderr.write(`tap: ${parsed.error}\n\n${TAP_USAGE}`);
+    printLine(encodeTapEvent({ tap: 1, ev: 'error', t: roundTapTime(performance.now()), message: `malformed command line: ${parsed.error}` }));
     exitAfterFlush(2);
     return;
   }
-  runTap(parsed.argv, parsed.relay);
+  switch (parsed.mode) {
+    case 'tap':
+      return runTap(parsed.argv, undefined, parsed.relay === true);
+    case 'stdio': {
+      if (parsed.transparent) return void Promise.resolve().then(() => runTransparent(parsed)).then(exitAfterFlush, failToStart);
+      let recording: StdioRecording;
+      try {
+        recording = startStdioRecording(parsed);
+      } catch (error) {
+        return failToStart(error);
+      }
+      return runTap(parsed.argv, recording);
+    }
+    case 'between':
+      return void Promise.resolve().then(() => runBetween(parsed)).then(exitAfterFlush, failToStart);
+    case 'http':
+      return void runRelay(parsed).then(exitAfterFlush, failToStart);
+  }
+}
+
+function failToStart(error: unknown): void {
+  process.stderr.write(`tap: ${(error as Error).message}\n`);
+  exitAfterFlush(1);
 }
 
 main();

@@ -52,7 +52,11 @@ describe('bridgePlugin', () => {
     try {
       await server.listen();
       const port = portOf(server);
-      const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      // The dev page carries the token as well: no other site may frame it.
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      const html = await page.text();
       const token = html.match(TOKEN_META)?.[1];
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
       await bridgeRoundTrip(port, token as string);

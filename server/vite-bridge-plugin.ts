@@ -29,7 +29,7 @@ import {
   type BridgeMode,
 } from './bridge-page.ts';
 import { createBridge, type Bridge } from './bridge.ts';
-import { ISOLATION_HEADERS, PAGE_HEADERS } from './security-headers.ts';
+import { DEV_PAGE_HEADERS, ISOLATION_HEADERS, PAGE_HEADERS } from './security-headers.ts';
 
 export interface BridgePluginOptions {
   /** Where the Node programs are bundled, relative to the Vite root. Default public/generated. */
@@ -68,6 +68,11 @@ export function bridgePlugin(options: BridgePluginOptions = {}): Plugin {
 
     async configureServer(server) {
       await buildPrograms();
+      // The dev page holds the bridge token too: no other site may frame it.
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (isPageRequest(req)) for (const [name, value] of Object.entries(DEV_PAGE_HEADERS)) res.setHeader(name, value);
+        next();
+      });
       const httpServer = server.httpServer;
       if (!httpServer) return; // middleware mode: whoever owns the HTTP server owns the bridge too
       devMode = modeFor(token, isSharedHost(config.server.host));

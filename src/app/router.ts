@@ -1,13 +1,20 @@
 // Which view of the page is showing, from the address's hash: `#protocol…` is the protocol view,
 // `#chapter-loop…` the Chapter loop (`#agent…`, its first address, still opens it), `#preflight`
-// the workshop preflight checks, anything else (`#workspace`, `#live-panel`, none) the study view.
+// the workshop preflight checks, `#trace` (and `#trace=<data>`) the trace view, anything else (`#workspace`, `#live-panel`, none) the study view.
 // The hash is the only state, so the back button, reloads and shared links all land on the same view.
 
 import { isProtocolHash } from './protocol/step-link.ts';
 
-export type AppView = 'study' | 'protocol' | 'chapter-loop' | 'preflight';
+export type AppView = 'study' | 'protocol' | 'chapter-loop' | 'preflight' | 'trace';
 
 export const PREFLIGHT_HASH = '#preflight';
+
+/** The trace view; `#trace=<data>` opens the trace the link carries (src/app/trace/trace-link.ts). */
+export const TRACE_HASH = '#trace';
+
+export function isTraceViewHash(hash: string): boolean {
+  return hash === TRACE_HASH || hash.startsWith(`${TRACE_HASH}=`);
+}
 
 export const CHAPTER_LOOP_HASH = '#chapter-loop';
 
@@ -21,5 +28,6 @@ export function isChapterLoopHash(hash: string): boolean {
 export function viewOfHash(hash: string): AppView {
   if (isProtocolHash(hash)) return 'protocol';
   if (hash === PREFLIGHT_HASH) return 'preflight';
+  if (isTraceViewHash(hash)) return 'trace';
   return isChapterLoopHash(hash) ? 'chapter-loop' : 'study';
 }

@@ -38,6 +38,7 @@ import * as framingSse from '../protocol/framing/sse.ts';
 import * as httpByteConnection from '../protocol/http/byte-connection.ts';
 import * as httpClientTransport from '../protocol/http/client-transport.ts';
 import * as httpEventStream from '../protocol/http/event-stream.ts';
+import * as httpHttpLayout from '../protocol/http/http-layout.ts';
 import * as httpHttp1Exchange from '../protocol/http/http1-exchange.ts';
 import * as httpHttp1Reader from '../protocol/http/http1-reader.ts';
 import * as httpHttp1Server from '../protocol/http/http1-server.ts';
@@ -52,6 +53,27 @@ import * as httpTestHelpers from '../protocol/http/test-helpers.ts';
 import * as httpTypes from '../protocol/http/types.ts';
 import * as serverRequests from '../protocol/server-requests.ts';
 import * as toolProgress from '../protocol/tool-progress.ts';
+import * as eraMeta from '../protocol/era/meta.ts';
+import * as eraRpcChannel from '../protocol/era/rpc-channel.ts';
+import * as eraErrors from '../protocol/era/era-errors.ts';
+import * as eraInputRequests from '../protocol/era/input-requests.ts';
+import * as eraProbe from '../protocol/era/probe.ts';
+import * as eraModernSession from '../protocol/era/modern-session.ts';
+import * as eraCache from '../protocol/era/era-cache.ts';
+import * as eraDualEraClient from '../protocol/era/dual-era-client.ts';
+import * as eraLocalFailure from '../protocol/era/local-failure.ts';
+import * as httpParamHeaders from '../protocol/http/param-headers.ts';
+import * as httpModernClientTransport from '../protocol/http/modern-client-transport.ts';
+import * as eraTypes from '../protocol/era/types.ts';
+import * as eraRequestState from '../protocol/era/request-state.ts';
+import * as eraModernServer from '../protocol/era/modern-server.ts';
+import * as eraLegacyBridge from '../protocol/era/legacy-bridge.ts';
+import * as eraDualEraServer from '../protocol/era/dual-era-server.ts';
+import * as eraConformanceFixtures from '../protocol/era/conformance-fixtures.ts';
+import * as eraEcho from '../protocol/era/echo.ts';
+import * as eraSession from '../protocol/era/session.ts';
+import * as httpModernRules from '../protocol/http/modern-rules.ts';
+import * as httpDualEraHandler from '../protocol/http/dual-era-handler.ts';
 
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/remote-tools': remoteTools,
@@ -87,6 +109,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/byte-connection': httpByteConnection,
   '@protocol/http/client-transport': httpClientTransport,
   '@protocol/http/event-stream': httpEventStream,
+  '@protocol/http/http-layout': httpHttpLayout,
   '@protocol/http/http1-exchange': httpHttp1Exchange,
   '@protocol/http/http1-reader': httpHttp1Reader,
   '@protocol/http/http1-server': httpHttp1Server,
@@ -101,4 +124,25 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/types': httpTypes,
   '@protocol/server-requests': serverRequests,
   '@protocol/tool-progress': toolProgress,
+  '@protocol/era/meta': eraMeta,
+  '@protocol/era/rpc-channel': eraRpcChannel,
+  '@protocol/era/era-errors': eraErrors,
+  '@protocol/era/input-requests': eraInputRequests,
+  '@protocol/era/probe': eraProbe,
+  '@protocol/era/modern-session': eraModernSession,
+  '@protocol/era/era-cache': eraCache,
+  '@protocol/era/dual-era-client': eraDualEraClient,
+  '@protocol/era/local-failure': eraLocalFailure,
+  '@protocol/http/param-headers': httpParamHeaders,
+  '@protocol/http/modern-client-transport': httpModernClientTransport,
+  '@protocol/era/types': eraTypes,
+  '@protocol/era/request-state': eraRequestState,
+  '@protocol/era/modern-server': eraModernServer,
+  '@protocol/era/legacy-bridge': eraLegacyBridge,
+  '@protocol/era/dual-era-server': eraDualEraServer,
+  '@protocol/era/conformance-fixtures': eraConformanceFixtures,
+  '@protocol/era/echo': eraEcho,
+  '@protocol/era/session': eraSession,
+  '@protocol/http/modern-rules': httpModernRules,
+  '@protocol/http/dual-era-handler': httpDualEraHandler,
 };

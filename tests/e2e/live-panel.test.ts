@@ -111,7 +111,7 @@ describe('the live panel in Chromium (production build)', () => {
       await errorRow.waitFor({ timeout: 10_000 });
       expect(await errorRow.textContent()).toContain('server → client');
       // The raw bytes show the culprit: the log line printed to stdout.
-      await errorRow.getByRole('button').focus();
+      await errorRow.getByRole('button').first().focus();
       await page.keyboard.press('Enter');
       expect(await errorRow.locator('.log-entry__details').textContent()).toContain('[echo-server]');
 

@@ -14,8 +14,10 @@ import { McpClient } from '../../src/protocol/client.ts';
 import { LEARNER_SOURCE_MAX_BYTES } from '../../src/runtime/learner-server-job.ts';
 import { LEARNER_CODE_REFUSALS, SHARED_BRIDGE_LEARNER_REFUSAL, type LearnerCodeRefusal } from '../../src/runtime/bridge-messages.ts';
 import { base64ToBytes, type TapEvent } from '../../src/runtime/tap-protocol.ts';
-import { buildProgramsForTest, closeOf, collectMessages, isAlive, openSocket, sandboxedLearnerCode, startTestBridge, waitUntil, WsTapTransport, type TestBridge } from './ws-tap-transport.ts';
+import { buildProgramsForTest, closeOf, collectMessages, isAlive, openSocket, sandboxedLearnerCode, startTestBridge, testSandbox, waitUntil, WsTapTransport, type TestBridge } from './ws-tap-transport.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { startTap } from '../../server/tap-core.ts';
+import { encodeLearnerServerJob } from '../../src/runtime/learner-server-job.ts';
 
 const REFERENCE_CODE = readFileSync(join(PROJECT_ROOT, 'src/protocol/server.ts'), 'utf8');
 const REFERENCE = { code: REFERENCE_CODE, file: 'server.ts', moduleId: '@protocol/server' };
@@ -133,6 +135,37 @@ describe('learner-server on an opted-in loopback bridge with the sandbox', () =>
     transport.socket.terminate();
     await waitUntil(() => !isAlive(pid), 8_000, 'the hanging server to be killed');
   });
+
+  // bwrap arms --die-with-parent in its child only a few milliseconds after it starts, so the
+  // sandbox must also be within reach of the bridge's group kill: a page that leaves at once used
+  // to leave that child running in a session of its own (bwrap --new-session), holding the pipes
+  // open, so the session never ended and closing the bridge hung. This drives the tap exactly as
+  // the bridge does (own process group; SIGTERM + SIGCONT to the group) across that window.
+  it('a sandbox stopped within milliseconds of its start ends, and nothing of it survives', async () => {
+    const sandbox = await testSandbox();
+    const marker = `mcp-race-${process.pid}-${Date.now()}`;
+    const job = Buffer.from(encodeLearnerServerJob({ framing: 'ndjson', faults: [], source: { code: 'while (true) {}\nexport class McpServer {}\n', file: 'server.ts', moduleId: '@protocol/server' } }));
+    for (let attempt = 0; attempt < 24; attempt++) {
+      let ended = false;
+      let onSpawn = () => {};
+      const spawned = new Promise<void>((resolve) => (onSpawn = resolve));
+      const tap = startTap({
+        argv: [...sandbox.argv(join(programs.dir, 'learner-server.mjs')), marker],
+        env: {},
+        ownProcessGroup: true,
+        onLine: (_line, event) => event.ev === 'spawn' && onSpawn(),
+        onEnd: () => (ended = true),
+        sandboxPipes: { job, onHeartbeat: () => {} },
+      });
+      await spawned;
+      await new Promise((resolve) => setTimeout(resolve, attempt % 8));
+      tap.killGroup('SIGTERM');
+      tap.killGroup('SIGCONT');
+      await waitUntil(() => ended, 10_000, `attempt ${attempt}: the tap to end (a survivor holds its pipes open)`);
+    }
+    const survivors = spawnSync('ps', ['-e', '-o', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n').filter((line) => line.includes(marker));
+    expect(survivors).toEqual([]);
+  }, 120_000);
 
   it('refuses an oversized source, a bad file name, a missing source and a source for another program', async () => {
     const b = await newBridge();

@@ -237,13 +237,14 @@ return await new Promise((resolve, reject) => {
   it('cannot signal a process outside its sandbox, the bridge included', async () => {
     const victim = sentinel();
     const body = `const tries = {};
-for (const [name, pid, signal] of [['victim', ${victim.pid}, 'SIGKILL'], ['bridge', ${process.pid}, 0]]) {
+for (const [name, pid, signal] of [['victim', ${victim.pid}, 'SIGKILL'], ['bridge', ${process.pid}, 0], ['everyone it may signal', -1, 'SIGKILL']]) {
   try { P.kill(pid, signal); tries[name] = 'sent'; } catch (e) { tries[name] = e.code; }
 }
 return { tries, ownPid: P.pid };`;
     const { outcome } = await inSandbox(body);
-    // Its own pid namespace: it is pid 2 there (bwrap is 1), and no outside pid exists for it.
-    expect(outcome).toEqual({ ok: true, r: { tries: { victim: 'ESRCH', bridge: 'ESRCH' }, ownPid: 2 } });
+    // Its own pid namespace: it is pid 2 there (bwrap is 1), and no outside pid exists for it;
+    // kill(-1) reaches only that namespace, where nothing but itself and bwrap's init runs.
+    expect(outcome).toEqual({ ok: true, r: { tries: { victim: 'ESRCH', bridge: 'ESRCH', 'everyone it may signal': 'ESRCH' }, ownPid: 2 } });
     expect(isAlive(victim.pid as number)).toBe(true);
 
     const control = sentinel();

@@ -12,6 +12,7 @@ import type presenter from '../../locales/en/presenter.json';
 import type progressTransfer from '../../locales/en/progress-transfer.json';
 import type protocol from '../../locales/en/protocol.json';
 import type sdkChecks from '../../locales/en/sdk-checks.json';
+import type trace from '../../locales/en/trace.json';
 
 export interface Resources {
   /** The header: title, sections, language switch, dialog buttons. Always loaded. */
@@ -26,11 +27,13 @@ export interface Resources {
   presenter: typeof presenter;
   preflight: typeof preflight;
   'progress-transfer': typeof progressTransfer;
+  /** The trace view (#trace): open, drop or link a recorded trace; save the live session as one. */
+  trace: typeof trace;
 }
 
 export type Namespace = keyof Resources;
 
-export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer'] as const satisfies readonly Namespace[];
+export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace'] as const satisfies readonly Namespace[];
 
 /** Always loaded: the header is on every page. */
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;

@@ -5,6 +5,7 @@ import type { FaultName } from '../../protocol/faults.ts';
 import type { FramingName } from '../../protocol/framing/types.ts';
 import { getFraming } from '../../protocol/framing/index.ts';
 import type { Host, HostAvailability, HostKind, ProgramSpec, Wire } from '../../runtime/host.ts';
+import type { TapEvent } from '../../runtime/tap-protocol.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { appendToLog, DEFAULT_LOG_CAP, EMPTY_LOG, TapEventDecoder, type MessageLog } from './message-log.ts';
 import { IDLE_HANDSHAKE, runHandshake, type HandshakeState } from './handshake.ts';
@@ -38,6 +39,23 @@ export interface LiveSessionState {
   handshake: HandshakeState;
 }
 
+/**
+ * The tap's events of the latest server run, exactly as they arrived: what "Save as trace" writes.
+ * Kept apart from the log, which decodes, caps and may be cleared.
+ */
+export interface RunRecording {
+  /** Page clock (ISO 8601) when the run started; the events' `t` count from the tap's own start. */
+  started: string;
+  host: HostKind;
+  framing: FramingName;
+  events: TapEvent[];
+  /** Events left out beyond MAX_RECORDED_EVENTS. */
+  omitted: number;
+}
+
+/** A run longer than this keeps its first events only (a trace of it says how many were left out). */
+export const MAX_RECORDED_EVENTS = 200_000;
+
 /** What host selection hands back: the host to use (if any) and what was learnt about each. */
 export interface HostChoice {
   host: Host | null;
@@ -67,6 +85,7 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
   private handshakeBusy = false;
   private probing = false;
   private readonly logCap: number;
+  private recording: RunRecording | null = null;
 
   constructor(private readonly options: LiveSessionOptions) {
     super();
@@ -164,7 +183,8 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
       return null;
     }
     this.wire = wire;
-    this.attach(run, wire, new TapEventDecoder(getFraming(framing)));
+    this.recording = { started: new Date().toISOString(), host: host.kind, framing, events: [], omitted: 0 };
+    this.attach(run, wire, new TapEventDecoder(getFraming(framing)), this.recording);
     if (this.getSnapshot().server.status === 'starting') this.update({ server: { status: 'running', host: host.kind, pid: null } });
     return this.getSnapshot().server.status === 'running' ? wire : null;
   }
@@ -193,11 +213,18 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
     await this.wireClosed;
   }
 
-  private attach(run: number, wire: Wire, decoder: TapEventDecoder): void {
+  /** The latest run's events (the run may still be going: a copy of what arrived so far). */
+  lastRun(): RunRecording | null {
+    return this.recording === null ? null : { ...this.recording, events: [...this.recording.events] };
+  }
+
+  private attach(run: number, wire: Wire, decoder: TapEventDecoder, recording: RunRecording): void {
     let exitSeen = false;
     const current = () => run === this.run;
     wire.onTapEvent((event) => {
       if (!current()) return;
+      if (recording.events.length < MAX_RECORDED_EVENTS) recording.events.push(event);
+      else recording.omitted++;
       this.appendLog(decoder.decode(event));
       if (event.ev === 'spawn') this.update({ server: { status: 'running', host: wire.host, pid: event.pid } });
       if (event.ev === 'exit') {

@@ -1,9 +1,23 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LogEntry, LogFrame } from '../../app/live-session/message-log.ts';
 import { InspectFrameButton } from '../protocol/InspectFrameButton.tsx';
 import { formatId, formatTapTime, prettyJson, showControlCharacters } from '../../app/live-session/log-format.ts';
+import { partnerRole } from '../../app/live-session/log-find.ts';
+
+export interface LogEntryRowProps {
+  entry: LogEntry;
+  pinned?: boolean;
+  /** Set on the row a "go to" jumped to: it opens, scrolls into view and takes the focus. */
+  target?: { frameIndex: number; at: number } | null;
+  onTogglePin?: (seq: number) => void;
+  onGoToPartner?: (seq: number, frameIndex: number) => void;
+  /** Position among the rows shown (arrow keys move by it); a virtual list also places and measures the row. */
+  index?: number;
+  style?: CSSProperties;
+  measureRef?: (element: HTMLLIElement | null) => void;
+}
 
 const ARROW = { c2s: '→', s2c: '←', stderr: '⚠', system: '●' } as const;
 
@@ -19,9 +33,32 @@ function laneOf(entry: LogEntry): Lane {
  * One row of the log; rows that carry bytes expand (click, Enter or Space) to show them parsed.
  * Memoised: entries never change once logged, so a new chunk re-renders one row, not the whole log.
  */
-export const LogEntryRow = memo(function LogEntryRow({ entry }: { entry: LogEntry }) {
+export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, target = null, onTogglePin, onGoToPartner, index, style, measureRef }: LogEntryRowProps) {
   const { t } = useTranslation('live');
   const [expanded, setExpanded] = useState(false);
+  const rowRef = useRef<HTMLButtonElement & HTMLDivElement>(null);
+  const targetAt = target?.at ?? null;
+  useEffect(() => {
+    if (targetAt === null) return;
+    setExpanded(true);
+    rowRef.current?.scrollIntoView?.({ block: 'nearest' });
+    rowRef.current?.focus();
+  }, [targetAt]);
+  // P pins, G goes to the request/response of the first frame that has one (the keys the find bar lists).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'p' && onTogglePin) {
+      event.preventDefault();
+      onTogglePin(entry.seq);
+    } else if (key === 'g' && onGoToPartner && entry.type === 'bytes') {
+      const index = entry.frames.findIndex((frame) => partnerRole(frame) !== null);
+      if (index >= 0) {
+        event.preventDefault();
+        onGoToPartner(entry.seq, index);
+      }
+    }
+  };
   const lane = laneOf(entry);
   const hasError = entryHasError(entry);
   const expandable = entry.type === 'bytes' || entry.type === 'stderr';
@@ -43,17 +80,49 @@ export const LogEntryRow = memo(function LogEntryRow({ entry }: { entry: LogEntr
   );
 
   return (
-    <li className={`log-entry log-entry--${lane}${hasError ? ' has-error' : ''}`} data-testid="log-entry">
-      {expandable ? (
-        <button type="button" className="log-entry__row" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
-          {cells}
-        </button>
-      ) : (
-        <div className="log-entry__row">{cells}</div>
-      )}
+    <li
+      className={`log-entry log-entry--${lane}${hasError ? ' has-error' : ''}${pinned ? ' is-pinned' : ''}${target ? ' is-target' : ''}`}
+      data-testid="log-entry"
+      data-seq={entry.seq}
+      data-index={index}
+      style={style}
+      ref={measureRef}
+    >
+      <div className="log-entry__line">
+        {expandable ? (
+          <button
+            type="button"
+            ref={rowRef}
+            className="log-entry__row"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => setExpanded(!expanded)}
+            onKeyDown={onKeyDown}
+          >
+            {cells}
+          </button>
+        ) : (
+          <div className="log-entry__row" ref={rowRef} tabIndex={-1} onKeyDown={onKeyDown}>
+            {cells}
+          </div>
+        )}
+        {onTogglePin && (
+          <button
+            type="button"
+            className="log-entry__pin"
+            aria-pressed={pinned}
+            aria-label={t('find.pinEntry', { seq: entry.seq + 1 })}
+            title={t('find.pinEntry', { seq: entry.seq + 1 })}
+            onClick={() => onTogglePin(entry.seq)}
+            data-testid="log-pin"
+          >
+            <span aria-hidden="true">{pinned ? '★' : '☆'}</span>
+          </button>
+        )}
+      </div>
       {expandable && expanded && (
         <div id={detailsId} className="log-entry__details">
-          <EntryDetails entry={entry} />
+          <EntryDetails entry={entry} onGoToPartner={onGoToPartner} />
         </div>
       )}
     </li>
@@ -119,7 +188,7 @@ export function frameSummary(t: TFunction<'live'>, frame: LogFrame): string {
   }
 }
 
-function EntryDetails({ entry }: { entry: LogEntry }) {
+function EntryDetails({ entry, onGoToPartner }: { entry: LogEntry; onGoToPartner?: ((seq: number, frameIndex: number) => void) | undefined }) {
   const { t } = useTranslation('live');
   if (entry.type === 'stderr') return <pre className="mono raw">{entry.text}</pre>;
   if (entry.type !== 'bytes') return null;
@@ -132,6 +201,7 @@ function EntryDetails({ entry }: { entry: LogEntry }) {
           <h4>
             {t('log.frame', { index: index + 1, length: frame.length })}
             {frame.startedEarlier && <span className="hint"> · {t('log.continued')}</span>} <InspectFrameButton entry={entry} frameIndex={index} />
+            {onGoToPartner && <GoToPartnerButton frame={frame} onGo={() => onGoToPartner(entry.seq, index)} />}
           </h4>
           {frame.type === 'error' ? <p>{frameSummary(t, frame)}</p> : <pre className="mono json">{prettyJson(frame.value)}</pre>}
           {frame.type === 'message' && frame.kind === 'invalid' && <p>{frameSummary(t, frame)}</p>}
@@ -144,4 +214,16 @@ function EntryDetails({ entry }: { entry: LogEntry }) {
 function firstLine(text: string): string {
   const line = text.split('\n').find((part) => part.trim() !== '') ?? '';
   return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+}
+
+function GoToPartnerButton({ frame, onGo }: { frame: LogFrame; onGo(): void }) {
+  const { t } = useTranslation('live');
+  const role = partnerRole(frame);
+  if (role === null || frame.type !== 'message') return null;
+  const label = t(role === 'response' ? 'find.goToResponse' : 'find.goToRequest', { id: formatId(frame.id) });
+  return (
+    <button type="button" className="log-entry__goto" onClick={onGo} data-testid="log-goto">
+      {label}
+    </button>
+  );
 }

@@ -7,6 +7,7 @@ import { arrowLabel } from '../../app/protocol/arrow-text.ts';
 import { FIELD_KINDS, fieldKindByByte, frameLayout, highlightOf, jsonByteRanges, pathKey, rangeAtByte, type JsonPath } from '../../protocol/inspect/byte-fields.ts';
 import { ChunkReplay } from './ChunkReplay.tsx';
 import { CopyBar } from './CopyBar.tsx';
+import { FrameSaveBar } from './FrameSaveBar.tsx';
 import { hexByte } from '../../protocol/inspect/hex-rows.ts';
 import { HexView } from './HexView.tsx';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
@@ -166,6 +167,7 @@ export function ByteInspector({ target, showReplay = true }: ByteInspectorProps)
             )}
           </section>
           <CopyBar bytes={bytes} />
+          <FrameSaveBar target={target} />
         </div>
       </div>
       {showReplay && <ChunkReplay key={`${target.direction}:${target.streamOffset}`} target={target} title={what} />}

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { HttpExchangeRecord } from '../../app/protocol/http-session-store.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import { HTTP_FIELD_KINDS } from '../../protocol/inspect/byte-fields.ts';
-import { httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/inspect/http-layout.ts';
+import { httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/http/http-layout.ts';
 import { utf8Groups } from '../../protocol/inspect/utf8-groups.ts';
 import { bytesToBase64 } from '../../protocol/inspect/base64.ts';
 import { HexView } from './HexView.tsx';

@@ -6,7 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTTP_STEPS, HttpSessionStore, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
-import { httpLayout } from '../../protocol/inspect/http-layout.ts';
+import { httpLayout } from '../../protocol/http/http-layout.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { concatBytes, HttpInspector } from './HttpInspector.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';

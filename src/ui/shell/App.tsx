@@ -24,6 +24,7 @@ import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step
 const ProtocolView = lazy(() => import('../protocol/ProtocolView.tsx').then((module) => ({ default: module.ProtocolView })));
 const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx').then((module) => ({ default: module.ChapterLoopView })));
 const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
+const TraceView = lazy(() => import('../trace/TraceView.tsx'));
 const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
 
 export function App() {
@@ -32,9 +33,12 @@ export function App() {
   const lessonShare = useStoreSelector(studyLayout, (state) => state.lessonShare);
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
   const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
+  // An opened trace stays open while the learner looks at another view.
+  const [traceShown, setTraceShown] = useState(view === 'trace');
   useEffect(() => {
     if (view === 'protocol') setProtocolShown(true);
     else if (view === 'chapter-loop') setChapterLoopShown(true);
+    else if (view === 'trace') setTraceShown(true);
     // A section link (#live-panel) from the other view: scroll once the section is visible.
     else if (window.location.hash.length > 1) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
   }, [view]);
@@ -70,6 +74,13 @@ export function App() {
                 <ChapterLoopView>
                   <SdkChecksPanel />
                 </ChapterLoopView>
+              </Suspense>
+            </div>
+          )}
+          {traceShown && (
+            <div className="app-main__trace" hidden={view !== 'trace'}>
+              <Suspense fallback={null}>
+                <TraceView />
               </Suspense>
             </div>
           )}

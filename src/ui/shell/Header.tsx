@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CHAPTER_LOOP_HASH, PREFLIGHT_HASH, type AppView } from '../../app/router.ts';
+import { CHAPTER_LOOP_HASH, PREFLIGHT_HASH, TRACE_HASH, type AppView } from '../../app/router.ts';
 import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
 import { HostBadge } from '../live-session/HostBadge.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -25,6 +25,9 @@ export function Header({ view = 'study' }: { view?: AppView }) {
           {t('nav.chapterLoop')}
         </a>
         <a href="#live-panel">{t('nav.livePanel')}</a>
+        <a href={TRACE_HASH} aria-current={view === 'trace' ? 'page' : undefined}>
+          {t('nav.trace')}
+        </a>
         <a href={PREFLIGHT_HASH} aria-current={view === 'preflight' ? 'page' : undefined}>
           {t('nav.preflight')}
         </a>

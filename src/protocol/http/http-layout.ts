@@ -5,8 +5,8 @@
 // event carries. It reads the bytes with the same Http1Reader the page's client uses, so the
 // inspector never disagrees with the client about where a part ends.
 
-import { Http1Reader, type Http1Head } from '../http/http1-reader.ts';
-import type { FieldKind, FieldRange } from './byte-fields.ts';
+import { Http1Reader, type Http1Head } from './http1-reader.ts';
+import type { FieldKind, FieldRange } from '../inspect/byte-fields.ts';
 
 /** The headers the inspector explains: why each matters to Streamable HTTP. */
 export const SINGLED_OUT_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type', 'origin', 'content-length', 'transfer-encoding', 'last-event-id'] as const;

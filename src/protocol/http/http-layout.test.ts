@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { concat } from '../../../tests/support/byte-chunks.ts';
 import { encodeSseEvent } from '../framing/sse.ts';
-import { encodeChunk, LAST_CHUNK, serializeRequest, serializeResponseHead } from '../http/http1-writer.ts';
+import { encodeChunk, LAST_CHUNK, serializeRequest, serializeResponseHead } from './http1-writer.ts';
 import { httpLayout } from './http-layout.ts';
 
 const utf8 = new TextEncoder();

@@ -1,0 +1,208 @@
+// Find in the message log: search (method, id, text in the body), filters by direction, method,
+// kind and time range, pins, and "go to the request/response of this id". Pure functions over log
+// entries, so the live log and an opened trace share them, and they run the same in a test.
+
+import { idKey, type JsonRpcId } from '../../protocol/jsonrpc.ts';
+import type { LogEntry, LogFrame, WireDirection } from './message-log.ts';
+
+/** What a learner filters by: the JSON-RPC kinds, unreadable bytes ("stray"), and stderr. */
+export type FindKind = 'request' | 'notification' | 'response' | 'error' | 'stray' | 'stderr';
+export const FIND_KINDS: readonly FindKind[] = ['request', 'notification', 'response', 'error', 'stray', 'stderr'];
+export const FIND_DIRECTIONS: readonly WireDirection[] = ['c2s', 's2c'];
+
+export interface LogQuery {
+  /** Matched, ignoring case, against methods, ids and the body text. Empty: no search. */
+  text: string;
+  /** Empty: both directions. Entries that are not bytes (stderr, the process) have no direction. */
+  directions: readonly WireDirection[];
+  /** Empty: every kind. */
+  kinds: readonly FindKind[];
+  /** A method name, exactly (a response counts with the method of the request it answers). */
+  method: string | null;
+  /** Tap time bounds in ms, inclusive; an entry without a tap time fails a bound. */
+  from: number | null;
+  to: number | null;
+  pinnedOnly: boolean;
+}
+
+export const EMPTY_QUERY: LogQuery = { text: '', directions: [], kinds: [], method: null, from: null, to: null, pinnedOnly: false };
+
+export function isQueryActive(query: LogQuery): boolean {
+  return (
+    query.text.trim() !== '' ||
+    query.directions.length > 0 ||
+    query.kinds.length > 0 ||
+    query.method !== null ||
+    query.from !== null ||
+    query.to !== null ||
+    query.pinnedOnly
+  );
+}
+
+export function frameKind(frame: LogFrame): FindKind {
+  if (frame.type === 'error') return 'stray';
+  if (frame.kind === 'error-response' || frame.kind === 'invalid') return 'error';
+  return frame.kind;
+}
+
+/** The kinds an entry holds: a chunk may complete several frames of different kinds. */
+export function entryKinds(entry: LogEntry): FindKind[] {
+  if (entry.type === 'stderr') return ['stderr'];
+  if (entry.type !== 'bytes') return [];
+  return [...new Set(entry.frames.map(frameKind))];
+}
+
+// The searchable text of a frame is its JSON: computed once per frame, not once per keystroke.
+const frameText = new WeakMap<LogFrame, string>();
+
+function textOfFrame(frame: LogFrame): string {
+  let text = frameText.get(frame);
+  if (text === undefined) {
+    text =
+      frame.type === 'error'
+        ? `${frame.kind} ${frame.detail}`.toLowerCase()
+        : [frame.method ?? '', frame.id === null ? '' : `#${JSON.stringify(frame.id)}`, JSON.stringify(frame.value) ?? ''].join('\n').toLowerCase();
+    frameText.set(frame, text);
+  }
+  return text;
+}
+
+const entryText = new WeakMap<LogEntry, string>();
+
+/** Everything a search looks at in one entry, lower case. */
+export function searchableText(entry: LogEntry): string {
+  let text = entryText.get(entry);
+  if (text !== undefined) return text;
+  switch (entry.type) {
+    case 'bytes':
+      // The frames' JSON, and the chunk's own text for bytes no frame holds (a stray line, half a frame).
+      text = [...entry.frames.map(textOfFrame), entry.text.toLowerCase()].join('\n');
+      break;
+    case 'stderr':
+      text = entry.text.toLowerCase();
+      break;
+    case 'spawn':
+      text = entry.argv.join(' ').toLowerCase();
+      break;
+    case 'exit':
+      text = `exit ${entry.code ?? ''} ${entry.signal ?? ''}`.toLowerCase();
+      break;
+    case 'error':
+      text = entry.message.toLowerCase();
+      break;
+    case 'closed':
+      text = entry.reason.toLowerCase();
+      break;
+    case 'connection':
+      text = `connection ${entry.conn} ${entry.state} ${entry.message ?? ''}`.toLowerCase();
+      break;
+  }
+  entryText.set(entry, text);
+  return text;
+}
+
+function entryMethods(entry: LogEntry): string[] {
+  if (entry.type !== 'bytes') return [];
+  return entry.frames.flatMap((frame) => (frame.type === 'message' && frame.method !== null ? [frame.method] : []));
+}
+
+/** Does one entry pass every criterion of the query (they combine with AND)? */
+export function entryMatches(entry: LogEntry, query: LogQuery, pins: ReadonlySet<number>): boolean {
+  if (query.pinnedOnly && !pins.has(entry.seq)) return false;
+  if (query.directions.length > 0 && (entry.type !== 'bytes' || !query.directions.includes(entry.direction))) return false;
+  if (query.kinds.length > 0 && !entryKinds(entry).some((kind) => query.kinds.includes(kind))) return false;
+  if (query.method !== null && !entryMethods(entry).includes(query.method)) return false;
+  if (query.from !== null && (entry.t === null || entry.t < query.from)) return false;
+  if (query.to !== null && (entry.t === null || entry.t > query.to)) return false;
+  const needle = query.text.trim().toLowerCase();
+  if (needle !== '' && !searchableText(entry).includes(needle)) return false;
+  return true;
+}
+
+/**
+ * The entries to show: those that match, plus `reveal` (the target of a "go to", which must show
+ * even when the filters would hide it).
+ */
+export function filterEntries(entries: readonly LogEntry[], query: LogQuery, pins: ReadonlySet<number>, reveal: number | null = null): readonly LogEntry[] {
+  if (!isQueryActive(query)) return entries;
+  return entries.filter((entry) => entry.seq === reveal || entryMatches(entry, query, pins));
+}
+
+/** Every method in the log, sorted: the choices of the method filter. */
+export function methodsOf(entries: readonly LogEntry[]): string[] {
+  const methods = new Set<string>();
+  for (const entry of entries) for (const method of entryMethods(entry)) methods.add(method);
+  return [...methods].sort();
+}
+
+/** The tap times the log spans (for the time range's placeholders); null when no entry has one. */
+export function timeSpan(entries: readonly LogEntry[]): { first: number; last: number } | null {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const entry of entries) {
+    if (entry.t === null) continue;
+    first = Math.min(first, entry.t);
+    last = Math.max(last, entry.t);
+  }
+  return first === Infinity ? null : { first, last };
+}
+
+export interface FrameRef {
+  seq: number;
+  frameIndex: number;
+}
+
+/** Which way "go to" points from a frame: a request's response, a response's request, or nowhere. */
+export function partnerRole(frame: LogFrame): 'response' | 'request' | null {
+  if (frame.type !== 'message' || frame.id === null) return null;
+  if (frame.kind === 'request') return 'response';
+  if (frame.kind === 'response' || frame.kind === 'error-response') return 'request';
+  return null;
+}
+
+/**
+ * The frame that pairs with frame `frameIndex` of entry `seq`: the response to a request (the first
+ * one after it, travelling the other way, with the same id) or the request a response answers (the
+ * last one before it). Only within one server run: ids start again after a spawn.
+ */
+export function findPartner(entries: readonly LogEntry[], seq: number, frameIndex: number): FrameRef | null {
+  const at = entries.findIndex((entry) => entry.seq === seq);
+  const entry = entries[at];
+  if (entry?.type !== 'bytes') return null;
+  const frame = entry.frames[frameIndex];
+  if (frame === undefined) return null;
+  const role = partnerRole(frame);
+  if (role === null || frame.type !== 'message' || frame.id === null) return null;
+  const key = idKey(frame.id);
+  const other: WireDirection = entry.direction === 'c2s' ? 's2c' : 'c2s';
+  const step = role === 'response' ? 1 : -1;
+  // A response may sit in the same chunk as its request only when it travels the same way, which
+  // is not a pair; so the search starts at the next (or previous) entry.
+  for (let i = at + step; i >= 0 && i < entries.length; i += step) {
+    const candidate = entries[i]!;
+    if (candidate.type === 'spawn') return null;
+    if (candidate.type !== 'bytes' || candidate.direction !== other) continue;
+    const indexes = candidate.frames.map((_, index) => index);
+    if (step < 0) indexes.reverse();
+    for (const index of indexes) {
+      const match = candidate.frames[index]!;
+      if (match.type !== 'message' || match.id === null || idKey(match.id) !== key) continue;
+      const wanted = role === 'response' ? match.kind === 'response' || match.kind === 'error-response' : match.kind === 'request';
+      if (wanted) return { seq: candidate.seq, frameIndex: index };
+    }
+  }
+  return null;
+}
+
+/** The id a frame carries, for labels ("go to the response of #3"). */
+export function frameId(frame: LogFrame): JsonRpcId | null {
+  return frame.type === 'message' ? frame.id : null;
+}
+
+/** Parse a time bound typed by the learner: a number of ms, or empty for none; NaN stays out. */
+export function parseTimeBound(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}

@@ -1,0 +1,55 @@
+// A trace's events as message-log entries: the same TapEventDecoder the live panel runs, so a trace
+// shows exactly what the live host showed (frames, chunk boundaries, held bytes). Pure; the trace
+// worker runs it, and so do the tests.
+
+import { getFraming } from '../../protocol/framing/index.ts';
+import type { Framing, FramingName } from '../../protocol/framing/types.ts';
+import type { TapEvent } from '../../runtime/tap-protocol.ts';
+import type { TraceEvent, TraceHeader } from '../../runtime/trace/index.ts';
+import { TapEventDecoder, type LogEntry } from '../live-session/message-log.ts';
+
+/**
+ * The stdio framing the log's readers use. HTTP traces have no stdio framing: their bytes are
+ * shown as chunks, each with no frame (an HTTP reader is not part of the page's log yet).
+ */
+export function logFramingOf(header: TraceHeader): FramingName | null {
+  return header.framing === 'http' ? null : header.framing;
+}
+
+// Reads nothing: for HTTP traces, so the bytes still show, honestly, as unframed chunks.
+const UNFRAMED: Framing = {
+  name: 'ndjson',
+  encode: () => new Uint8Array(0),
+  createReader: () => ({ push: () => [], bufferedBytes: 0 }),
+};
+
+export class TraceLogDecoder {
+  private readonly decoder: TapEventDecoder;
+
+  constructor(header: TraceHeader) {
+    const framing = logFramingOf(header);
+    this.decoder = new TapEventDecoder(framing === null ? UNFRAMED : getFraming(framing));
+  }
+
+  /** The entry for one event; null for the HTTP relay's connection events, which carry no bytes. */
+  decode(event: TraceEvent): LogEntry | null {
+    if (event.ev === 'open' || event.ev === 'close') return null;
+    return this.decoder.decode(asTapEvent(event));
+  }
+}
+
+// The trace's extra fields (proc, conn) are not the tap's: the decoder reads only the tap's.
+function asTapEvent(event: Exclude<TraceEvent, { ev: 'open' | 'close' }>): TapEvent {
+  switch (event.ev) {
+    case 'spawn':
+      return { tap: 1, ev: 'spawn', t: event.t, pid: event.pid, argv: event.argv };
+    case 'c2s':
+    case 's2c':
+    case 'stderr':
+      return { tap: 1, ev: event.ev, t: event.t, b64: event.b64 };
+    case 'exit':
+      return { tap: 1, ev: 'exit', t: event.t, code: event.code, signal: event.signal };
+    case 'error':
+      return { tap: 1, ev: 'error', t: event.t, message: event.message };
+  }
+}

@@ -1,0 +1,16 @@
+// What crosses between the page and the trace worker: plain data only.
+
+import type { TraceHeader, TraceParseError } from '../../runtime/trace/index.ts';
+import type { LogEntry } from '../live-session/message-log.ts';
+
+export type PageToTraceWorker =
+  /** A file chosen or dropped (read in slices by the worker), or the text of a `#trace=` link. */
+  { type: 'open'; source: Blob | string };
+
+export type TraceWorkerToPage =
+  | { type: 'header'; header: TraceHeader }
+  /** A batch of log entries, in order; each batch is small, so no single message blocks the page. */
+  | { type: 'entries'; entries: LogEntry[] }
+  | { type: 'progress'; bytesRead: number; totalBytes: number; events: number }
+  | { type: 'done'; events: number; bytes: number }
+  | { type: 'failed'; error: TraceParseError };

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { createEchoWorkerCore } from '../../runtime/echo-worker-core.ts';
+import { createWorkerHost, type WorkerLike } from '../../runtime/worker-host.ts';
+import { parseTrace, serializeTrace, TRACE_FORMAT } from '../../runtime/trace/index.ts';
+import { LiveSessionStore } from '../live-session/live-session-store.ts';
+import type { LogEntry } from '../live-session/message-log.ts';
+import { frameFile, frameHex } from './frame-file.ts';
+import { traceFileName, traceOfRun, traceText } from './trace-export.ts';
+import { isTraceHash, readTraceHash, traceHash } from './trace-link.ts';
+import { TraceStore, type TraceLoader } from './trace-store.ts';
+import { chunksOf, readTrace } from './trace-worker-core.ts';
+import type { TraceWorkerToPage } from './trace-worker-messages.ts';
+
+/** The real echo server core, wired like a Web Worker but in memory. */
+function inMemoryWorker(): WorkerLike {
+  const listeners: ((data: unknown) => void)[] = [];
+  const core = createEchoWorkerCore({ post: (event) => queueMicrotask(() => listeners.forEach((listener) => listener(event))) });
+  return {
+    postMessage: (message) => queueMicrotask(() => core.handle(message)),
+    onMessage: (listener) => void listeners.push(listener),
+    onError: () => {},
+    terminate: () => {},
+  };
+}
+
+/** The worker's core run in process: the same code path as the trace worker, minus postMessage. */
+const inProcessLoader: TraceLoader = {
+  open(source, onMessage) {
+    let live = true;
+    const total = typeof source === 'string' ? source.length : source.size;
+    void readTrace(chunksOf(source), total, (message) => live && onMessage(message), 3);
+    return () => {
+      live = false;
+    };
+  },
+};
+
+async function liveSession(framing: 'ndjson' | 'content-length'): Promise<LiveSessionStore> {
+  const host = createWorkerHost({ createWorker: inMemoryWorker });
+  const session = new LiveSessionStore({ selectHost: async () => ({ host, availability: [] }) });
+  await session.probeHosts();
+  session.setFraming(framing);
+  await session.runHandshake();
+  await session.stopServer();
+  return session;
+}
+
+const HEADER = { format: TRACE_FORMAT, version: 1, mode: 'stdio', framing: 'ndjson', framingSource: 'given', started: '2026-12-01T16:00:00.000Z', recorder: 'test', program: ['node', 's.js'] };
+const b64 = (text: string) => btoa(text);
+const lines = (...values: unknown[]) => values.map((value) => `${typeof value === 'string' ? value : JSON.stringify(value)}\n`).join('');
+
+function bytesOf(entries: readonly LogEntry[]): string[] {
+  return entries.map((entry) => (entry.type === 'bytes' ? `${entry.direction}:${Array.from(entry.bytes).join(',')}` : entry.type === 'stderr' ? `stderr:${entry.text}` : entry.type));
+}
+
+describe('export → open: a live session round-trips byte for byte', () => {
+  for (const framing of ['ndjson', 'content-length'] as const) {
+    it(`${framing}: the opened trace's log has the live log's chunks, frames and kinds`, async () => {
+      const session = await liveSession(framing);
+      const run = session.lastRun();
+      expect(run?.events.length).toBeGreaterThan(4);
+      const text = traceText(run!);
+      // A valid trace by the format's own reader.
+      const parsed = parseTrace(text);
+      expect('error' in parsed).toBe(false);
+
+      const store = new TraceStore(inProcessLoader);
+      expect(await store.open('live.jsonl', new Blob([text]))).toBe('opened');
+      const live = session.getSnapshot().log.entries;
+      const opened = store.getSnapshot().log.entries;
+      // The live log also holds the page's own "closed" notice, which no tap event carries.
+      expect(bytesOf(opened)).toEqual(bytesOf(live.filter((entry) => entry.type !== 'closed')));
+      const frames = (entries: readonly LogEntry[]) => entries.flatMap((entry) => (entry.type === 'bytes' ? entry.frames.map((frame) => [frame.type, frame.type === 'message' ? frame.kind : '', frame.length]) : []));
+      expect(frames(opened)).toEqual(frames(live));
+      expect(store.getSnapshot().framing).toBe(framing);
+      // Saving the opened trace's events again gives the same file.
+      expect(serializeTrace(traceOfRun(run!))).toBe(text);
+    });
+  }
+
+  it('names the file after the start time, without characters file systems refuse', () => {
+    expect(traceFileName('2026-12-01T16:00:00.123Z')).toBe('mcp-trace-2026-12-01T16-00-00Z.jsonl');
+  });
+});
+
+describe('opening a trace', () => {
+  const good = lines(HEADER, { tap: 1, ev: 'spawn', t: 0, pid: 1, argv: ['node'] }, { tap: 1, ev: 'c2s', t: 1, b64: b64('{"jsonrpc":"2.0","id":1,"method":"ping"}\n') }, { tap: 1, ev: 's2c', t: 2, b64: b64('{"jsonrpc":"2.0","id":1,"result":{}}\n') });
+
+  it('sends entries in batches with progress, and finishes with the counts', async () => {
+    const messages: TraceWorkerToPage[] = [];
+    await readTrace(chunksOf(new Blob([good])), good.length, (message) => messages.push(message), 2);
+    expect(messages.map((message) => message.type)).toEqual(expect.arrayContaining(['header', 'entries', 'progress', 'done']));
+    expect(messages.filter((message) => message.type === 'entries').map((message) => message.entries.length)).toEqual([2, 1]);
+    expect(messages.at(-1)).toEqual({ type: 'done', events: 3, bytes: good.length });
+  });
+
+  const bad: [string, string, number, RegExp][] = [
+    ['malformed', good.replace('"ev":"c2s"', '"ev":"c2s",'), 3, /^line 3: not JSON/],
+    ['truncated', good.slice(0, -20), 4, /^line 4: the last line is cut off/],
+    ['another version', lines({ ...HEADER, version: 2 }), 1, /^line 1: trace format version 2/],
+    ['a bare tap log', lines({ tap: 1, ev: 'spawn', t: 0, pid: 1, argv: ['x'] }), 1, /^line 1: a tap event/],
+    ['empty', '', 1, /^line 1: the file is empty/],
+  ];
+  for (const [what, text, line, message] of bad) {
+    it(`refuses ${what}, naming line ${line}, and keeps the trace shown before`, async () => {
+      const store = new TraceStore(inProcessLoader);
+      await store.open('good.jsonl', good);
+      const before = store.getSnapshot();
+      expect(await store.open('bad.jsonl', new Blob([text]))).toBe('failed');
+      const after = store.getSnapshot();
+      expect(after.failure).toMatchObject({ name: 'bad.jsonl', line });
+      expect(after.failure?.message).toMatch(message);
+      expect(after.log).toBe(before.log);
+      expect(after.trace).toBe(before.trace);
+      expect(after.loading).toBeNull();
+    });
+  }
+
+  it('a newer open abandons the one in progress', async () => {
+    const store = new TraceStore(inProcessLoader);
+    const first = store.open('one', good);
+    const second = store.open('two', good);
+    expect(await first).toBe('abandoned');
+    expect(await second).toBe('opened');
+    expect(store.getSnapshot().trace?.name).toBe('two');
+  });
+});
+
+describe('a trace in a link', () => {
+  it('round-trips through #trace= and refuses a damaged link', async () => {
+    const text = lines(HEADER, { tap: 1, ev: 'c2s', t: 1, b64: b64('{"jsonrpc":"2.0","id":1,"method":"ping"}\n') });
+    const hash = await traceHash(text);
+    expect(hash !== null && isTraceHash(hash)).toBe(true);
+    expect(await readTraceHash(hash!)).toEqual({ ok: true, text });
+    const damaged = `${hash!.slice(0, -3)}${hash!.endsWith('A') ? 'B' : 'A'}${hash!.slice(-2)}`;
+    expect((await readTraceHash(damaged)).ok).toBe(false);
+    expect(await readTraceHash('#trace=2.00000000.AAAA')).toEqual({ ok: false, reason: 'format' });
+  });
+});
+
+describe("the byte inspector's frame as a file", () => {
+  it('writes hex 16 bytes a line, and binary as the bytes themselves', () => {
+    const bytes = Uint8Array.from({ length: 18 }, (_, i) => i * 15);
+    expect(frameHex(bytes)).toBe('00 0f 1e 2d 3c 4b 5a 69 78 87 96 a5 b4 c3 d2 e1\nf0 ff\n');
+    expect(frameFile(bytes, 'hex', 's2c', 40)).toMatchObject({ name: 'frame-s2c-40.hex', type: 'text/plain' });
+    const binary = frameFile(bytes, 'binary', 'c2s', 0);
+    expect(binary).toMatchObject({ name: 'frame-c2s-0.bin', type: 'application/octet-stream' });
+    expect(binary.data).toBe(bytes);
+  });
+});

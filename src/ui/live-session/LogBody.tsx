@@ -1,0 +1,113 @@
+// The message log's body, shared by the live panel and an opened trace: the find bar, the pinned
+// entries, and the rows that pass the filters. Loaded after the first paint (it is not needed
+// before the first byte), so its code stays out of the first-paint budget.
+
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterEntries, methodsOf } from '../../app/live-session/log-find.ts';
+import { LogFindStore } from '../../app/live-session/log-find-store.ts';
+import { formatId } from '../../app/live-session/log-format.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { useLogSource } from '../hooks/log-source-context.ts';
+import { FindBar } from './FindBar.tsx';
+import { LogEntryRow } from './LogEntryRow.tsx';
+import { LogList } from './LogList.tsx';
+import './log-body.css';
+
+export interface LogBodyProps {
+  /** Find's state; by default the body keeps its own (it lives as long as the log has entries). */
+  find?: LogFindStore;
+  /** The heading that names the list ("Message log"). */
+  labelledBy: string;
+  virtual: boolean;
+  follow: boolean;
+  /** Shown instead of everything while the log is empty. */
+  empty?: ReactNode;
+}
+
+export default function LogBody({ find: given, labelledBy, virtual, follow, empty = null }: LogBodyProps) {
+  const { t } = useTranslation('live');
+  const [own] = useState(() => new LogFindStore());
+  const find = given ?? own;
+  const source = useLogSource();
+  const { log } = useStore(source);
+  const { query, pins, target, missing } = useStore(find);
+  const listId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  const shown = useMemo(() => filterEntries(log.entries, query, pins, target?.seq ?? null), [log.entries, query, pins, target?.seq]);
+  const methods = useMemo(() => methodsOf(log.entries), [log.entries]);
+  const pinned = useMemo(() => log.entries.filter((entry) => pins.has(entry.seq)), [log.entries, pins]);
+  const togglePin = useCallback((seq: number) => find.togglePin(seq), [find]);
+  const goToPartner = useCallback((seq: number, frameIndex: number) => find.goToPartner(source.getSnapshot().log.entries, seq, frameIndex), [find, source]);
+  const missingText = useMemo(() => {
+    if (missing === null) return null;
+    const entry = log.entries.find((candidate) => candidate.seq === missing.seq);
+    const frame = entry?.type === 'bytes' ? entry.frames[missing.frameIndex] : undefined;
+    const id = frame?.type === 'message' ? formatId(frame.id) : '';
+    return frame?.type === 'message' && frame.kind === 'request' ? t('find.noResponse', { id }) : t('find.noRequest', { id });
+  }, [missing, log.entries, t]);
+
+  // A cleared log takes its pins and its last jump with it (the entries they named are gone).
+  const isEmpty = log.entries.length === 0;
+  useEffect(() => {
+    if (isEmpty) find.reset();
+  }, [isEmpty, find]);
+
+  // "/" from anywhere in the log (but a text field) jumps to the search box.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== '/' || event.altKey || event.ctrlKey || event.metaKey) return;
+    const element = event.target as HTMLElement;
+    if (element.closest('input, select, textarea')) return;
+    event.preventDefault();
+    searchRef.current?.focus();
+  };
+  const enterResults = () => container.current?.querySelector<HTMLElement>(`#${CSS.escape(listId)} .log-entry__row`)?.focus();
+
+  if (isEmpty && empty !== null) return <p className="hint">{empty}</p>;
+  return (
+    <div className="log-body" ref={container} onKeyDown={onKeyDown}>
+      <FindBar find={find} methods={methods} shown={shown.length} total={log.entries.length} listId={listId} searchRef={searchRef} onEnterResults={enterResults} />
+      {missingText !== null && (
+        <p className="notice" role="status">
+          {missingText}
+        </p>
+      )}
+      {pinned.length > 0 && (
+        <section className="log-pinned" aria-label={t('find.pinned')}>
+          <h4>{t('find.pinned')}</h4>
+          <ul className="message-log__list message-log__list--pinned" aria-label={t('find.pinned')}>
+            {pinned.map((entry) => (
+              <LogEntryRow key={entry.seq} entry={entry} pinned onTogglePin={togglePin} onGoToPartner={goToPartner} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {log.entries.length > 0 && (
+        <div className="log-entry__row message-log__columns" aria-hidden="true">
+          {/* Column names for sighted readers; each row already says all of this in its own text. */}
+          <span />
+          <span>{t('log.columnTime')}</span>
+          <span>{t('log.columnBytes')}</span>
+          <span>{t('log.columnSummary')}</span>
+        </div>
+      )}
+      {log.entries.length > 0 && shown.length === 0 ? (
+        <p className="hint">{t('find.nothing')}</p>
+      ) : (
+        <LogList
+          id={listId}
+          entries={shown}
+          pins={pins}
+          target={target}
+          onTogglePin={togglePin}
+          onGoToPartner={goToPartner}
+          labelledBy={labelledBy}
+          virtual={virtual}
+          follow={follow && shown === log.entries}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+// The rows of a message log. A live log holds at most a thousand entries and renders them all; an
+// opened trace may hold a hundred thousand, so it renders only the rows in view (@tanstack/react-virtual).
+// Either way the arrow keys move between rows, Home/End jump to the ends, and a "go to" target
+// scrolls into view and takes the focus.
+
+import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { LogEntry } from '../../app/live-session/message-log.ts';
+import { LogEntryRow } from './LogEntryRow.tsx';
+
+export interface LogListProps {
+  entries: readonly LogEntry[];
+  pins: ReadonlySet<number>;
+  target: { seq: number; frameIndex: number; at: number } | null;
+  onTogglePin(seq: number): void;
+  onGoToPartner(seq: number, frameIndex: number): void;
+  labelledBy: string;
+  id?: string;
+  virtual: boolean;
+  /** Keep the newest row in view while the reader is at the bottom (the live log). */
+  follow: boolean;
+}
+
+// Within this many pixels of the bottom counts as "following the log": new rows scroll into view.
+const FOLLOW_SLACK_PX = 40;
+const ROW_ESTIMATE_PX = 30;
+
+export function LogList(props: LogListProps) {
+  return props.virtual ? <VirtualLogList {...props} /> : <PlainLogList {...props} />;
+}
+
+function PlainLogList({ entries, pins, target, onTogglePin, onGoToPartner, labelledBy, id, follow }: LogListProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const following = useRef(true);
+  // Scroll once per frame, not once per chunk: reading scrollHeight forces a layout of the whole
+  // list, and split-writes delivers hundreds of chunks a second.
+  const scrollQueued = useRef(false);
+  useEffect(() => {
+    if (!follow || scrollQueued.current) return;
+    scrollQueued.current = true;
+    requestAnimationFrame(() => {
+      scrollQueued.current = false;
+      const list = listRef.current;
+      if (list && following.current) list.scrollTop = list.scrollHeight;
+    });
+  }, [entries, follow]);
+  const onKeyDown = useRowKeys(listRef, entries.length, null);
+
+  return (
+    <ol
+      ref={listRef}
+      id={id}
+      className="message-log__list"
+      aria-labelledby={labelledBy}
+      onKeyDown={onKeyDown}
+      onScroll={(event) => {
+        const list = event.currentTarget;
+        following.current = list.scrollHeight - list.scrollTop - list.clientHeight < FOLLOW_SLACK_PX;
+      }}
+    >
+      {entries.map((entry, index) => (
+        <LogEntryRow
+          key={entry.seq}
+          entry={entry}
+          index={index}
+          pinned={pins.has(entry.seq)}
+          target={target?.seq === entry.seq ? target : null}
+          onTogglePin={onTogglePin}
+          onGoToPartner={onGoToPartner}
+        />
+      ))}
+    </ol>
+  );
+}
+
+function VirtualLogList({ entries, pins, target, onTogglePin, onGoToPartner, labelledBy, id }: LogListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 12,
+    getItemKey: (index) => entries[index]!.seq,
+  });
+  const scrollTo = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
+  const onKeyDown = useRowKeys(scrollRef, entries.length, scrollTo);
+
+  // A "go to" target may be far outside the rendered rows: bring it in, and the row focuses itself.
+  const targetSeq = target?.seq ?? null;
+  const targetAt = target?.at ?? null;
+  useEffect(() => {
+    if (targetSeq === null) return;
+    const index = entries.findIndex((entry) => entry.seq === targetSeq);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [targetSeq, targetAt, entries, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={scrollRef} className="message-log__list message-log__list--virtual" onKeyDown={onKeyDown}>
+      <ol id={id} aria-labelledby={labelledBy} className="message-log__virtual" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const entry = entries[item.index]!;
+          return (
+            <LogEntryRow
+              key={item.key}
+              entry={entry}
+              index={item.index}
+              measureRef={virtualizer.measureElement}
+              style={{ transform: `translateY(${item.start}px)` }}
+              pinned={pins.has(entry.seq)}
+              target={target?.seq === entry.seq ? target : null}
+              onTogglePin={onTogglePin}
+              onGoToPartner={onGoToPartner}
+            />
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** ArrowUp/ArrowDown/Home/End between rows; `bringIntoView` renders a row a virtual list left out. */
+function useRowKeys(container: RefObject<HTMLElement | null>, count: number, bringIntoView: ((index: number) => void) | null) {
+  return useCallback(
+    (event: KeyboardEvent) => {
+      if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+      const target = event.target as HTMLElement;
+      // Only from a row itself: arrow keys inside an open row's details keep their usual meaning.
+      if (!target.classList.contains('log-entry__row') && !target.classList.contains('log-entry__pin')) return;
+      const current = Number(target.closest('[data-index]')?.getAttribute('data-index') ?? -1);
+      const next = event.key === 'Home' ? 0 : event.key === 'End' ? count - 1 : current + (event.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0 || next >= count || next === current) return;
+      event.preventDefault();
+      const focus = () => {
+        const row = container.current?.querySelector<HTMLElement>(`[data-index="${next}"] .log-entry__row`);
+        row?.focus();
+        row?.scrollIntoView?.({ block: 'nearest' });
+        return row !== null && row !== undefined;
+      };
+      if (focus()) return;
+      bringIntoView?.(next);
+      // The row renders on the virtualiser's next pass.
+      requestAnimationFrame(() => {
+        if (!focus()) requestAnimationFrame(focus);
+      });
+    },
+    [container, count, bringIntoView],
+  );
+}

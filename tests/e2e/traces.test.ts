@@ -1,0 +1,167 @@
+// Traces in real Chromium against the production build: the live session saved as a trace (a real
+// download) opens in the trace view with the same rows, bytes and frames; bad trace files are
+// refused with their line named and nothing else changes; a #trace= link opens its trace; Find
+// works by keyboard in English and in Chinese; axe finds nothing serious on the trace view.
+
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { traceHash } from '../../src/app/trace/trace-link.ts';
+import { expectAccessible } from './axe.ts';
+import { openOnHost, useAppAndBrowser } from './browser.ts';
+
+const app = useAppAndBrowser();
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'traces-e2e-'));
+});
+
+afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+const liveRows = (page: Page) => page.getByRole('list', { name: 'Message log', exact: true }).getByRole('listitem');
+const traceList = (page: Page, name = 'Message log (trace)') => page.getByRole('list', { name, exact: true });
+
+async function rowTexts(rows: ReturnType<Page['locator']>): Promise<string[]> {
+  return (await rows.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+/** Opens a file through the trace view's file input (what the "Open a trace file…" button clicks). */
+async function openTraceFile(page: Page, path: string): Promise<void> {
+  await page.getByTestId('trace-file-input').setInputFiles(path);
+}
+
+const HEADER = { format: 'mcp-playground-trace', version: 1, mode: 'stdio', framing: 'ndjson', framingSource: 'given', started: '2026-12-01T16:00:00.000Z', recorder: 'e2e', program: ['node', 'server.js'] };
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const jsonLines = (...values: unknown[]) => values.map((value) => `${JSON.stringify(value)}\n`).join('');
+
+describe('traces in the page', () => {
+  it('saves the live session as a trace and opens it with the same log, bytes and frames; refuses bad files by line', async () => {
+    const { page, close, consoleLines } = await openOnHost(app, 'worker', '');
+    try {
+      await page.getByRole('button', { name: 'Run handshake' }).click();
+      await page.getByText(/^Handshake complete\./).waitFor({ timeout: 15_000 });
+      await liveRows(page).filter({ hasText: 'response to tools/call #2' }).waitFor();
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-trace').click()]);
+      expect(download.suggestedFilename()).toMatch(/^mcp-trace-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.jsonl$/);
+      const saved = join(folder, download.suggestedFilename());
+      await download.saveAs(saved);
+      const text = await readFile(saved, 'utf8');
+      expect(JSON.parse(text.split('\n')[0]!)).toMatchObject({ format: 'mcp-playground-trace', version: 1, mode: 'stdio' });
+
+      const live = await rowTexts(liveRows(page));
+      await page.goto(`${app.url}?host=worker#trace`);
+      // A fresh page: the live log is empty again, the trace brings the bytes back.
+      await page.getByTestId('trace-none').waitFor();
+      await openTraceFile(page, saved);
+      await traceList(page).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
+      expect(await page.getByTestId('trace-events').textContent()).toBe(String(text.trim().split('\n').length - 1));
+
+      // The response's bytes in the inspector, and the chunk boundaries: the same frame the live host showed.
+      const row = traceList(page).getByRole('listitem').filter({ hasText: 'response to tools/call #2' });
+      await row.locator('.log-entry__row').click();
+      await row.getByRole('button', { name: 'Inspect bytes: frame 1' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('你好, MCP');
+      await expectAccessible(page, 'trace view: byte inspector open on a frame of an opened trace');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      // The read-only sequence diagram draws the recorded conversation.
+      expect(await page.getByTestId('trace-diagram-range').textContent()).toMatch(/^Frames 1–\d+ of \d+$/);
+      expect(await page.getByTestId('diagram-arrow').count()).toBeGreaterThan(5);
+      await expectAccessible(page, 'trace view with an opened trace');
+
+      // Bad files: refused with their line named; the trace shown before stays exactly as it was.
+      const before = await rowTexts(traceList(page).getByRole('listitem'));
+      const lines = text.split('\n');
+      const bad: [string, string, RegExp][] = [
+        ['malformed.jsonl', [lines[0], lines[1], `${lines[2]!.slice(0, -1)},`, ...lines.slice(3)].join('\n'), /line 3: not JSON/],
+        ['truncated.jsonl', text.slice(0, text.length - 10), new RegExp(`line ${lines.length - 1}: the last line is cut off`)],
+        ['v2.jsonl', jsonLines({ ...HEADER, version: 2 }), /line 1: trace format version 2; this reader reads version 1/],
+      ];
+      for (const [name, content, message] of bad) {
+        const path = join(folder, name);
+        await writeFile(path, content);
+        await openTraceFile(page, path);
+        const error = page.getByTestId('trace-error');
+        await error.filter({ hasText: name }).waitFor({ timeout: 15_000 });
+        expect(await error.textContent()).toMatch(message);
+        expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(before);
+        expect(await page.getByTestId('trace-summary').textContent()).toContain(download.suggestedFilename());
+      }
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('opens a #trace= link, and Find works by keyboard in English and in Chinese', async () => {
+    const trace = jsonLines(
+      HEADER,
+      { tap: 1, ev: 'spawn', t: 0, pid: 7, argv: ['node', 'server.js'] },
+      { tap: 1, ev: 'c2s', t: 1, b64: b64('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}\n') },
+      { tap: 1, ev: 's2c', t: 2, b64: b64('{"jsonrpc":"2.0","id":0,"result":{"serverInfo":{"name":"third-party"}}}\n') },
+      { tap: 1, ev: 'c2s', t: 3, b64: b64('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"weather"}}\n') },
+      { tap: 1, ev: 'stderr', t: 4, b64: b64('debug: calling the weather service\n') },
+      { tap: 1, ev: 's2c', t: 5, b64: b64('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"sunny"}]}}\n') },
+    );
+    const hash = await traceHash(trace);
+    const { page, close } = await openOnHost(app, 'worker', hash!);
+    try {
+      const list = traceList(page);
+      await list.getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      expect(await list.getByRole('listitem').count()).toBe(6);
+
+      // "/" from a row jumps to the search; typing filters; Enter goes to the first match.
+      await list.locator('.log-entry__row').first().focus();
+      await page.keyboard.press('/');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('find-search');
+      await page.keyboard.type('sunny');
+      expect(await page.getByTestId('find-count').textContent()).toBe('Showing 1 of 6');
+      await page.keyboard.press('Escape');
+      expect(await list.getByRole('listitem').count()).toBe(6);
+      await page.keyboard.type('tools/call');
+      expect(await page.getByTestId('find-count').textContent()).toBe('Showing 2 of 6');
+      await page.keyboard.press('Enter');
+      // P pins the focused row; G jumps to the response of its id.
+      await page.keyboard.press('p');
+      expect(await page.getByRole('list', { name: 'Pinned' }).getByRole('listitem').count()).toBe(1);
+      await page.keyboard.press('g');
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('response to tools/call #1');
+
+      // A kind filter, by keyboard: Tab to the toggle, Space presses it.
+      await page.getByTestId('find-search').focus();
+      await page.keyboard.press('Escape');
+      const stderrToggle = page.getByRole('group', { name: 'Kind' }).getByRole('button', { name: 'stderr' });
+      await stderrToggle.focus();
+      await page.keyboard.press('Space');
+      expect(await stderrToggle.getAttribute('aria-pressed')).toBe('true');
+      expect(await rowTexts(list.getByRole('listitem'))).toEqual([expect.stringContaining('debug: calling the weather service')]);
+      await page.keyboard.press('Space');
+
+      // The same in Chinese.
+      await page.getByRole('button', { name: '中文' }).click();
+      const zhList = traceList(page, '消息日志（轨迹）');
+      await zhList.waitFor({ timeout: 15_000 });
+      await zhList.locator('.log-entry__row').first().focus();
+      await page.keyboard.press('/');
+      await page.keyboard.type('initialize');
+      expect(await page.getByTestId('find-count').textContent()).toBe('显示 2 / 6 条');
+      const responseToggle = page.getByRole('group', { name: '类型' }).getByRole('button', { name: '响应' });
+      await responseToggle.focus();
+      await page.keyboard.press('Space');
+      expect(await page.getByTestId('find-count').textContent()).toBe('显示 1 / 6 条');
+      expect(await rowTexts(zhList.getByRole('listitem'))).toEqual([expect.stringContaining('initialize 的响应 #0')]);
+      await expectAccessible(page, 'trace view in Chinese, filters on');
+    } finally {
+      await close();
+    }
+  });
+});
