@@ -1,15 +1,18 @@
 // The Streamable HTTP echo server for the in-browser worker (mcp-http-worker-core.ts, which serves
-// it over HTTP/1.1 bytes): built exactly as server/mcp-http.ts builds it for node:http — the same
-// echo tools, progress, gate and faults. (server/mcp-http.ts keeps its own copy for now because
-// the dual-era branch rewrites it; once merged, both should build the handler here.)
+// it over HTTP/1.1 bytes): built exactly as server/mcp-http.ts builds it for node:http by default
+// (--era=dual) — the same echo tools, progress, gate and faults, both protocol eras on one
+// endpoint. (server/mcp-http.ts keeps its own copy, with its --era and --tools variants; this is
+// its default, which is all the page starts.)
 
 import { toolFailureAsRpcError, type FaultName } from '../protocol/faults.ts';
 import type { McpHttpToolSet } from './mcp-http-args.ts';
 import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../protocol/echo-tools.ts';
-import { createHttpHandler, type HttpHandler } from '../protocol/http/server-handler.ts';
+import type { HttpHandler } from '../protocol/http/server-handler.ts';
+import { createDualEraHttpHandler } from '../protocol/http/dual-era-handler.ts';
+import { createEchoModernServer } from '../protocol/era/echo.ts';
+import { createEraConformance } from '../protocol/era/conformance-fixtures.ts';
 import { McpServer } from '../protocol/server.ts';
 import { withToolProgress } from '../protocol/tool-progress.ts';
-import { createConformanceServer } from '../protocol/features/conformance-fixtures.ts';
 
 export { MCP_HTTP_TOOL_SETS, type McpHttpToolSet } from './mcp-http-args.ts';
 
@@ -27,8 +30,10 @@ export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: r
       },
     };
   };
-  return createHttpHandler({
-    createServer: options.tools === 'conformance' ? (channel) => createConformanceServer(channel) : echoServer,
+  const conformance = options.tools === 'conformance' ? createEraConformance() : undefined;
+  return createDualEraHttpHandler({
+    createServer: conformance !== undefined ? (channel) => conformance.createLegacy(channel) : echoServer,
     faults: [...options.faults],
+    modern: conformance?.modern ?? createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() }),
   });
 }
