@@ -80,6 +80,14 @@ describe('httpLayout', () => {
     );
   });
 
+  it('reads a stream still open as far as it goes, and calls it cut short only once the connection closed', () => {
+    const bytes = concat([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Transfer-Encoding', 'chunked']]), encodeChunk(encodeSseEvent({ id: 'a/0', data: '' }))]);
+    const open = httpLayout(bytes, 'response', { ended: false });
+    expect(open.error).toBeNull();
+    expect(open.events.map((event) => event.summary)).toEqual(['priming']);
+    expect(httpLayout(bytes, 'response').error).toMatch(/closed in the middle/);
+  });
+
   it('marks what it cannot read, from where the reader stopped', () => {
     const bytes = utf8.encode('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}');
     const layout = httpLayout(bytes, 'response');

@@ -62,9 +62,13 @@ export interface HttpLayout {
 const CR = 0x0d;
 const LF = 0x0a;
 
-export function httpLayout(bytes: Uint8Array, kind: 'request' | 'response'): HttpLayout {
+/**
+ * `ended`: the connection has closed, so a message cut short is an error; while it is open (an
+ * event stream still running) the bytes so far are simply all there is yet.
+ */
+export function httpLayout(bytes: Uint8Array, kind: 'request' | 'response', options: { ended?: boolean } = {}): HttpLayout {
   const reader = new Http1Reader(kind);
-  const items = [...reader.push(bytes), ...reader.finish()];
+  const items = [...reader.push(bytes), ...(options.ended === false ? [] : reader.finish())];
   const fields: FieldRange[] = [];
   const parts: HttpPart[] = [];
   const segments: { wire: number; body: number; length: number }[] = [];

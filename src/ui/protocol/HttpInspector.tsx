@@ -19,16 +19,16 @@ export function HttpInspector({ exchange }: { exchange: HttpExchangeRecord }) {
   return (
     <div className="http-inspector" data-testid="http-inspector">
       <p className="notice" data-testid="content-length-again">{t('http.inspector.contentLengthAgain')}</p>
-      <MessageBytes which="request" chunks={exchange.c2s} />
-      {exchange.s2c.length === 0 ? <p className="hint">{t('http.inspector.noResponse')}</p> : <MessageBytes which="response" chunks={exchange.s2c} />}
+      <MessageBytes which="request" chunks={exchange.c2s} ended={exchange.closed} />
+      {exchange.s2c.length === 0 ? <p className="hint">{t('http.inspector.noResponse')}</p> : <MessageBytes which="response" chunks={exchange.s2c} ended={exchange.closed} />}
     </div>
   );
 }
 
-function MessageBytes({ which, chunks }: { which: 'request' | 'response'; chunks: readonly Uint8Array[] }) {
+function MessageBytes({ which, chunks, ended }: { which: 'request' | 'response'; chunks: readonly Uint8Array[]; ended: boolean }) {
   const t = useProtocolText();
   const bytes = useMemo(() => concatBytes(chunks), [chunks]);
-  const layout = useMemo(() => httpLayout(bytes, which), [bytes, which]);
+  const layout = useMemo(() => httpLayout(bytes, which, { ended }), [bytes, which, ended]);
   const groups = useMemo(() => utf8Groups(bytes), [bytes]);
   const spans = useMemo(() => chunkSpans(chunks), [chunks]);
   const [litPart, setLitPart] = useState<number | null>(null);

@@ -101,7 +101,7 @@ function HttpDiagram({ exchanges, onInspect }: { exchanges: readonly HttpExchang
 
 function ExchangeArrows({ exchange, onInspect }: { exchange: HttpExchangeRecord; onInspect(conn: number): void }) {
   const t = useProtocolText();
-  const events = useMemo(() => (exchange.contentType === 'text/event-stream' ? httpLayout(concatBytes(exchange.s2c), 'response').events : []), [exchange.s2c, exchange.contentType]);
+  const events = useMemo(() => (exchange.contentType === 'text/event-stream' ? httpLayout(concatBytes(exchange.s2c), 'response', { ended: exchange.closed }).events : []), [exchange.s2c, exchange.contentType, exchange.closed]);
   const response =
     exchange.status === null
       ? t('http.diagram.waiting', { conn: exchange.conn })
