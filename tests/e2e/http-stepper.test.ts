@@ -42,7 +42,9 @@ describe('the HTTP stepper', () => {
       try {
         await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
         await page.getByTestId('http-stepper').waitFor();
-        await page.getByRole('button', { name: 'Step ▶', exact: true }).click();
+        // The first step from the keyboard (→, as in the stdio stepper); the rest with the button.
+        await page.getByRole('button', { name: 'Step ▶', exact: true }).focus();
+        await page.keyboard.press('ArrowRight');
         await page.waitForFunction(() => document.querySelector('[data-testid=http-progress]')?.textContent === 'Step 1 of 5', undefined, { timeout: 20_000 });
         const session = await page.getByTestId('holds-session').textContent();
         expect(session).toMatch(/^[0-9a-f]{32}$/);

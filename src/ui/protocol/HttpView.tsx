@@ -3,10 +3,11 @@
 // the response that carried them — with what the client holds beside it. Each connection opens in
 // the HTTP byte inspector. Loaded only when the learner switches the protocol view to HTTP.
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTTP_STEPS, HttpSessionStore, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
+import { whenHostChosen } from '../../app/services/protocol-services.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { concatBytes, HttpInspector } from './HttpInspector.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
@@ -18,7 +19,8 @@ export default function HttpView() {
   const t = useProtocolText();
   const { t: tLive } = useTranslation('live');
   const { session } = useProtocolServices();
-  const [store] = useState(() => new HttpSessionStore({ startProgram: (spec) => session.startProgram(spec) }));
+  // A Step pressed while the page is still choosing its host waits for the choice, as the stdio stepper does.
+  const [store] = useState(() => new HttpSessionStore({ startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec)) }));
   useEffect(() => () => store.restart(), [store]);
   const state = useStore(store);
   const headingId = useId();
@@ -28,9 +30,25 @@ export default function HttpView() {
   const atEnd = cursor >= HTTP_STEPS.length || status.status === 'failed';
   const next = HTTP_STEPS[cursor];
   const opened = state.exchanges.find((exchange) => exchange.conn === open) ?? null;
+  // The stdio stepper's keys: → or Space steps, End runs to the end, Home restarts.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as Element;
+    if (target.closest('input, select, textarea, dialog')) return;
+    const onControl = target.closest('button, a, summary') !== null;
+    if ((event.key === 'ArrowRight' || (event.key === ' ' && !onControl)) && !busy && !atEnd) {
+      event.preventDefault();
+      void store.step();
+    } else if (event.key === 'End' && !onControl && !busy && !atEnd) {
+      event.preventDefault();
+      void store.runToEnd();
+    } else if (event.key === 'Home' && !onControl) {
+      event.preventDefault();
+      store.restart();
+    }
+  };
 
   return (
-    <section className="http-stepper" aria-labelledby={headingId} data-testid="http-stepper">
+    <section className="http-stepper" aria-labelledby={headingId} data-testid="http-stepper" onKeyDown={onKeyDown}>
       <h3 id={headingId}>{t('http.heading')}</h3>
       <p className="hint">{t('http.intro')}</p>
       <div className="stepper__toolbar">
@@ -56,6 +74,7 @@ export default function HttpView() {
         <HttpDiagram exchanges={state.exchanges} onInspect={setOpen} />
         <HoldsPanel state={state} />
       </div>
+      <p className="hint">{t('http.keys')}</p>
       <HttpInspectorDialog exchange={opened} onClose={() => setOpen(null)} />
     </section>
   );
