@@ -68,4 +68,23 @@ describe('startRelayTap', () => {
     await waitFor((event) => event.ev === 'close' && event.conn === 1);
     expect(events.some((event) => event.ev === 'open' || (event.ev === 's2c' && event.conn !== undefined))).toBe(false);
   });
+
+  it('counts bytes a server has not read as backlog, and says when they are gone', async () => {
+    // A server that accepts and never reads: the relay's socket fills up.
+    const script = "const s = require('net').createServer((c) => c.pause()); s.listen(0, '127.0.0.1', () => process.stdout.write('http://127.0.0.1:' + s.address().port + '/mcp\\n')); process.stdin.resume();";
+    const { tap, waitFor } = start([process.execPath, '-e', script]);
+    tap.run({ cmd: 'connect', conn: 1 });
+    await waitFor((event) => event.ev === 'open');
+    tap.run({ cmd: 'write', conn: 1, b64: bytesToBase64(new Uint8Array(16 * 1024 * 1024)) });
+    expect(tap.inputBacklogBytes).toBeGreaterThan(0);
+    let drained = false;
+    tap.onInputDrained(() => (drained = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drained).toBe(false);
+    tap.run({ cmd: 'close', conn: 1 });
+    await waitFor((event) => event.ev === 'close');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(drained).toBe(true);
+    expect(tap.inputBacklogBytes).toBe(0);
+  });
 });

@@ -125,6 +125,22 @@ export function startRelayTap(options: TapCoreOptions): TapCore {
     }
   }
 
+  /** Call `listener` once no relayed socket holds unwritten bytes (a socket that closes counts as drained). */
+  function socketsDrained(listener: () => void): void {
+    const busy = [...sockets.values()].filter((socket) => socket.writableLength > 0 && !socket.destroyed);
+    if (busy.length === 0) return queueMicrotask(listener);
+    let left = busy.length;
+    for (const socket of busy) {
+      const done = (): void => {
+        socket.off('drain', done);
+        socket.off('close', done);
+        if (--left === 0) listener();
+      };
+      socket.on('drain', done);
+      socket.on('close', done);
+    }
+  }
+
   function run(command: TapCommand): void {
     if (isConnCommand(command)) relay(command);
     else inner.run(command);
@@ -137,8 +153,12 @@ export function startRelayTap(options: TapCoreOptions): TapCore {
     get ended() {
       return inner.ended;
     },
+    // The bridge holds a page that writes faster than the server reads (bridge-session.ts); bytes
+    // waiting in a relayed socket count as much as bytes waiting in the stdin pipe.
     get inputBacklogBytes() {
-      return inner.inputBacklogBytes;
+      let bytes = inner.inputBacklogBytes;
+      for (const socket of sockets.values()) bytes += socket.writableLength;
+      return bytes;
     },
     run,
     handleLine(line) {
@@ -156,7 +176,7 @@ export function startRelayTap(options: TapCoreOptions): TapCore {
       inner.resumeOutput();
       for (const socket of sockets.values()) socket.resume();
     },
-    onInputDrained: (listener) => inner.onInputDrained(listener),
+    onInputDrained: (listener) => inner.onInputDrained(() => socketsDrained(listener)),
     reportStderr: (text) => inner.reportStderr(text),
   };
 }
