@@ -81,6 +81,10 @@ describe('the HTTP stepper', () => {
         await openConnection(page, 'POST tools/call');
         expect(await hexBytes(page, 'response')).toEqual(await tapBytes(page, 'response'));
         const response = page.getByTestId('http-response');
+        // Each chunk the tap reported starts at a marked byte of the hex view.
+        const reported = Number(/(\d+) chunk/.exec((await response.getByTestId('tap-chunks').textContent()) ?? '')?.[1]);
+        expect(reported).toBeGreaterThan(0);
+        expect(await response.locator('.hex-bytes [data-chunk]').count()).toBe(reported);
         expect(await response.locator('[data-kind=chunk-size]').count()).toBeGreaterThan(1);
         expect(await response.locator('[data-singled=mcp-session-id], [data-singled=transfer-encoding]').count()).toBeGreaterThan(0);
         const events = await response.getByTestId('sse-event').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-summary')));

@@ -108,7 +108,7 @@ function EventList({ layout, onLight }: { layout: HttpLayout; onLight(range: Byt
           return (
             <li key={event.index} data-testid="sse-event" data-summary={event.summary}>
               <button type="button" className="http-part__button" onMouseEnter={() => onLight(span)} onFocus={() => onLight(span)} onBlur={() => onLight(null)}>
-                {t('http.inspector.event', { n: event.index + 1, summary: event.summary })}
+                {t('http.inspector.event', { n: event.index + 1, summary: summaryText(t, event.summary) })}
               </button>
               {event.message !== undefined && <pre className="mono http-sse-events__message">{JSON.stringify(event.message, null, 2)}</pre>}
             </li>
@@ -117,6 +117,14 @@ function EventList({ layout, onLight }: { layout: HttpLayout; onLight(range: Byt
       </ol>
     </>
   );
+}
+
+/** An event's summary: a method or `result #1` as it is (protocol names), the rest in words. */
+export function summaryText(t: ProtocolText, summary: string): string {
+  if (summary === 'priming') return t('http.summary.priming');
+  if (summary === 'not JSON') return t('http.summary.notJson');
+  if (summary === 'JSON') return t('http.summary.json');
+  return summary;
 }
 
 /** The part a byte belongs to (the last one whose bytes hold it), or null. */

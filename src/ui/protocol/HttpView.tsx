@@ -9,7 +9,7 @@ import { HTTP_STEPS, HttpSessionStore, type HttpExchangeRecord, type HttpSession
 import { httpLayout } from '../../protocol/http/http-layout.ts';
 import { whenHostChosen } from '../../app/services/protocol-services.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { concatBytes, HttpInspector } from './HttpInspector.tsx';
+import { concatBytes, HttpInspector, summaryText } from './HttpInspector.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
@@ -139,7 +139,7 @@ function ExchangeArrows({ exchange, onInspect }: { exchange: HttpExchangeRecord;
         <ul className="http-events">
           {events.map((event) => (
             <li key={event.index} className="http-event">
-              {t('http.diagram.event', { summary: event.summary })}
+              {t('http.diagram.event', { summary: summaryText(t, event.summary) })}
             </li>
           ))}
         </ul>
