@@ -8,6 +8,7 @@ import { formatExerciseRunReport, runExerciseRunBench, type ExerciseRunRow } fro
 import { formatPageLoadReport, runPageLoadBench, type PageLoadReport } from './page-load.ts';
 import { formatTable, ratio } from './report.ts';
 import { runHttpBench, type HttpRow } from './http.ts';
+import { formatTraceReport, runTraceBench, type TraceReport } from './trace.ts';
 
 const FRAMING_GOAL_VS_JSON_PARSE = 1.5;
 
@@ -19,9 +20,10 @@ interface BenchReport {
   exerciseRun: ExerciseRunRow[];
   pageLoad: PageLoadReport;
   http: HttpRow[];
+  trace: TraceReport;
 }
 
-const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load'] as const;
+const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load', 'trace'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only=page-load,framing` runs just those sections (the others are left out of --json too). */
@@ -121,6 +123,16 @@ async function main(): Promise<void> {
     const pageLoad = await runPageLoadBench();
     report.pageLoad = pageLoad;
     log(formatPageLoadReport(pageLoad));
+  }
+
+  if (sections.has('trace')) {
+    log('');
+    log('Opening a 100 MB, 100,000-message trace: the page\'s opening code vs JSON.parse of the same content as one array (Node),');
+    log('and in Chromium the longest main-thread task while the trace view opens it vs the page JSON.parse-ing it as plain JSON');
+    const trace = await runTraceBench();
+    report.trace = trace;
+    log(formatTraceReport(trace));
+    log('goal: the trace view\'s longest main-thread task stays under 200 ms (the page stays responsive) while plain JSON blocks for the whole parse');
   }
 
   if (json) console.log(JSON.stringify(report));

@@ -9,6 +9,9 @@ import { traceFileName, traceOfRun, traceText } from './trace-export.ts';
 import { isTraceHash, readTraceHash, traceHash } from './trace-link.ts';
 import { TraceStore, type TraceLoader } from './trace-store.ts';
 import { chunksOf, readTrace } from './trace-worker-core.ts';
+import { packEntries, splitsACharacter, unpackEntries } from './packed-entries.ts';
+import { getFraming } from '../../protocol/framing/index.ts';
+import { TapEventDecoder } from '../live-session/message-log.ts';
 import type { TraceWorkerToPage } from './trace-worker-messages.ts';
 
 /** The real echo server core, wired like a Web Worker but in memory. */
@@ -90,7 +93,7 @@ describe('opening a trace', () => {
     const messages: TraceWorkerToPage[] = [];
     await readTrace(chunksOf(new Blob([good])), good.length, (message) => messages.push(message), 2);
     expect(messages.map((message) => message.type)).toEqual(expect.arrayContaining(['header', 'entries', 'progress', 'done']));
-    expect(messages.filter((message) => message.type === 'entries').map((message) => message.entries.length)).toEqual([2, 1]);
+    expect(messages.filter((message) => message.type === 'entries').map((message) => message.batch.entries.length)).toEqual([2, 1]);
     expect(messages.at(-1)).toEqual({ type: 'done', events: 3, bytes: good.length });
   });
 
@@ -146,5 +149,27 @@ describe("the byte inspector's frame as a file", () => {
     const binary = frameFile(bytes, 'binary', 'c2s', 0);
     expect(binary).toMatchObject({ name: 'frame-c2s-0.bin', type: 'application/octet-stream' });
     expect(binary.data).toBe(bytes);
+  });
+});
+
+describe('entries packed for the trip from the worker', () => {
+  it('unpack to the same entries: bytes, frames, values, and the stream-decoded text of split characters', () => {
+    const decoder = new TapEventDecoder(getFraming('content-length'));
+    const frame = getFraming('content-length').encode({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { text: '你好' } });
+    const cut = frame.indexOf(0xe4) + 1; // inside 你
+    const entries = [
+      decoder.decode({ tap: 1, ev: 'spawn', t: 0, pid: 2, argv: ['x'] }),
+      decoder.decode({ tap: 1, ev: 'c2s', t: 1, b64: btoa(String.fromCharCode(...frame.slice(0, cut))) }),
+      decoder.decode({ tap: 1, ev: 'c2s', t: 2, b64: btoa(String.fromCharCode(...frame.slice(cut))) }),
+      decoder.decode({ tap: 1, ev: 'stderr', t: 3, b64: btoa('oops') }),
+    ];
+    const packed = packEntries(entries);
+    expect(packed.bytes.byteLength).toBe(frame.length);
+    const unpacked = unpackEntries(structuredClone(packed));
+    const plain = (list: typeof entries) => list.map((entry) => (entry.type === 'bytes' ? { seq: entry.seq, t: entry.t, direction: entry.direction, bufferedBytes: entry.bufferedBytes, text: entry.text, bytes: Array.from(entry.bytes), frames: entry.frames.map((f) => (f.type === 'message' ? { kind: f.kind, method: f.method, id: f.id, length: f.length, startedEarlier: f.startedEarlier, value: f.value } : f)) } : entry));
+    expect(plain(unpacked)).toEqual(plain(entries));
+    expect(splitsACharacter(frame.slice(0, cut))).toBe(true);
+    expect(splitsACharacter(frame.slice(cut))).toBe(true);
+    expect(splitsACharacter(new TextEncoder().encode('a你b'))).toBe(false);
   });
 });
