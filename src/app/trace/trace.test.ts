@@ -5,7 +5,7 @@ import { parseTrace, serializeTrace, TRACE_FORMAT } from '../../runtime/trace/in
 import { LiveSessionStore } from '../live-session/live-session-store.ts';
 import type { LogEntry } from '../live-session/message-log.ts';
 import { frameFile, frameHex } from './frame-file.ts';
-import { traceFileName, traceOfRun, traceText } from './trace-export.ts';
+import { httpTraceText, traceFileName, traceOfRun, traceText } from './trace-export.ts';
 import { isTraceHash, readTraceHash, traceHash } from './trace-link.ts';
 import { TraceStore, type TraceLoader } from './trace-store.ts';
 import { chunksOf, readTrace } from './trace-worker-core.ts';
@@ -80,6 +80,27 @@ describe('export → open: a live session round-trips byte for byte', () => {
       expect(serializeTrace(traceOfRun(run!))).toBe(text);
     });
   }
+
+  it('writes an HTTP session as a valid http trace that opens (bytes as unframed chunks)', async () => {
+    const text = httpTraceText({
+      started: '2026-12-01T16:00:00.000Z',
+      host: 'worker',
+      program: ['mcp-http'],
+      events: [
+        { tap: 1, ev: 'open', t: 0, conn: 1 },
+        { tap: 1, ev: 'c2s', t: 1, conn: 1, b64: btoa('POST /mcp HTTP/1.1\r\n\r\n') },
+        { tap: 1, ev: 's2c', t: 2, conn: 1, b64: btoa('HTTP/1.1 202 Accepted\r\n\r\n') },
+        { tap: 1, ev: 'close', t: 3, conn: 1, by: 'client' },
+      ],
+    });
+    expect('error' in parseTrace(text)).toBe(false);
+    const store = new TraceStore(inProcessLoader);
+    expect(await store.open('http.jsonl', text)).toBe('opened');
+    expect(store.getSnapshot().log.entries.map((entry) => (entry.type === 'bytes' ? [entry.direction, entry.frames.length, entry.text.split('\r')[0]] : entry.type))).toEqual([
+      ['c2s', 0, 'POST /mcp HTTP/1.1'],
+      ['s2c', 0, 'HTTP/1.1 202 Accepted'],
+    ]);
+  });
 
   it('names the file after the start time, without characters file systems refuse', () => {
     expect(traceFileName('2026-12-01T16:00:00.123Z')).toBe('mcp-trace-2026-12-01T16-00-00Z.jsonl');
