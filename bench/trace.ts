@@ -78,6 +78,9 @@ export interface TraceBrowserRow {
   /** Longest main-thread task when the page JSON.parse'd the same content as one array. */
   jsonLongestTaskMs: number;
   jsonWallMs: number;
+  /** The first search of the opened trace (every frame's JSON looked at): longest task and time to the count. */
+  searchLongestTaskMs: number;
+  searchWallMs: number;
 }
 
 export interface TraceReport {
@@ -179,6 +182,14 @@ export async function runTraceBrowserBench(trace: GeneratedTrace): Promise<Trace
     const openLongestTaskMs = await longestSince(openStart);
     if (process.env.TRACE_BENCH_TASKS) console.log('long tasks (start after choosing, ms):', await page.evaluate(`JSON.stringify(window.__longTasks.filter(([s]) => s >= ${openStart}).map(([s, d]) => [Math.round(s - ${openStart}), Math.round(d)]))`), 'log shown at', Math.round(openEnd - openStart));
 
+    // The first search over every frame (a slice per task).
+    const searchStart = (await page.evaluate('performance.now()')) as number;
+    await page.getByTestId('find-search').fill('message 99998 ');
+    await page.getByTestId('find-count').filter({ hasText: /^Showing 1 of / }).waitFor({ timeout: 120_000 });
+    const searchEnd = (await page.evaluate('performance.now()')) as number;
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))');
+    const searchLongestTaskMs = await longestSince(searchStart);
+
     // The baseline: the same content as one JSON array, parsed on the page's thread.
     await page.evaluate(`(() => { const input = document.createElement('input'); input.type = 'file'; input.id = 'bench-json'; input.hidden = true; document.body.append(input); })()`);
     await page.locator('#bench-json').setInputFiles(jsonPath);
@@ -194,7 +205,7 @@ export async function runTraceBrowserBench(trace: GeneratedTrace): Promise<Trace
     })()`)) as { wall: number; longest: number; length: number };
     if (json.length !== trace.events + 1) throw new Error('the page lost events of the JSON array');
     await context.close();
-    return { openLongestTaskMs, openWallMs: openEnd - openStart, jsonLongestTaskMs: json.longest, jsonWallMs: json.wall };
+    return { openLongestTaskMs, openWallMs: openEnd - openStart, jsonLongestTaskMs: json.longest, jsonWallMs: json.wall, searchLongestTaskMs, searchWallMs: searchEnd - searchStart };
   } finally {
     await browser.close();
     await server.close();
@@ -222,6 +233,7 @@ export function formatTraceReport(report: TraceReport): string {
       `Chromium, trace view (worker): longest main-thread task ${b.openLongestTaskMs.toFixed(0)} ms, file chosen → log shown ${b.openWallMs.toFixed(0)} ms`,
       `Chromium, same content as plain JSON on the main thread: longest task ${b.jsonLongestTaskMs.toFixed(0)} ms, read + parse ${b.jsonWallMs.toFixed(0)} ms`,
       `longest task, trace view vs plain JSON: ${ratio(b.openLongestTaskMs / Math.max(1, b.jsonLongestTaskMs))}`,
+      `Chromium, first search of the opened trace ("message 99998 ", every frame's JSON): longest task ${b.searchLongestTaskMs.toFixed(0)} ms, typed → count shown ${b.searchWallMs.toFixed(0)} ms`,
     );
   }
   return lines.join('\n');

@@ -82,8 +82,9 @@ export function searchableText(entry: LogEntry): string {
   if (text !== undefined) return text;
   switch (entry.type) {
     case 'bytes':
-      // The frames' JSON, and the chunk's own text for bytes no frame holds (a stray line, half a frame).
-      text = [...entry.frames.map(textOfFrame), entry.text.toLowerCase()].join('\n');
+      // The frames' JSON; the chunk's own text only where no frame holds the bytes (a stray line,
+      // half a frame): decoding every chunk again would double a long trace's first search.
+      text = [...entry.frames.map(textOfFrame), ...(entry.frames.length === 0 || entry.frames.some((frame) => frame.type === 'error') ? [entry.text.toLowerCase()] : [])].join('\n');
       break;
     case 'stderr':
       text = entry.text.toLowerCase();
@@ -130,6 +131,52 @@ export function entryMatches(entry: LogEntry, query: LogQuery, pins: ReadonlySet
 export function filterEntries(entries: readonly LogEntry[], query: LogQuery, pins: ReadonlySet<number>, reveal: number | null = null): readonly LogEntry[] {
   if (!isQueryActive(query)) return entries;
   return entries.filter((entry) => entry.seq === reveal || entryMatches(entry, query, pins));
+}
+
+/** Runs `run` later; returns a function that cancels it. */
+export type Schedule = (run: () => void) => () => void;
+
+const laterTask: Schedule = (run) => {
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
+};
+
+/** Entries one slice filters: a few milliseconds of work, so the page stays responsive. */
+export const FILTER_SLICE = 4000;
+
+/**
+ * filterEntries for a long log (an opened trace), a slice per task: the first search of 100,000
+ * frames' JSON would otherwise block the page for a second. `onDone` gets the same result
+ * filterEntries gives; the returned function cancels (a newer query replaces this one).
+ */
+export function filterInSlices(
+  entries: readonly LogEntry[],
+  query: LogQuery,
+  pins: ReadonlySet<number>,
+  reveal: number | null,
+  onDone: (shown: readonly LogEntry[]) => void,
+  options: { slice?: number; schedule?: Schedule } = {},
+): () => void {
+  if (!isQueryActive(query)) {
+    onDone(entries);
+    return () => {};
+  }
+  const slice = options.slice ?? FILTER_SLICE;
+  const schedule = options.schedule ?? laterTask;
+  const shown: LogEntry[] = [];
+  let at = 0;
+  let cancel = () => {};
+  const step = () => {
+    const end = Math.min(entries.length, at + slice);
+    for (; at < end; at++) {
+      const entry = entries[at]!;
+      if (entry.seq === reveal || entryMatches(entry, query, pins)) shown.push(entry);
+    }
+    if (at >= entries.length) onDone(shown);
+    else cancel = schedule(step);
+  };
+  cancel = schedule(step);
+  return () => cancel();
 }
 
 /** Every method in the log, sorted: the choices of the method filter. Plain loops: a trace has 100,000 entries. */
