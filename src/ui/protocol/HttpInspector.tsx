@@ -154,6 +154,8 @@ function partText(t: ProtocolText, part: HttpPart): string {
       return t('http.inspector.part.body', { count: part.end - part.start });
     case 'chunk-size':
       return part.size === 0 ? t('http.inspector.part.last-chunk') : t('http.inspector.part.chunk-size', { hex: part.size.toString(16), size: part.size });
+    case 'chunk-data':
+      return t('http.inspector.part.chunk-data', { count: part.end - part.start });
     case 'chunk-end':
       return t('http.inspector.part.chunk-end');
     case 'trailer-end':
