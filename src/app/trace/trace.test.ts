@@ -8,6 +8,8 @@ import { frameFile, frameHex } from './frame-file.ts';
 import { httpTraceText, traceFileName, traceOfRun, traceText } from './trace-export.ts';
 import { isTraceHash, readTraceHash, traceHash } from './trace-link.ts';
 import { TraceStore, type TraceLoader } from './trace-store.ts';
+import { diagramPage } from './trace-diagram.ts';
+import { methodsOf } from '../live-session/log-find.ts';
 import { chunksOf, readTrace } from './trace-worker-core.ts';
 import { packEntries, splitsACharacter, unpackEntries } from './packed-entries.ts';
 import { getFraming } from '../../protocol/framing/index.ts';
@@ -76,6 +78,7 @@ describe('export → open: a live session round-trips byte for byte', () => {
       const frames = (entries: readonly LogEntry[]) => entries.flatMap((entry) => (entry.type === 'bytes' ? entry.frames.map((frame) => [frame.type, frame.type === 'message' ? frame.kind : '', frame.length]) : []));
       expect(frames(opened)).toEqual(frames(live));
       expect(store.getSnapshot().framing).toBe(framing);
+      expect(store.getSnapshot().methods).toEqual(methodsOf(live));
       // Saving the opened trace's events again gives the same file.
       expect(serializeTrace(traceOfRun(run!))).toBe(text);
     });
@@ -115,7 +118,7 @@ describe('opening a trace', () => {
     await readTrace(chunksOf(new Blob([good])), good.length, (message) => messages.push(message), 2);
     expect(messages.map((message) => message.type)).toEqual(expect.arrayContaining(['header', 'entries', 'progress', 'done']));
     expect(messages.filter((message) => message.type === 'entries').map((message) => message.batch.entries.length)).toEqual([2, 1]);
-    expect(messages.at(-1)).toEqual({ type: 'done', events: 3, bytes: good.length });
+    expect(messages.at(-1)).toEqual({ type: 'done', events: 3, bytes: good.length, methods: ['ping'] });
   });
 
   const bad: [string, string, number, RegExp][] = [
@@ -192,5 +195,22 @@ describe('entries packed for the trip from the worker', () => {
     expect(splitsACharacter(frame.slice(0, cut))).toBe(true);
     expect(splitsACharacter(frame.slice(cut))).toBe(true);
     expect(splitsACharacter(new TextEncoder().encode('a你b'))).toBe(false);
+  });
+});
+
+describe('the read-only sequence diagram of a trace', () => {
+  it('draws the log\'s frames and exits a page at a time, each arrow pointing back at its log frame', async () => {
+    const session = await liveSession('ndjson');
+    const entries = session.getSnapshot().log.entries;
+    const frames = entries.flatMap((entry) => (entry.type === 'bytes' ? entry.frames.map((_, index) => ({ seq: entry.seq, frameIndex: index })) : []));
+    const all = diagramPage(entries, 0, 1000);
+    expect(all.total).toBe(frames.length + entries.filter((entry) => entry.type === 'exit').length);
+    expect([...all.frames.values()]).toEqual(frames);
+    expect(all.records[0]!.arrows.map((arrow) => arrow.kind).slice(0, 2)).toEqual(['request', 'response']);
+    const second = diagramPage(entries, 2, 3);
+    expect(second.shown).toBe(3);
+    expect([...second.frames.values()]).toEqual(frames.slice(2, 5));
+    expect(second.records[0]!.arrows.map((arrow) => arrow.method)).toEqual(all.records[0]!.arrows.slice(2, 5).map((arrow) => arrow.method));
+    expect(diagramPage([], 0).records).toEqual([]);
   });
 });
