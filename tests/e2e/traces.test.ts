@@ -96,6 +96,16 @@ describe('traces in the page', () => {
         expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(before);
         expect(await page.getByTestId('trace-summary').textContent()).toContain(download.suggestedFilename());
       }
+
+      // "Copy a link to this trace": the whole trace in a #trace= link, which opens it again.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+      await page.getByTestId('trace-copy-link').click();
+      await page.getByText('Link copied: it holds the whole trace, nothing is uploaded.').waitFor();
+      const link = (await page.evaluate('navigator.clipboard.readText()')) as string;
+      expect(link).toMatch(/#trace=1\.[0-9a-f]{8}\./);
+      await page.goto(link);
+      await page.getByTestId('trace-summary').filter({ hasText: 'link' }).waitFor({ timeout: 15_000 });
+      expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();
