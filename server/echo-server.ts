@@ -5,17 +5,17 @@
 // stderr, because a stray line on stdout is exactly the bug the chapter warns about (unless the
 // stdout-log fault is switched on to show it).
 //
-//   node echo-server.mjs [--framing=content-length|ndjson] [--fault=NAME]...
+//   node echo-server.mjs [--framing=content-length|ndjson] [--era=dual|legacy|modern] [--fault=NAME]...
 
 import { createServerSession } from '../src/protocol/server-session.ts';
-import { createDualEraSessionServer } from '../src/protocol/era/session.ts';
+import { sessionServerForEra } from '../src/protocol/era/session.ts';
 import { parseEchoServerArgs, usageText, type EchoServerOptions } from '../src/runtime/echo-server-args.ts';
 import { serveOnStdio, stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'echo-server.mjs';
 const log = stderrLogger('[echo-server]');
 
-function serve({ framing, faults }: EchoServerOptions): void {
+function serve({ framing, faults, era = 'dual' }: EchoServerOptions): void {
   const session = createServerSession({
     framing,
     faults,
@@ -23,9 +23,9 @@ function serve({ framing, faults }: EchoServerOptions): void {
     // leave as separate writes (the pipe may still merge them, as real pipes do).
     write: (bytes) => process.stdout.write(bytes),
     log,
-    createServer: createDualEraSessionServer,
+    createServer: sessionServerForEra(era),
   });
-  log(`pid ${process.pid}, framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
+  log(`pid ${process.pid}, framing ${framing}, era ${era}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
   serveOnStdio(session, log);
 }
 

@@ -19,6 +19,9 @@ import { createServer } from 'node:http';
 import { FAULT_NAMES, isFaultName, toolFailureAsRpcError, type FaultName } from '../src/protocol/faults.ts';
 import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../src/protocol/echo-tools.ts';
 import { createDualEraHttpHandler } from '../src/protocol/http/dual-era-handler.ts';
+import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
+import type { ServerChannel } from '../src/protocol/http/server-session.ts';
+import { MODERN_PROTOCOL_VERSIONS } from '../src/protocol/era/meta.ts';
 import { createEchoModernServer } from '../src/protocol/era/echo.ts';
 import { createEraConformance } from '../src/protocol/era/conformance-fixtures.ts';
 import { McpServer } from '../src/protocol/server.ts';
@@ -34,22 +37,25 @@ interface Options {
   port: number;
   tools: (typeof TOOL_SETS)[number];
   faults: FaultName[];
+  era: (typeof ERAS)[number];
 }
+const ERAS = ['dual', 'legacy', 'modern'] as const;
 
 /** The echo server's faults that mean nothing over HTTP: there is no stdout and no Content-Length frame. */
 const STDIO_ONLY_FAULTS: readonly FaultName[] = ['stdout-log', 'char-length'];
 
 function usage(): string {
   const faults = FAULT_NAMES.filter((name) => !STDIO_ONLY_FAULTS.includes(name));
-  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--fault=${faults.join('|')}]...\n\nThe echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
+  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--era=${ERAS.join('|')}] [--fault=${faults.join('|')}]...\n\nThe echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
 }
 
 export function parseArgs(argv: readonly string[]): Options | { error: string } | 'help' {
-  const options: Options = { port: 0, tools: 'echo', faults: [] };
+  const options: Options = { port: 0, tools: 'echo', faults: [], era: 'dual' };
   for (const arg of argv) {
     if (arg === '--help' || arg === '-h') return 'help';
     const [flag, value] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
     if (flag === '--port' && value !== undefined && /^\d{1,5}$/.test(value) && Number(value) <= 65535) options.port = Number(value);
+    else if (flag === '--era' && (ERAS as readonly string[]).includes(value ?? '')) options.era = value as Options['era'];
     else if (flag === '--tools' && (TOOL_SETS as readonly string[]).includes(value ?? '')) options.tools = value as Options['tools'];
     else if (flag === '--fault' && value !== undefined && isFaultName(value)) {
       if (STDIO_ONLY_FAULTS.includes(value)) return { error: `--fault=${value} has no effect over HTTP (no stdout, no Content-Length frames)` };
@@ -82,17 +88,25 @@ function main(): void {
     };
   };
   const conformance = parsed.tools === 'conformance' ? createEraConformance() : undefined;
-  const handler = createDualEraHttpHandler({
-    createServer: conformance !== undefined ? (channel) => conformance.createLegacy(channel) : echoServer,
-    modern: conformance?.modern ?? createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() }),
-    faults: parsed.faults,
-  });
+  const legacyOptions = { createServer: conformance !== undefined ? (channel: ServerChannel) => conformance.createLegacy(channel) : echoServer, faults: parsed.faults };
+  // --era=legacy: the handshake-era handler alone, as every pre-2026-07-28 server; --era=modern: no sessions at all.
+  const modernOnly = parsed.era === 'modern';
+  const handler =
+    parsed.era === 'legacy'
+      ? createHttpHandler(legacyOptions)
+      : createDualEraHttpHandler({
+          ...legacyOptions,
+          modern:
+            conformance?.modern ??
+            createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), supportedVersions: modernOnly ? MODERN_PROTOCOL_VERSIONS : undefined }),
+          legacy: modernOnly ? 'reject' : 'serve',
+        });
   const server = createServer(nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
   server.listen(parsed.port, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : parsed.port;
     process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
-    log(`pid ${process.pid}, tools ${parsed.tools}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
+    log(`pid ${process.pid}, tools ${parsed.tools}, era ${parsed.era}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
   });
   const stop = () => {
     log('stopping');

@@ -9,8 +9,16 @@ describe('parseTapArgs', () => {
     expect(parseTapArgs(['--'])).toMatchObject({ error: expect.any(String) });
   });
 
+  it('takes --relay-http for the page hosts\' HTTP server, and only as the plain tap', () => {
+    expect(parseTapArgs(['--relay-http', '--', 'node', 'mcp-http.mjs', '--port=0'])).toEqual({ mode: 'tap', argv: ['node', 'mcp-http.mjs', '--port=0'], relay: true });
+    expect(parseTapArgs(['--relay-http=1', '--', 'node'])).toEqual({ error: '--relay-http takes no value' });
+    expect(parseTapArgs(['--relay-http'])).toEqual({ error: 'nothing to run: give the program after "--"' });
+    expect(parseTapArgs(['--relay-http', '--record=x.jsonl', '--', 'node'])).toMatchObject({ error: expect.stringContaining('does not record') });
+  });
+
   it('reads each recording mode', () => {
-    expect(parseTapArgs(['--record=t.jsonl', '--', 'node', 's.js'])).toEqual({ mode: 'stdio', record: 't.jsonl', framing: null, argv: ['node', 's.js'] });
+    expect(parseTapArgs(['--record=t.jsonl', '--', 'node', 's.js'])).toEqual({ mode: 'stdio', record: 't.jsonl', framing: null, argv: ['node', 's.js'], transparent: false });
+    expect(parseTapArgs(['--record=t.jsonl', '--transparent', '--', 'node'])).toMatchObject({ mode: 'stdio', transparent: true });
     expect(parseTapArgs(['--framing=content-length', '--record=t.jsonl', '--', 'node'])).toMatchObject({ mode: 'stdio', framing: 'content-length' });
     for (const between of [['--between', `node "my client.js" --x='a b'`], [`--between=node "my client.js" --x='a b'`]]) {
       expect(parseTapArgs(['--record=t.jsonl', ...between, '--', 'srv'])).toEqual({
@@ -48,6 +56,10 @@ describe('parseTapArgs', () => {
       [['--record=a', '--listen', '--target=http://127.0.0.1:1/', '--framing=ndjson'], /--framing is for stdio/],
       [['--record=a', '--listen', '--target=http://127.0.0.1:1/', '--', 'srv'], /runs no program/],
       [['--framing=ndjson', '--', 'x'], /add --record=FILE/],
+      [['--transparent', '--', 'x'], /add --record=FILE/],
+      [['--record=a', '--transparent=yes', '--', 'x'], /takes no value/],
+      [['--record=a', '--transparent', '--between', 'c', '--', 'x'], /different modes/],
+      [['--record=a', '--transparent', '--listen', '--target=http://127.0.0.1:1/'], /not --listen/],
     ];
     for (const [args, message] of cases) {
       const result = parseTapArgs(args);

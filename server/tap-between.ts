@@ -49,8 +49,8 @@ export function runBetween(args: Between): Promise<number> {
     const server: TapCore = startTap({
       argv: args.argv,
       now: clock.now,
-      onLine: (_line, event) => {
-        file.add(event);
+      onLine: (line, event) => {
+        file.add(event, line);
         showStderr(event);
         if (event.ev === 's2c') forward(event.b64, server, client);
       },
@@ -62,10 +62,19 @@ export function runBetween(args: Between): Promise<number> {
       onLine: (_line, event) => {
         // The client's stdout is the session's c2s, recorded by the server's tap once written;
         // the client's stdin gets the s2c already recorded. Only the client's own life is new.
-        if (event.ev === 's2c') return forward(event.b64, client, server);
-        if (event.ev === 'c2s') return;
-        file.add({ ...event, proc: 'client' });
-        showStderr(event);
+        switch (event.ev) {
+          case 's2c':
+            return forward(event.b64, client, server);
+          case 'spawn':
+          case 'stderr':
+          case 'exit':
+          case 'error':
+            file.add({ ...event, proc: 'client' });
+            return showStderr(event);
+          default:
+            // c2s (the server's s2c, recorded already), or anything a plain tap never reports.
+            return;
+        }
       },
       onEnd: (end) => ended('client', end),
     });

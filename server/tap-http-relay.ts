@@ -2,13 +2,16 @@
 // It is a TCP relay, not an HTTP proxy: each accepted connection gets its own connection to the
 // target, and the bytes go through untouched, so the trace holds exactly what crossed, chunk by
 // chunk (c2s as read from the client, s2c as read from the server), per connection. Nothing is
-// parsed or re-serialised; the Host header the client sends names the relay, which a loopback
-// server accepts (it checks the host name, not the port).
+// re-serialised; the Host header the client sends names the relay, which a loopback server
+// accepts (it checks the host name, not the port). The first request's head is read (never
+// changed) to refuse a Host or Origin that is not loopback (relay-gate.ts): such a connection gets
+// the relay's own 403 and never reaches the server.
 
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { TRACE_FORMAT, TRACE_VERSION } from '../src/runtime/trace/trace-format.ts';
 import { roundTapTime } from '../src/runtime/tap-protocol.ts';
 import type { TapArgs } from './tap-args.ts';
+import { judgeFirstRequest, refusalResponse } from './relay-gate.ts';
 import { RECORDER, startClock, summaryLine } from './tap-record.ts';
 import { openTraceFile, type TraceFile } from './trace-file.ts';
 
@@ -36,6 +39,9 @@ export function startRelay(args: Relay): Promise<RunningRelay> {
     const conn = nextConn++;
     const trace = file as TraceFile;
     trace.add({ tap: 1, ev: 'open', t: t(), conn });
+    // Nothing goes to the server until the first request's head passed the gate.
+    let head: Buffer | null = Buffer.alloc(0);
+    let refused = false;
     const upstream = createConnection({ host: targetHost, port: targetPort, allowHalfOpen: true });
     let closedBy: 'client' | 'server' | null = null;
     let closedSockets = 0;
@@ -45,6 +51,23 @@ export function startRelay(args: Relay): Promise<RunningRelay> {
     const relay = (from: Socket, to: Socket, ev: 'c2s' | 's2c', side: 'client' | 'server'): void => {
       from.on('data', (chunk: Buffer) => {
         trace.add({ tap: 1, ev, t: t(), b64: chunk.toString('base64'), conn });
+        if (refused) return;
+        if (side === 'client' && head !== null) {
+          head = Buffer.concat([head, chunk]);
+          const verdict = judgeFirstRequest(head);
+          if (verdict.kind === 'more') return;
+          if (verdict.kind === 'refuse') {
+            trace.add({ tap: 1, ev: 'error', t: t(), message: `refused by the relay (${verdict.status}): ${verdict.reason}`, conn });
+            head = null;
+            refused = true;
+            upstream.destroy();
+            // FIN after the answer, then read on until the client closes too: a reset could lose it.
+            from.end(refusalResponse(verdict.status, verdict.reason));
+            return;
+          }
+          chunk = head;
+          head = null;
+        }
         if (!to.write(chunk)) {
           from.pause();
           to.once('drain', () => from.resume());
@@ -53,7 +76,9 @@ export function startRelay(args: Relay): Promise<RunningRelay> {
       // Half-close passes through: an HTTP/1.1 client may end its side and still read the reply.
       from.on('end', () => {
         closedBy ??= side;
-        to.end();
+        // A client that ends before its head was complete has sent nothing the server may see.
+        if (side === 'client' && head !== null) to.destroy();
+        else to.end();
       });
       from.on('error', (error) => {
         closedBy ??= side;
@@ -62,7 +87,8 @@ export function startRelay(args: Relay): Promise<RunningRelay> {
       });
       from.on('close', () => {
         closedBy ??= side;
-        to.destroy();
+        // The server's side of a refused connection closes at once; the client's answer is on its way.
+        if (!(refused && side === 'server')) to.destroy();
         if (++closedSockets < 2) return;
         trace.add({ tap: 1, ev: 'close', t: t(), conn, by: closedBy });
         open.delete(conn);

@@ -25,7 +25,7 @@ export function startClock(): TraceClock {
 /** How the stdio tap (tap.ts) records: its clock, and a hook for each event and for the end. */
 export interface StdioRecording {
   now(): number;
-  onEvent(event: TapEvent): void;
+  onEvent(event: TapEvent, line: string): void;
   /** Flush and close the file; safe to call more than once. */
   finish(): void;
   readonly file: TraceFile;
@@ -39,7 +39,7 @@ export function startStdioRecording(options: { record: string; framing: StdioFra
     options.framing,
   );
   // A tap event is a valid trace event as it is (trace-format.ts).
-  return { now: clock.now, onEvent: (event) => file.add(event), finish: () => file.close(), file };
+  return { now: clock.now, onEvent: (event, line) => file.add(event, line), finish: () => file.close(), file };
 }
 
 /** One line for a person, on stderr, when a recording ends. */

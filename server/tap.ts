@@ -7,7 +7,8 @@
 //
 // With --record=FILE it also writes a trace file (docs/trace-format), and it can sit between a
 // client and a server (--between) or relay an HTTP server's TCP connections (--listen): see
-// tap-args.ts for the command line and tap-record.ts, tap-between.ts, tap-http-relay.ts.
+// tap-args.ts for the command line and tap-record.ts, tap-between.ts, tap-http-relay.ts; with
+// --transparent it is an invisible stdio server instead (tap-transparent.ts).
 //
 // The tap itself lives in tap-core.ts, which the local bridge also runs in-process; this file is
 // only the stdio around it, for hosts that can reach a process through nothing else (a
@@ -18,7 +19,9 @@ import { TapLineSplitter, encodeTapEvent, roundTapTime } from '../src/runtime/ta
 import { TAP_USAGE, parseTapArgs } from './tap-args.ts';
 import { runBetween } from './tap-between.ts';
 import { startTap, type TapCore } from './tap-core.ts';
+import { startRelayTap } from './relay-tap.ts';
 import { runRelay } from './tap-http-relay.ts';
+import { runTransparent } from './tap-transparent.ts';
 import { startStdioRecording, summaryLine, type StdioRecording } from './tap-record.ts';
 
 function printLine(line: string): void {
@@ -30,11 +33,12 @@ function exitAfterFlush(code: number): void {
   process.stdout.write('', () => process.exit(code));
 }
 
-function runTap(argv: string[], recording?: StdioRecording): void {
-  const tap: TapCore = startTap({
+function runTap(argv: string[], recording?: StdioRecording, relay = false): void {
+  // --relay-http: mcp-http also gets its TCP connections relayed (relay-tap.ts), as on the bridge.
+  const tap: TapCore = (relay ? startRelayTap : startTap)({
     argv,
     onLine: (line, event) => {
-      recording?.onEvent(event);
+      recording?.onEvent(event, line);
       printLine(line);
     },
     onEnd: (end) => {
@@ -97,8 +101,9 @@ function main(): void {
   }
   switch (parsed.mode) {
     case 'tap':
-      return runTap(parsed.argv);
+      return runTap(parsed.argv, undefined, parsed.relay === true);
     case 'stdio': {
+      if (parsed.transparent) return void Promise.resolve().then(() => runTransparent(parsed)).then(exitAfterFlush, failToStart);
       let recording: StdioRecording;
       try {
         recording = startStdioRecording(parsed);

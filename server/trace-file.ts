@@ -9,6 +9,7 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { guessFraming } from '../src/runtime/trace/framing-guess.ts';
+import type { TapEvent } from '../src/runtime/tap-protocol.ts';
 import type { TraceEvent, TraceFraming, TraceHeader } from '../src/runtime/trace/trace-format.ts';
 import { serializeTraceEvent, serializeTraceHeader } from '../src/runtime/trace/trace-serialize.ts';
 
@@ -26,7 +27,12 @@ export interface TraceFile {
   readonly eventCount: number;
   /** Bytes of c2s and s2c recorded. */
   readonly payloadBytes: number;
-  add(event: TraceEvent): void;
+  /**
+   * Add one event. `line` is the event already encoded by the tap (encodeTapEvent): the same
+   * text serializeTraceEvent would make, so the hot path does not encode every chunk twice.
+   * A tap event is a trace event as it is (docs/trace-format), whatever events the tap grows.
+   */
+  add(event: TraceEvent | TapEvent, line?: string): void;
   /** Write everything waiting, synchronously (the header too, guessing ndjson if it must). */
   flush(): void;
   /** Flush and close; later events are dropped. */
@@ -53,7 +59,7 @@ export function openTraceFile(path: string, draft: TraceHeaderDraft, framing: Tr
     header = { ...draft, framing: framingGuessed, framingSource: 'guessed' } as TraceHeader;
   }
 
-  function guessFrom(event: TraceEvent): void {
+  function guessFrom(event: TraceEvent | TapEvent): void {
     if (header || (event.ev !== 'c2s' && event.ev !== 's2c')) return;
     const bytes = Uint8Array.from(atob(event.b64), (char) => char.charCodeAt(0));
     const joined = new Uint8Array(guessBytes.length + bytes.length);
@@ -103,12 +109,12 @@ export function openTraceFile(path: string, draft: TraceHeaderDraft, framing: Tr
     get payloadBytes() {
       return payloadBytes;
     },
-    add(event) {
+    add(event, encoded) {
       if (closed) return;
       eventCount++;
-      if (event.ev === 'c2s' || event.ev === 's2c') payloadBytes += (event.b64.length / 4) * 3 - (event.b64.endsWith('==') ? 2 : event.b64.endsWith('=') ? 1 : 0);
+      if ((event.ev === 'c2s' || event.ev === 's2c') && 'b64' in event) payloadBytes += (event.b64.length / 4) * 3 - (event.b64.endsWith('==') ? 2 : event.b64.endsWith('=') ? 1 : 0);
       guessFrom(event);
-      const line = `${serializeTraceEvent(event)}\n`;
+      const line = `${encoded ?? serializeTraceEvent(event as TraceEvent)}\n`;
       waiting.push(line);
       waitingBytes += line.length;
       if (header && waitingBytes >= FLUSH_BYTES) flush();

@@ -27,6 +27,11 @@ export interface SessionServer {
    */
   handle(value: unknown, context?: { send(message: JsonRpcMessage): void }): Promise<JsonRpcResponse | null> | JsonRpcResponse | null;
   parseError?(detail: string): JsonRpcFailure;
+  /**
+   * stdin ended: end what never ends by itself (a 2026-07-28 subscriptions/listen), so the
+   * in-flight wait below can finish. Optional: the handshake-era servers have nothing like it.
+   */
+  close?(): void;
 }
 
 /** Builds the session's server from the echo server's options; may throw (a learner's constructor). */
@@ -132,6 +137,7 @@ export function createServerSession(options: ServerSessionOptions): ServerSessio
     },
     async finish() {
       if (reader.bufferedBytes > 0) log(`stdin ended inside a frame: ${reader.bufferedBytes} bytes never completed`);
+      server.close?.();
       while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };

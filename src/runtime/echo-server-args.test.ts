@@ -57,4 +57,11 @@ describe('usageText', () => {
     for (const fault of FAULT_NAMES) expect(text).toContain(FAULT_DESCRIPTIONS[fault]);
     expect(text).toMatch(/^usage: node echo-server\.mjs/);
   });
+
+  it('takes --era=dual|legacy|modern, leaving the options unchanged for the default', () => {
+    expect(parseEchoServerArgs(['--era=dual'])).toEqual({ kind: 'run', options: { framing: 'content-length', faults: [] } });
+    expect(parseEchoServerArgs(['--era', 'modern', '--framing=ndjson'])).toEqual({ kind: 'run', options: { framing: 'ndjson', faults: [], era: 'modern' } });
+    expect(parseEchoServerArgs(['--era=legacy'])).toMatchObject({ kind: 'run', options: { era: 'legacy' } });
+    expect(parseEchoServerArgs(['--era=future'])).toEqual({ kind: 'usage-error', message: 'unknown era: future' });
+  });
 });

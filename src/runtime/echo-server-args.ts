@@ -13,9 +13,19 @@ const FRAMING_ONLY_FAULTS: Partial<Record<FaultName, FramingName>> = {
   'char-length': 'content-length',
 };
 
+/**
+ * Which protocol era the server speaks: both (the default: initialize selects the handshake era,
+ * a `_meta` claim the 2026-07-28 one), only the handshake era (what every pre-2026 server is; a
+ * dual-era client's probe falls back against it), or only 2026-07-28 (a legacy client has no way in).
+ */
+export const ECHO_ERAS = ['dual', 'legacy', 'modern'] as const;
+export type EchoEra = (typeof ECHO_ERAS)[number];
+
 export interface EchoServerOptions {
   framing: FramingName;
   faults: FaultName[];
+  /** Default 'dual'. */
+  era?: EchoEra;
 }
 
 export type EchoServerArgs =
@@ -25,18 +35,22 @@ export type EchoServerArgs =
 
 export function parseEchoServerArgs(argv: readonly string[]): EchoServerArgs {
   let framing: FramingName = DEFAULT_FRAMING;
+  let era: EchoEra = 'dual';
   const faults = new Set<FaultName>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     const [flag, inlineValue] = splitOption(arg);
-    if (flag !== '--framing' && flag !== '--fault') return usageError(`unknown option: ${arg}`);
+    if (flag !== '--framing' && flag !== '--fault' && flag !== '--era') return usageError(`unknown option: ${arg}`);
     // Both `--framing=ndjson` and `--framing ndjson` are accepted.
     const value = inlineValue ?? argv[++i];
     if (value === undefined || value === '') return usageError(`${flag} needs a value`);
     if (flag === '--framing') {
       if (!isFramingName(value)) return usageError(`unknown framing: ${value}`);
       framing = value;
+    } else if (flag === '--era') {
+      if (!(ECHO_ERAS as readonly string[]).includes(value)) return usageError(`unknown era: ${value}`);
+      era = value as EchoEra;
     } else {
       if (!isFaultName(value)) return usageError(`unknown fault: ${value}`);
       faults.add(value);
@@ -46,20 +60,26 @@ export function parseEchoServerArgs(argv: readonly string[]): EchoServerArgs {
     const only = FRAMING_ONLY_FAULTS[fault];
     if (only && only !== framing) return usageError(`--fault=${fault} only applies to --framing=${only}`);
   }
-  return { kind: 'run', options: { framing, faults: [...faults] } };
+  // `era` only when asked for, so every existing caller's options stay exactly as they were.
+  return { kind: 'run', options: era === 'dual' ? { framing, faults: [...faults] } : { framing, faults: [...faults], era } };
 }
 
 export function usageText(program = 'echo-server.mjs'): string {
   const width = Math.max(...FAULT_NAMES.map((name) => name.length));
   const faultLines = FAULT_NAMES.map((name) => `  ${name.padEnd(width)}  ${FAULT_DESCRIPTIONS[name]}`);
   return [
-    `usage: node ${program} [--framing=${FRAMING_NAMES.join('|')}] [--fault=NAME]...`,
+    `usage: node ${program} [--framing=${FRAMING_NAMES.join('|')}] [--era=${ECHO_ERAS.join('|')}] [--fault=NAME]...`,
     '',
     'An MCP echo server on stdin/stdout. Frames go to stdout, logs to stderr.',
     '',
     'framings:',
     `  content-length  Content-Length: N\\r\\n\\r\\n<json> (the chapter's framing; the default)`,
     '  ndjson          one JSON object per line (what the MCP spec and the official SDK use)',
+    '',
+    'eras:',
+    '  dual            initialize opens the handshake era; a _meta claim gets 2026-07-28 (the default)',
+    '  legacy          the handshake era only, as every pre-2026-07-28 server',
+    '  modern          2026-07-28 only: initialize is refused with the supported versions',
     '',
     'faults (repeat --fault to combine them):',
     ...faultLines,

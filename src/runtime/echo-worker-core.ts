@@ -5,6 +5,7 @@
 // events, only by the host name.
 
 import { createServerSession, type ServerSession, type ServerSessionOptions } from '../protocol/server-session.ts';
+import { createDualEraSessionServer } from '../protocol/era/session.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
 import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, LOAD_FAILURE_LEAD } from '../sandbox/learner-server-constants.ts';
 import type { Outcome } from '../sandbox/learner-server-core.ts';
@@ -97,7 +98,8 @@ export function createEchoWorkerCore(deps: EchoWorkerCoreDeps): EchoWorkerCore {
     if (!deps.startLearnerSession) {
       state = 'running';
       report({ ev: 'spawn', pid: 0, argv: ['node', 'echo-server.mjs', ...flags] });
-      session = createServerSession(options);
+      // Dual-era, like server/echo-server.ts: the same module on every host.
+      session = createServerSession({ ...options, createServer: createDualEraSessionServer });
       log(`pid 0 (in-browser worker), ${settings}`);
       return;
     }

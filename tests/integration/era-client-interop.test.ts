@@ -186,6 +186,41 @@ describe('the dual-era client against an SDK 1.32.2 server (handshake era)', () 
   }, 30_000);
 });
 
+describe("the dual-era client against the project's own dual-era echo server", () => {
+  const greet = { 'elicitation/create': () => ({ action: 'accept', content: { name: 'Ada' } }) };
+
+  it('stdio: auto finds the modern era (with an MRTR round); legacy runs the handshake on the same program', async () => {
+    const modern = stdioClient(new RunningProgram(process.execPath, [builtProgram('echo-server'), '--framing=ndjson']), { inputHandlers: greet });
+    expect(await modern.client.connect()).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'mcp-echo-server' } });
+    expect(await modern.client.callTool('echo', { text: GREETING })).toMatchObject({ content: [{ type: 'text', text: GREETING }] });
+    expect(await modern.client.callTool('greet', {})).toMatchObject({ content: [{ type: 'text', text: 'Hello, Ada!' }] });
+
+    const legacy = stdioClient(new RunningProgram(process.execPath, [builtProgram('echo-server'), '--framing=ndjson']), { era: 'legacy' });
+    expect(await legacy.client.connect()).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', serverInfo: { name: 'mcp-echo-server' } });
+    expect(await legacy.client.callTool('add', { a: 2, b: 3 })).toMatchObject({ content: [{ type: 'text', text: '5' }] });
+  }, 30_000);
+
+  it('HTTP: one endpoint serves a modern and a legacy client at the same time', async () => {
+    const program = new RunningProgram(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'mcp-http.ts')]);
+    await program.waitFor(() => /http:\/\/\S+\/mcp/.test(program.stdout.toString()), 'the echo server over HTTP', 15_000);
+    const url = /(http:\/\/\S+\/mcp)/.exec(program.stdout.toString())![1]!;
+    const modern = httpClient(url, { inputHandlers: greet });
+    const legacy = httpClient(url, { era: 'legacy' });
+    const [modernEra, legacyEra] = await Promise.all([modern.client.connect(), legacy.client.connect()]);
+    expect([modernEra.era, legacyEra.era]).toEqual(['modern', 'legacy']);
+    const [fromModern, fromLegacy, greeted] = await Promise.all([
+      modern.client.callTool('echo', { text: 'modern' }),
+      legacy.client.callTool('echo', { text: 'legacy' }),
+      modern.client.callTool('greet', {}),
+    ]);
+    expect([fromModern.content, fromLegacy.content, greeted.content]).toEqual([
+      [{ type: 'text', text: 'modern' }],
+      [{ type: 'text', text: 'legacy' }],
+      [{ type: 'text', text: 'Hello, Ada!' }],
+    ]);
+  }, 30_000);
+});
+
 /** An SDK 1.32.2 McpServer on its stateful StreamableHTTPServerTransport, one session per initialize. */
 async function startSdk1Http(): Promise<string> {
   const transports = new Map<string, StreamableHTTPServerTransport>();

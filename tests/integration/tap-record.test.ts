@@ -4,10 +4,12 @@
 // server with the tap between them, and a Streamable HTTP session through the loopback relay.
 
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpClient } from '../../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/http/client-transport.ts';
 import { bytesToBase64, encodeTapCommand, parseTapEvent, TapLineSplitter } from '../../src/runtime/tap-protocol.ts';
@@ -149,6 +151,35 @@ describe('tap --record=FILE -- <server>: the tap as always, and a trace file', (
   });
 });
 
+describe('tap --record=FILE --transparent -- <server>: an invisible stdio server', () => {
+  it('is spawned by the official SDK client in place of the server; the session works and is recorded exactly', async () => {
+    const file = tempFile('transparent.jsonl');
+    const server = [process.execPath, builtProgram('echo-server'), '--framing=ndjson'];
+    const transport = new StdioClientTransport({ command: process.execPath, args: [builtProgram('tap'), `--record=${file}`, '--transparent', '--', ...server], stderr: 'pipe' });
+    const stderr: Buffer[] = [];
+    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const client = new Client({ name: 'transparent-test', version: '1' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('echo');
+    const result = await client.callTool({ name: 'echo', arguments: { text: 'invisible 你好' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'invisible 你好' }]);
+    // close() ends the tap's stdin; the tap passes the EOF on and ends with the server.
+    await client.close();
+    await vi.waitFor(() => expect(Buffer.concat(stderr).toString()).toContain('[tap] recorded'), { timeout: 5_000 });
+
+    const trace = readTrace(file);
+    expect(trace.header).toMatchObject({ mode: 'stdio', framing: 'ndjson', program: server });
+    const sent = bytesOf(trace.events, 'c2s').toString('utf8').trim().split('\n').map((line) => (JSON.parse(line) as { method?: string }).method);
+    expect(sent).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
+    expect(bytesOf(trace.events, 's2c').toString('utf8')).toContain('invisible 你好');
+    // The server's log went to the tap's stderr as it was, and into the trace.
+    expect(Buffer.concat(stderr).toString()).toContain('[echo-server] request tools/call');
+    expect(bytesOf(trace.events, 'stderr').toString()).toContain('[echo-server] request tools/call');
+    expect(trace.events.at(-1)).toMatchObject({ ev: 'exit', code: 0 });
+  });
+});
+
 describe('tap --record=FILE --between "<client>" -- <server>', () => {
   it('sits between the official SDK client and the echo server and records both directions exactly', async () => {
     const file = tempFile('between.jsonl');
@@ -188,6 +219,52 @@ describe('tap --record=FILE --between "<client>" -- <server>', () => {
     expect((await tap.exit(15_000)).code).toBe(3);
     const exits = readTrace(file).events.filter((e) => e.ev === 'exit');
     expect(exits).toEqual(expect.arrayContaining([expect.objectContaining({ proc: 'client', code: 3 }), expect.objectContaining({ signal: 'SIGTERM' })]));
+  });
+});
+
+describe('tap --record=FILE --between, under load', () => {
+  it('carries 4 MiB of arbitrary bytes through `cat` and back, unchanged, and records every byte', async () => {
+    const file = tempFile('between-load.jsonl');
+    // The client writes 4 MiB of bytes (a fixed pseudo-random pattern), reads back as many, and
+    // exits 0 only if they came back unchanged. More than the tap's 1 MiB backlog limit, so the
+    // tap may pause and resume a side on the way.
+    const client = [
+      "const n = 4 * 1024 * 1024; const out = Buffer.alloc(n); let x = 7;",
+      "for (let i = 0; i < n; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; out[i] = x >> 16; }",
+      "const back = []; let got = 0;",
+      "process.stdin.on('data', (c) => { back.push(c); got += c.length; if (got >= n) process.exit(Buffer.concat(back).equals(out) ? 0 : 1); });",
+      "process.stdout.write(out);",
+    ].join(' ');
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--between', `'${process.execPath}' -e "${client}"`, '--', 'cat']);
+    expect((await tap.exit(30_000)).code).toBe(0);
+    const trace = readTrace(file);
+    const c2s = bytesOf(trace.events, 'c2s');
+    expect(c2s.length).toBe(4 * 1024 * 1024);
+    expect(bytesOf(trace.events, 's2c').equals(c2s)).toBe(true);
+    // The recorded bytes are the client's pattern (its first byte, recomputed here), not anything else.
+    let x = 7;
+    const first = ((x = (x * 1103515245 + 12345) & 0x7fffffff), x >> 16) & 0xff;
+    expect(c2s[0]).toBe(first);
+  });
+});
+
+describe('tap --record=FILE --between, stopped', () => {
+  it('on SIGTERM passes the signal to both and keeps every byte recorded so far', async () => {
+    const file = tempFile('between-sigterm.jsonl');
+    // A client that sends one request and then waits for ever; the echo server answers it.
+    const client = `'${process.execPath}' -e 'process.stdout.write(JSON.stringify(${JSON.stringify(INITIALIZE).replace(/'/g, "'\\''")})+"\\n"); setInterval(() => {}, 1000)'`;
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--between', client, '--', process.execPath, builtProgram('echo-server'), '--framing=ndjson']);
+    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain('"ev":"s2c"'), { timeout: 10_000 });
+    tap.child.kill('SIGTERM');
+    const status = await tap.exit(10_000);
+    expect(status.code).toBe(128 + 15);
+    const events = readTrace(file).events;
+    expect(JSON.parse(bytesOf(events, 'c2s').toString('utf8'))).toEqual(INITIALIZE);
+    expect(bytesOf(events, 's2c').toString('utf8')).toContain('"id":0,"result"');
+    expect(events.filter((e) => e.ev === 'exit')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ proc: 'client', signal: 'SIGTERM' }), expect.objectContaining({ ev: 'exit' })]),
+    );
+    expect(events.filter((e) => e.ev === 'exit')).toHaveLength(2);
   });
 });
 
@@ -278,6 +355,39 @@ describe('tap --record=FILE --listen --target=URL: a Streamable HTTP session thr
       expect.objectContaining({ ev: 'error', conn: 1, message: 'the relay stopped with this connection open' }),
       expect.objectContaining({ ev: 'close', conn: 1 }),
     ]);
+  });
+
+  it('refuses a request whose Host is not loopback (DNS rebinding): the relay answers 403, the server sees nothing', async () => {
+    // The target is a bare TCP listener that keeps every byte it is sent.
+    const seenByTarget: Buffer[] = [];
+    const target = createServer((socket) => socket.on('data', (chunk: Buffer) => seenByTarget.push(chunk)));
+    await new Promise<void>((resolveListen) => target.listen(0, '127.0.0.1', resolveListen));
+    const targetPort = (target.address() as AddressInfo).port;
+    const file = tempFile('rebinding.jsonl');
+    const relay = await startRelay(file, `http://127.0.0.1:${targetPort}/mcp`);
+    const { port } = new URL(relay.url);
+    const body = JSON.stringify(INITIALIZE);
+    const request = Buffer.from(`POST /mcp HTTP/1.1\r\nHost: evil.example:${port}\r\nOrigin: http://evil.example:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const received = await new Promise<Buffer>((resolveReply, reject) => {
+      const socket = createConnection({ host: '127.0.0.1', port: Number(port) });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('end', () => {
+        socket.end();
+        resolveReply(Buffer.concat(chunks));
+      });
+      socket.on('error', reject);
+      socket.write(request);
+    });
+    expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n[\s\S]*Host "evil\.example:\d+" is not a loopback name/);
+    relay.program.child.kill('SIGINT');
+    await relay.program.exit();
+    const events = readTrace(file).events;
+    expect(bytesOf(events, 'c2s', 1).equals(request)).toBe(true);
+    expect(bytesOf(events, 's2c', 1).length).toBe(0);
+    expect(events.find((e) => e.ev === 'error')).toMatchObject({ conn: 1, message: expect.stringContaining('refused by the relay (403)') });
+    expect(Buffer.concat(seenByTarget).length).toBe(0);
+    target.close();
   });
 
   it('records a refused connection to a target that is not there as an error on that connection', async () => {

@@ -101,6 +101,9 @@ export function searchableText(entry: LogEntry): string {
     case 'closed':
       text = entry.reason.toLowerCase();
       break;
+    case 'connection':
+      text = `connection ${entry.conn} ${entry.state} ${entry.message ?? ''}`.toLowerCase();
+      break;
   }
   entryText.set(entry, text);
   return text;

@@ -29,7 +29,7 @@ import type { ByteTransport, Unsubscribe } from '../transport.ts';
 import { EraNegotiationError } from './era-errors.ts';
 import type { EraCache } from './era-cache.ts';
 import { capabilitiesFor, INPUT_METHODS, type InputHandlers, type InputMethod } from './input-requests.ts';
-import { envelopeMeta, MODERN_PROTOCOL_VERSIONS } from './meta.ts';
+import { envelopeMeta, EraErrorCode, MODERN_PROTOCOL_VERSIONS } from './meta.ts';
 import { ModernSession } from './modern-session.ts';
 import { classifyProbe, type DiscoverResult, type ProbeOutcome, type ProbeVerdict } from './probe.ts';
 import { RpcChannel } from './rpc-channel.ts';
@@ -89,6 +89,7 @@ export class DualEraClient {
   private modern: ModernSession | undefined;
   private legacy: McpClient | undefined;
   private connected: EraConnectResult | undefined;
+  private connecting: Promise<EraConnectResult> | undefined;
 
   constructor(
     private readonly connection: EraConnection,
@@ -118,9 +119,16 @@ export class DualEraClient {
     return this.modern?.serverInfo ?? this.connected?.serverInfo;
   }
 
-  /** Find the server's era (probe, cache or mode) and get ready to send requests in it. */
-  async connect(): Promise<EraConnectResult> {
-    if (this.connected !== undefined) return this.connected;
+  /**
+   * Find the server's era (probe, cache or mode) and get ready to send requests in it. Runs once:
+   * later calls share the answer, a failure included (the pipe may be handed over by then; make a new client).
+   */
+  connect(): Promise<EraConnectResult> {
+    this.connecting ??= this.findEra();
+    return this.connecting;
+  }
+
+  private async findEra(): Promise<EraConnectResult> {
     const mode = this.options.era ?? 'auto';
     if (mode === 'legacy') return this.startLegacy('era "legacy": the handshake, without a probe');
 
@@ -171,7 +179,17 @@ export class DualEraClient {
   async callTool(name: string, args?: Record<string, unknown>): Promise<CallToolResult> {
     const legacy = this.legacyClient();
     if (legacy !== undefined) return legacy.callTool(name, args);
-    return expectShape('tools/call', await this.request('tools/call', { name, arguments: args ?? {} }), checkCallToolResult);
+    const params = { name, arguments: args ?? {} };
+    try {
+      return expectShape('tools/call', await this.request('tools/call', params), checkCallToolResult);
+    } catch (error) {
+      // HTTP: -32020 on a tools/call means the Mcp-Param-* headers did not match the tool's
+      // x-mcp-header annotations — not listed yet, or changed. The spec's advice: list the tools
+      // again (the transport learns their annotations from the answer) and retry once.
+      if (this.connection.kind !== 'http' || !(error instanceof McpRpcError) || error.code !== EraErrorCode.HeaderMismatch) throw error;
+      await this.listTools();
+      return expectShape('tools/call', await this.request('tools/call', params), checkCallToolResult);
+    }
   }
 
   /** Any request of the specification, in the era the server speaks; the result comes back unchecked. */

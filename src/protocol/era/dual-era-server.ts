@@ -18,7 +18,7 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
 } from '../jsonrpc.ts';
-import { isModernProtocolVersion, META_PROTOCOL_VERSION, readEnvelope, requestMeta } from './meta.ts';
+import { EraErrorCode, isModernProtocolVersion, META_PROTOCOL_VERSION, readEnvelope, requestMeta } from './meta.ts';
 import type { ModernServer } from './modern-server.ts';
 
 /** What the router needs from a legacy server: the reference McpServer, a FeatureServer, ... */
@@ -31,8 +31,12 @@ export type Era = 'legacy' | 'modern';
 
 export interface DualEraServerOptions {
   modern: ModernServer;
-  /** This connection's legacy server; made the first time a claim-less message arrives. */
-  createLegacy(): LegacyServer;
+  /**
+   * This connection's legacy server; made the first time a claim-less message arrives. Absent: a
+   * modern-only server, which refuses initialize and every claim-less request with -32022 naming
+   * the versions it supports (versioning.mdx: the only diagnostic a legacy client can show).
+   */
+  createLegacy?(): LegacyServer;
   /** Told which era each request went to (the stepper and the inspector show it). */
   onRoute?(era: Era, request: JsonRpcRequest): void;
 }
@@ -77,8 +81,14 @@ export class DualEraServer {
         if (running !== undefined) return running.abort(), null;
       }
     }
+    if (this.#options.createLegacy === undefined) return outcome.ok && isRequest(outcome.message) ? this.#refuse(outcome.message) : null;
     if (outcome.ok && isRequest(outcome.message)) this.#options.onRoute?.('legacy', outcome.message);
     return this.#legacyServer().handle(value, context);
+  }
+
+  /** stdin ended: open subscriptions/listen requests get their graceful result. */
+  close(): void {
+    this.#options.modern.endSubscriptions();
   }
 
   parseError(detail: string): JsonRpcFailure {
@@ -92,7 +102,11 @@ export class DualEraServer {
     const controller = new AbortController();
     this.#running.set(key, controller);
     try {
-      const answer = await this.#options.modern.handle(request, { send: (message) => context?.send(message), signal: controller.signal });
+      // After notifications/cancelled nothing more may be sent for this request (stdio.mdx, Cancellation).
+      const send = (message: JsonRpcMessage) => {
+        if (!controller.signal.aborted) context?.send(message);
+      };
+      const answer = await this.#options.modern.handle(request, { send, signal: controller.signal });
       return controller.signal.aborted ? null : answer.response;
     } finally {
       this.#running.delete(key);
@@ -100,7 +114,20 @@ export class DualEraServer {
   }
 
   #legacyServer(): LegacyServer {
-    this.#legacy ??= this.#options.createLegacy();
+    this.#legacy ??= this.#options.createLegacy!();
     return this.#legacy;
+  }
+
+  /** Modern-only: a handshake-era request learns which versions this server speaks, and nothing else. */
+  #refuse(request: JsonRpcRequest): JsonRpcFailure {
+    const params = request.params as { protocolVersion?: unknown } | undefined;
+    const requested = request.method === 'initialize' && typeof params?.protocolVersion === 'string' ? params.protocolVersion : undefined;
+    const supported = [...this.#options.modern.supportedVersions];
+    return encodeError(
+      request.id,
+      EraErrorCode.UnsupportedProtocolVersion,
+      `Unsupported protocol version: this server speaks only ${supported.join(', ')}, with _meta on every request and no initialize`,
+      requested === undefined ? { supported } : { supported, requested },
+    );
   }
 }

@@ -51,6 +51,8 @@ export interface EchoModernOptions {
   serverInfo: Implementation;
   instructions?: string;
   tools: readonly ServerTool[];
+  /** Default: both eras' versions (a dual-era server); a modern-only server names only its own. */
+  supportedVersions?: readonly string[];
 }
 
 /** The echo server's modern half: its tools, greet, and caching hints (the tool list never changes). */
@@ -61,6 +63,6 @@ export function createEchoModernServer(options: EchoModernOptions): ModernServer
     tools: [...options.tools.map(eraToolOf), GREET_TOOL],
     logging: false,
     cache: { ttlMs: 60_000, cacheScope: 'public' },
-    supportedVersions: DUAL_ERA_PROTOCOL_VERSIONS,
+    supportedVersions: options.supportedVersions ?? DUAL_ERA_PROTOCOL_VERSIONS,
   });
 }

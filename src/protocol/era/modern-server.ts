@@ -82,6 +82,8 @@ type ListKind = 'tools' | 'prompts' | 'resources';
 interface Listener {
   filter: Record<string, unknown>;
   send(message: JsonRpcMessage): void;
+  /** The server is shutting down: answer the listen request (a graceful end). */
+  end(): void;
 }
 
 const FILTER_KEY: Record<ListKind, string> = { tools: 'toolsListChanged', prompts: 'promptsListChanged', resources: 'resourcesListChanged' };
@@ -140,6 +142,14 @@ export class ModernServer {
       const uris = listener.filter.resourceSubscriptions;
       if (Array.isArray(uris) && uris.includes(uri)) listener.send(encodeNotification('notifications/resources/updated', { uri }));
     }
+  }
+
+  /**
+   * Shutdown (stdin closed, HTTP server stopping): every open subscriptions/listen is answered
+   * with its result, the spec's graceful end, instead of staying open forever.
+   */
+  endSubscriptions(): void {
+    for (const listener of [...this.#listeners]) listener.end();
   }
 
   /** One modern request. Never rejects: failures become error responses. */
@@ -330,7 +340,8 @@ export class ModernServer {
 
   /**
    * subscriptions/listen: the acknowledgement first, then the change notifications the filter asked
-   * for, each stamped with the listen request's id; it lasts until the client cancels it.
+   * for, each stamped with the listen request's id; it lasts until the client cancels it (no
+   * response) or the server shuts down (the result, stamped with the same id).
    */
   async #listen(id: JsonRpcId, params: Record<string, unknown>, context: ModernContext | undefined): Promise<ModernOutcome> {
     if (!isObject(params.notifications)) return this.#fail(id, ErrorCode.InvalidParams, 'subscriptions/listen needs params.notifications (a filter object)');
@@ -350,16 +361,18 @@ export class ModernServer {
       return { ...message, params: { ...given, _meta: { ...meta, [META_SUBSCRIPTION_ID]: id } } };
     };
     context.send(stamp(encodeNotification('notifications/subscriptions/acknowledged', { notifications: filter })));
-    const listener: Listener = { filter, send: (message) => context.send(stamp(message)) };
-    this.#listeners.add(listener);
-    await new Promise<void>((resolve) => {
+    let listener: Listener | undefined;
+    const ending = await new Promise<'cancelled' | 'ended'>((resolve) => {
+      listener = { filter, send: (message) => context.send(stamp(message)), end: () => resolve('ended') };
+      this.#listeners.add(listener);
       const signal = context.signal;
-      if (signal === undefined) return;
-      if (signal.aborted) return resolve();
-      signal.addEventListener('abort', () => resolve(), { once: true });
+      if (signal?.aborted === true) resolve('cancelled');
+      else signal?.addEventListener('abort', () => resolve('cancelled'), { once: true });
     });
-    this.#listeners.delete(listener);
-    return { response: null, status: 200 };
+    if (listener !== undefined) this.#listeners.delete(listener);
+    // Cancelled by the client: nothing more is sent. Ended by the server: the graceful result.
+    if (ending === 'cancelled') return { response: null, status: 200 };
+    return this.#ok(id, { _meta: { [META_SUBSCRIPTION_ID]: id } });
   }
 
   // ---- answers ----

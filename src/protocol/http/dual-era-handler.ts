@@ -31,6 +31,11 @@ import { headerValue, type HttpRequest, type HttpResponse } from './types.ts';
 export interface DualEraHttpOptions extends HttpHandlerOptions {
   /** The stateless server every modern request goes to (one for the whole endpoint). */
   modern: ModernServer;
+  /**
+   * 'serve' (default): handshake-era requests get sessions as before. 'reject': a modern-only
+   * endpoint; they get 400 with -32022 naming the supported versions (GET and DELETE: 405).
+   */
+  legacy?: 'serve' | 'reject';
 }
 
 export interface DualEraHttpHandler extends HttpHandler {
@@ -51,6 +56,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
   const allowedHosts = (options.allowedHosts ?? LOOPBACK_HOSTS).map((host) => host.toLowerCase());
   const allowedOrigins = options.allowedOrigins ?? [];
   const { modern } = options;
+  const rejectLegacy = options.legacy === 'reject';
   let lastEra: 'legacy' | 'modern' | undefined;
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
@@ -62,7 +68,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
     const headerVersion = headerValue(request.headers, 'mcp-protocol-version');
     const headerIsModern = headerVersion !== undefined && isModernProtocolVersion(stripOws(headerVersion));
     if (request.method.toUpperCase() !== 'POST') {
-      if (!headerIsModern) return legacy.handle(request);
+      if (!headerIsModern && !rejectLegacy) return legacy.handle(request);
       // The 2026-07-28 endpoint has no GET stream and no DELETE: there are no sessions.
       const refused = errorResponse(405, -32000, 'Method not allowed: the 2026-07-28 endpoint accepts POST only');
       refused.headers.allow = 'POST';
@@ -79,8 +85,13 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
     const message = outcome.ok ? outcome.message : undefined;
     const modernRequest = message !== undefined && isRequest(message) && (claimsModernEra(message) || (headerIsModern && message.method !== 'initialize'));
     const modernNotification = message !== undefined && isNotification(message) && headerIsModern;
+    if (message !== undefined && isRequest(message) && message.method === 'initialize' && !modernRequest && headerIsModern) {
+      // The handshake under a modern header: the two disagree about the era, so neither is guessed.
+      return errorResponse(400, EraErrorCode.HeaderMismatch, 'Header mismatch: an initialize request (the handshake era) with a 2026-07-28 MCP-Protocol-Version header', message.id);
+    }
     if (!modernRequest && !modernNotification && !(headerIsModern && message === undefined)) {
       lastEra = 'legacy';
+      if (rejectLegacy) return refuseLegacy(message);
       return legacy.handle(request);
     }
     lastEra = 'modern';
@@ -95,6 +106,16 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
     const problem = modernHeaderProblem(request.headers, message, (name) => modern.tools.get(name)?.info);
     if (problem !== null) return errorResponse(400, EraErrorCode.HeaderMismatch, `Header mismatch: ${problem}`, message.id);
     return answer(message);
+  }
+
+  /** Modern-only: the handshake era learns the supported versions (its only diagnostic), nothing else. */
+  function refuseLegacy(message: JsonRpcMessage | undefined): HttpResponse {
+    if (message !== undefined && !isRequest(message)) return { status: 202, headers: {}, body: { type: 'none' } };
+    const params = message?.params as { protocolVersion?: unknown } | undefined;
+    const requested = message?.method === 'initialize' && typeof params?.protocolVersion === 'string' ? params.protocolVersion : undefined;
+    const supported = [...modern.supportedVersions];
+    const error = { code: EraErrorCode.UnsupportedProtocolVersion, message: `Unsupported protocol version: this endpoint speaks only ${supported.join(', ')}`, data: requested === undefined ? { supported } : { supported, requested } };
+    return jsonResponse(400, message === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id: message.id, error });
   }
 
   /** JSON, or SSE from the first message the server sends before its result. */
@@ -137,6 +158,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
     },
     closeAll() {
       legacy.closeAll();
+      modern.endSubscriptions();
     },
   };
 }

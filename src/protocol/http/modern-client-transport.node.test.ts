@@ -107,6 +107,19 @@ describe('ModernHttpClientTransport against SDK 2.4.0 createMcpHandler', () => {
     expect(seen[4]!.headers['mcp-name']).toBe(`=?base64?${Buffer.from('grüße').toString('base64')}?=`);
   });
 
+  it('a tools/call refused with -32020 (its Mcp-Param-* headers unknown before tools/list) lists the tools and retries once', async () => {
+    const seen: HttpClientRequest[] = [];
+    const dual = client(sdkExchange(seen));
+    await dual.connect();
+    expect(await dual.callTool('route', { region: 'ap-south', note: 'first' })).toMatchObject({ content: [{ text: 'ap-south:first' }] });
+    expect(seen.map((request) => [bodyOf(request).method, request.headers['mcp-param-region']])).toEqual([
+      ['server/discover', undefined],
+      ['tools/call', undefined],
+      ['tools/list', undefined],
+      ['tools/call', 'ap-south'],
+    ]);
+  });
+
   it('cancels a request by closing its response, without POSTing notifications/cancelled', async () => {
     const seen: HttpClientRequest[] = [];
     const dual = client(sdkExchange(seen));

@@ -87,9 +87,12 @@ export class ModernHttpClientTransport implements ByteTransport {
   // ---- sending ----
 
   private dispatch(message: JsonRpcMessage): void {
-    if (isRequest(message)) return void this.post(message);
     if ('method' in message && message.method === 'notifications/cancelled') return this.cancel(message.params);
-    if ('method' in message) return void this.post(message);
+    if ('method' in message) {
+      // A body that breaks off while being read still owes the request an answer.
+      this.post(message).catch((error: unknown) => this.fail(isRequest(message) ? message : undefined, `reading the response failed: ${String(error)}`, {}));
+      return;
+    }
     // A response: nothing on this transport asks the client anything, so there is nobody to answer.
     this.report(`dropped a response to id ${JSON.stringify(message.id)}: a 2026-07-28 client never sends responses over HTTP`);
   }

@@ -15,8 +15,10 @@ import {
 type Fields = Record<string, unknown>;
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-// Whole groups of four, the last one padded: exactly what atob and Buffer decode without loss.
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Whole groups of four (length % 4), the last one padded: exactly what atob and Buffer decode
+// without loss. Same language as the schema's group-by-group pattern, but V8 scans this one in a
+// single pass, which matters on a 100 MB trace.
+const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function isRecord(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -147,7 +149,8 @@ function integer(value: Fields, key: string): string | null {
 }
 
 function base64(value: Fields): string | null {
-  return typeof value.b64 === 'string' && BASE64.test(value.b64) ? null : 'field "b64" must be base64';
+  const b64 = value.b64;
+  return typeof b64 === 'string' && b64.length % 4 === 0 && BASE64_CHARS.test(b64) ? null : 'field "b64" must be base64';
 }
 
 /** The tap's own bound on connection numbers (tap-protocol.ts). */
