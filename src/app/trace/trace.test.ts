@@ -84,7 +84,7 @@ describe('export → open: a live session round-trips byte for byte', () => {
     });
   }
 
-  it('writes an HTTP session as a valid http trace that opens (bytes as unframed chunks)', async () => {
+  it('writes an HTTP session as a valid http trace that opens (connections as rows, bytes as unframed chunks)', async () => {
     const text = httpTraceText({
       started: '2026-12-01T16:00:00.000Z',
       host: 'worker',
@@ -99,9 +99,11 @@ describe('export → open: a live session round-trips byte for byte', () => {
     expect('error' in parseTrace(text)).toBe(false);
     const store = new TraceStore(inProcessLoader);
     expect(await store.open('http.jsonl', text)).toBe('opened');
-    expect(store.getSnapshot().log.entries.map((entry) => (entry.type === 'bytes' ? [entry.direction, entry.frames.length, entry.text.split('\r')[0]] : entry.type))).toEqual([
+    expect(store.getSnapshot().log.entries.map((entry) => (entry.type === 'bytes' ? [entry.direction, entry.frames.length, entry.text.split('\r')[0]] : entry.type === 'connection' ? [entry.conn, entry.state] : entry.type))).toEqual([
+      [1, 'open'],
       ['c2s', 0, 'POST /mcp HTTP/1.1'],
       ['s2c', 0, 'HTTP/1.1 202 Accepted'],
+      [1, 'close'],
     ]);
   });
 
