@@ -71,7 +71,8 @@ export default function LogBody({ find: given, labelledBy, virtual, follow, empt
     <div className="log-body" ref={container} onKeyDown={onKeyDown}>
       <FindBar find={find} methods={methods} shown={shown.length} total={log.entries.length} searching={searching} listId={listId} searchRef={searchRef} onEnterResults={enterResults} />
       {missingText !== null && (
-        <p className="notice" role="status">
+        // A live region, not role="status": the live panel's server line stays its one status.
+        <p className="notice" aria-live="polite">
           {missingText}
         </p>
       )}
