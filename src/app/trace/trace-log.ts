@@ -33,7 +33,9 @@ export class TraceLogDecoder {
 
   /** The entry for one event (an HTTP relay's open/close is a connection row, as in the live log). */
   decode(event: TraceEvent): LogEntry | null {
-    return this.decoder.decode(asTapEvent(event));
+    const entry = this.decoder.decode(asTapEvent(event));
+    // `--between` traces say which process spoke: the client's own spawn, stderr, exit and errors.
+    return 'proc' in event && event.proc === 'client' ? { ...entry, proc: 'client' } : entry;
   }
 }
 

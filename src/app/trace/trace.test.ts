@@ -155,6 +155,29 @@ describe('opening a trace', () => {
   });
 });
 
+describe('a trace recorded between a client and a server', () => {
+  it("marks the client's own process events, and leaves the server's unmarked", async () => {
+    const header = { ...HEADER, mode: 'between', client: ['node', 'client.js'] };
+    const text = lines(
+      header,
+      { tap: 1, ev: 'spawn', t: 0, pid: 1, argv: ['node', 's.js'] },
+      { tap: 1, ev: 'spawn', t: 1, pid: 2, argv: ['node', 'client.js'], proc: 'client' },
+      { tap: 1, ev: 'stderr', t: 2, b64: b64('client says hi\n'), proc: 'client' },
+      { tap: 1, ev: 'stderr', t: 3, b64: b64('server says hi\n') },
+      { tap: 1, ev: 'exit', t: 4, code: 0, signal: null, proc: 'client' },
+    );
+    const store = new TraceStore(inProcessLoader);
+    expect(await store.open('between.jsonl', text)).toBe('opened');
+    expect(store.getSnapshot().log.entries.map((entry) => [entry.type, entry.proc ?? 'server'])).toEqual([
+      ['spawn', 'server'],
+      ['spawn', 'client'],
+      ['stderr', 'client'],
+      ['stderr', 'server'],
+      ['exit', 'client'],
+    ]);
+  });
+});
+
 describe('a trace in a link', () => {
   it('round-trips through #trace= and refuses a damaged link', async () => {
     const text = lines(HEADER, { tap: 1, ev: 'c2s', t: 1, b64: b64('{"jsonrpc":"2.0","id":1,"method":"ping"}\n') });
