@@ -132,19 +132,19 @@ describe('traces in the page', () => {
       // "/" from a row jumps to the search; typing filters; Enter goes to the first match.
       await list.locator('.log-entry__row').first().focus();
       await page.keyboard.press('/');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('find-search');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('find-search');
       await page.keyboard.type('sunny');
-      expect(await page.getByTestId('find-count').textContent()).toBe('Showing 1 of 6');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('Showing 1 of 6');
       await page.keyboard.press('Escape');
-      expect(await list.getByRole('listitem').count()).toBe(6);
+      await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
       await page.keyboard.type('tools/call');
-      expect(await page.getByTestId('find-count').textContent()).toBe('Showing 2 of 6');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('Showing 2 of 6');
       await page.keyboard.press('Enter');
       // P pins the focused row; G jumps to the response of its id.
       await page.keyboard.press('p');
-      expect(await page.getByRole('list', { name: 'Pinned' }).getByRole('listitem').count()).toBe(1);
+      await expect.poll(() => page.getByRole('list', { name: 'Pinned' }).getByRole('listitem').count()).toBe(1);
       await page.keyboard.press('g');
-      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('response to tools/call #1');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('response to tools/call #1');
 
       // A kind filter, by keyboard: Tab to the toggle, Space presses it.
       await page.getByTestId('find-search').focus();
@@ -152,7 +152,7 @@ describe('traces in the page', () => {
       const stderrToggle = page.getByRole('group', { name: 'Kind' }).getByRole('button', { name: 'stderr' });
       await stderrToggle.focus();
       await page.keyboard.press('Space');
-      expect(await stderrToggle.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => stderrToggle.getAttribute('aria-pressed')).toBe('true');
       expect(await rowTexts(list.getByRole('listitem'))).toEqual([expect.stringContaining('debug: calling the weather service')]);
       await page.keyboard.press('Space');
 
@@ -163,11 +163,11 @@ describe('traces in the page', () => {
       await zhList.locator('.log-entry__row').first().focus();
       await page.keyboard.press('/');
       await page.keyboard.type('initialize');
-      expect(await page.getByTestId('find-count').textContent()).toBe('显示 2 / 6 条');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('显示 2 / 6 条');
       const responseToggle = page.getByRole('group', { name: '类型' }).getByRole('button', { name: '响应' });
       await responseToggle.focus();
       await page.keyboard.press('Space');
-      expect(await page.getByTestId('find-count').textContent()).toBe('显示 1 / 6 条');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('显示 1 / 6 条');
       expect(await rowTexts(zhList.getByRole('listitem'))).toEqual([expect.stringContaining('initialize 的响应 #0')]);
       await expectAccessible(page, 'trace view in Chinese, filters on');
 
