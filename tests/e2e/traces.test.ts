@@ -1,5 +1,5 @@
 // Traces in real Chromium against the production build: the live session saved as a trace (a real
-// download) opens in the trace view with the same rows, bytes and frames; bad trace files are
+// download, on the in-browser worker and on the local bridge) opens in the trace view with the same rows, bytes and frames; bad trace files are
 // refused with their line named and nothing else changes; a #trace= link and a dropped file open; Find
 // works by keyboard in English and in Chinese; axe finds nothing serious on the trace view.
 
@@ -107,6 +107,27 @@ describe('traces in the page', () => {
       await page.getByTestId('trace-summary').filter({ hasText: 'link' }).waitFor({ timeout: 15_000 });
       expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('saves a session on the local bridge (real processes, real pipes) that opens with the same rows', async () => {
+    const { page, close } = await openOnHost(app, 'bridge', '');
+    try {
+      await page.getByRole('button', { name: 'Run handshake' }).click();
+      await page.getByText(/^Handshake complete\./).waitFor({ timeout: 15_000 });
+      await liveRows(page).filter({ hasText: 'response to tools/call #2' }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-trace').click()]);
+      const saved = join(folder, `bridge-${download.suggestedFilename()}`);
+      await download.saveAs(saved);
+      expect(JSON.parse((await readFile(saved, 'utf8')).split('\n')[0]!)).toMatchObject({ recorder: 'mcp-playground page (bridge host)' });
+      const live = await rowTexts(liveRows(page));
+      await page.goto(`${app.url}?host=bridge#trace`);
+      await page.getByTestId('trace-none').waitFor();
+      await openTraceFile(page, saved);
+      await traceList(page).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
     } finally {
       await close();
     }
