@@ -1,7 +1,8 @@
 // Traces in real Chromium against the production build: the live session saved as a trace (a real
-// download, on the in-browser worker and on the local bridge) opens in the trace view with the same rows, bytes and frames; bad trace files are
-// refused with their line named and nothing else changes; a #trace= link and a dropped file open; Find
-// works by keyboard in English and in Chinese; axe finds nothing serious on the trace view.
+// download, on the in-browser worker and on the local bridge) opens in the trace view with the same
+// rows, bytes and frames; bad trace files are refused with their line named and nothing else
+// changes; a #trace= link and a dropped file open; Find works by keyboard in English and in
+// Chinese; axe finds nothing serious on the trace view.
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
