@@ -40,6 +40,8 @@ interface EntryBase {
   seq: number;
   /** The tap's clock: milliseconds since the tap started; null for events the page saw itself. */
   t: number | null;
+  /** A trace recorded `--between` a client and a server: set when the client's process did this (spawn, stderr, exit, error). */
+  proc?: 'client';
 }
 
 export type LogEntry =
