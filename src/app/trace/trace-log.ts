@@ -31,25 +31,31 @@ export class TraceLogDecoder {
     this.decoder = new TapEventDecoder(framing === null ? UNFRAMED : getFraming(framing));
   }
 
-  /** The entry for one event; null for the HTTP relay's connection events, which carry no bytes. */
+  /** The entry for one event (an HTTP relay's open/close is a connection row, as in the live log). */
   decode(event: TraceEvent): LogEntry | null {
-    if (event.ev === 'open' || event.ev === 'close') return null;
-    return this.decoder.decode(asTapEvent(event));
+    const entry = this.decoder.decode(asTapEvent(event));
+    // `--between` traces say which process spoke: the client's own spawn, stderr, exit and errors.
+    return 'proc' in event && event.proc === 'client' ? { ...entry, proc: 'client' } : entry;
   }
 }
 
 // The trace's extra fields (proc, conn) are not the tap's: the decoder reads only the tap's.
-function asTapEvent(event: Exclude<TraceEvent, { ev: 'open' | 'close' }>): TapEvent {
+function asTapEvent(event: TraceEvent): TapEvent {
   switch (event.ev) {
     case 'spawn':
       return { tap: 1, ev: 'spawn', t: event.t, pid: event.pid, argv: event.argv };
     case 'c2s':
     case 's2c':
+      return { tap: 1, ev: event.ev, t: event.t, b64: event.b64, ...(event.conn === undefined ? {} : { conn: event.conn }) };
     case 'stderr':
       return { tap: 1, ev: event.ev, t: event.t, b64: event.b64 };
     case 'exit':
       return { tap: 1, ev: 'exit', t: event.t, code: event.code, signal: event.signal };
     case 'error':
       return { tap: 1, ev: 'error', t: event.t, message: event.message };
+    case 'open':
+      return { tap: 1, ev: 'open', t: event.t, conn: event.conn };
+    case 'close':
+      return { tap: 1, ev: 'close', t: event.t, conn: event.conn, ...(event.message === undefined ? {} : { message: event.message }) };
   }
 }

@@ -10,6 +10,7 @@ import type { LogSource } from '../live-session/log-source.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { logFramingOf } from './trace-log.ts';
 import type { TraceWorkerToPage } from './trace-worker-messages.ts';
+import { unpackEntries } from './packed-entries.ts';
 
 /** Opens one trace off the page's thread; returns a function that abandons the load. */
 export interface TraceLoader {
@@ -46,13 +47,15 @@ export interface TraceState {
   /** The opened trace's log and framing: what the message log and the inspector read. */
   log: MessageLog;
   framing: FramingName;
+  /** The opened trace's methods, sorted (counted by the worker). */
+  methods: readonly string[];
   trace: OpenedTrace | null;
   loading: TraceLoading | null;
   failure: TraceFailure | null;
 }
 
 export class TraceStore extends ExternalStore<TraceState> implements LogSource {
-  protected readonly store: Store<TraceState> = createStore<TraceState>({ log: EMPTY_LOG, framing: 'ndjson', trace: null, loading: null, failure: null });
+  protected readonly store: Store<TraceState> = createStore<TraceState>({ log: EMPTY_LOG, framing: 'ndjson', methods: [], trace: null, loading: null, failure: null });
   private cancel: (() => void) | null = null;
   private opening = 0;
 
@@ -83,7 +86,7 @@ export class TraceStore extends ExternalStore<TraceState> implements LogSource {
             header = message.header;
             break;
           case 'entries':
-            for (const entry of message.entries) entries.push(entry);
+            for (const entry of unpackEntries(message.batch)) entries.push(entry);
             break;
           case 'progress':
             this.update({ loading: { name, bytesRead: message.bytesRead, totalBytes: message.totalBytes, events: message.events } });
@@ -103,6 +106,7 @@ export class TraceStore extends ExternalStore<TraceState> implements LogSource {
             this.update({
               log: { entries, dropped: 0 },
               framing: logFramingOf(header) ?? 'ndjson',
+              methods: message.methods,
               trace: { serial: opening, name, source, header, events: message.events, bytes: message.bytes },
               loading: null,
               failure: null,
