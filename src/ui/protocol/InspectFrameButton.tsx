@@ -21,12 +21,15 @@ export function InspectFrameButton({ entry, frameIndex }: { entry: LogEntry; fra
   const services = useContext(ProtocolServicesContext);
   const session = useLogSource();
   const [exchange, setExchange] = useState<HttpExchangeRecord | null>(null);
+  // Mounted from the first opening on: closing then goes through the dialog's own close, which returns the focus.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
   if (services === null || entry.type !== 'bytes') return null;
   const conn = entry.conn;
   const open = () => {
     const { log, framing } = session.getSnapshot();
     if (conn !== undefined) {
       setExchange(exchangeOfConnection(log.entries, conn));
+      setDialogLoaded(true);
       return;
     }
     const target = targetFromLog(log, framing, entry.seq, frameIndex);
@@ -38,7 +41,7 @@ export function InspectFrameButton({ entry, frameIndex }: { entry: LogEntry; fra
         {t('log.inspect')}
       </button>
       {/* In a portal: the button sits in a row's heading, where a dialog does not belong. */}
-      {exchange !== null &&
+      {dialogLoaded &&
         createPortal(
           <Suspense fallback={null}>
             <HttpInspectorDialog exchange={exchange} onClose={() => setExchange(null)} />

@@ -21,6 +21,8 @@ export function TraceDiagram({ store }: { store: TraceStore }) {
   const { log, framing } = useStore(store);
   const [start, setStart] = useState(0);
   const [exchange, setExchange] = useState<HttpExchangeRecord | null>(null);
+  // Mounted from the first opening on: closing then goes through the dialog's own close, which returns the focus.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
   const labelId = useId();
   const page = useMemo(() => diagramPage(log.entries, start), [log.entries, start]);
   const inspect = (arrowSeq: number) => {
@@ -30,6 +32,7 @@ export function TraceDiagram({ store }: { store: TraceStore }) {
     const entry = entries.find((candidate) => candidate.seq === frame.seq);
     if (entry?.type === 'bytes' && entry.conn !== undefined) {
       setExchange(exchangeOfConnection(entries, entry.conn));
+      setDialogLoaded(true);
       return;
     }
     const target = targetFromLog(store.getSnapshot().log, framing, frame.seq, frame.frameIndex);
@@ -59,7 +62,7 @@ export function TraceDiagram({ store }: { store: TraceStore }) {
           <SequenceDiagram records={page.records} waiting={null} currentStep={null} focus={null} onInspect={inspect} labelId={labelId} />
         </div>
       )}
-      {exchange !== null && (
+      {dialogLoaded && (
         <Suspense fallback={null}>
           <HttpInspectorDialog exchange={exchange} onClose={() => setExchange(null)} />
         </Suspense>
