@@ -6,17 +6,19 @@ import { getFraming } from '../../protocol/framing/index.ts';
 import type { Framing, FramingName } from '../../protocol/framing/types.ts';
 import type { TapEvent } from '../../runtime/tap-protocol.ts';
 import type { TraceEvent, TraceHeader } from '../../runtime/trace/index.ts';
+import { HttpMessageReader } from '../../protocol/http/http-message-reader.ts';
 import { TapEventDecoder, type LogEntry } from '../live-session/message-log.ts';
 
 /**
- * The stdio framing the log's readers use. HTTP traces have no stdio framing: their bytes are
- * shown as chunks, each with no frame (an HTTP reader is not part of the page's log yet).
+ * The stdio framing the log's readers use. HTTP traces have no stdio framing: each connection's
+ * bytes are read as HTTP/1.1 (HttpMessageReader), a request or response to the JSON-RPC messages
+ * its JSON body or its event stream carries; bytes without a connection stay unframed chunks.
  */
 export function logFramingOf(header: TraceHeader): FramingName | null {
   return header.framing === 'http' ? null : header.framing;
 }
 
-// Reads nothing: for HTTP traces, so the bytes still show, honestly, as unframed chunks.
+// Reads nothing: for HTTP bytes that name no connection, so they still show, honestly, as chunks.
 const UNFRAMED: Framing = {
   name: 'ndjson',
   encode: () => new Uint8Array(0),
@@ -28,7 +30,10 @@ export class TraceLogDecoder {
 
   constructor(header: TraceHeader) {
     const framing = logFramingOf(header);
-    this.decoder = new TapEventDecoder(framing === null ? UNFRAMED : getFraming(framing));
+    this.decoder =
+      framing === null
+        ? new TapEventDecoder(UNFRAMED, (direction) => new HttpMessageReader(direction === 'c2s' ? 'request' : 'response'))
+        : new TapEventDecoder(getFraming(framing));
   }
 
   /** The entry for one event (an HTTP relay's open/close is a connection row, as in the live log). */
