@@ -62,6 +62,7 @@ import * as eraProbe from '../protocol/era/probe.ts';
 import * as eraModernSession from '../protocol/era/modern-session.ts';
 import * as eraCache from '../protocol/era/era-cache.ts';
 import * as eraDualEraClient from '../protocol/era/dual-era-client.ts';
+import * as eraStatelessClient from '../protocol/era/stateless-client.ts';
 import * as eraLocalFailure from '../protocol/era/local-failure.ts';
 import * as httpParamHeaders from '../protocol/http/param-headers.ts';
 import * as httpModernClientTransport from '../protocol/http/modern-client-transport.ts';
@@ -134,6 +135,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/era/modern-session': eraModernSession,
   '@protocol/era/era-cache': eraCache,
   '@protocol/era/dual-era-client': eraDualEraClient,
+  '@protocol/era/stateless-client': eraStatelessClient,
   '@protocol/era/local-failure': eraLocalFailure,
   '@protocol/http/param-headers': httpParamHeaders,
   '@protocol/http/modern-client-transport': httpModernClientTransport,
