@@ -39,6 +39,7 @@ import * as httpByteConnection from '../protocol/http/byte-connection.ts';
 import * as httpClientTransport from '../protocol/http/client-transport.ts';
 import * as httpEventStream from '../protocol/http/event-stream.ts';
 import * as httpHttpLayout from '../protocol/http/http-layout.ts';
+import * as httpHttpMessageReader from '../protocol/http/http-message-reader.ts';
 import * as httpHttp1Exchange from '../protocol/http/http1-exchange.ts';
 import * as httpHttp1Reader from '../protocol/http/http1-reader.ts';
 import * as httpHttp1Server from '../protocol/http/http1-server.ts';
@@ -111,6 +112,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/client-transport': httpClientTransport,
   '@protocol/http/event-stream': httpEventStream,
   '@protocol/http/http-layout': httpHttpLayout,
+  '@protocol/http/http-message-reader': httpHttpMessageReader,
   '@protocol/http/http1-exchange': httpHttp1Exchange,
   '@protocol/http/http1-reader': httpHttp1Reader,
   '@protocol/http/http1-server': httpHttp1Server,

@@ -54,6 +54,8 @@ export type LogEntry =
       frames: LogFrame[];
       /** Bytes this direction's reader still holds, waiting for the rest of a frame. */
       bufferedBytes: number;
+      /** The relayed HTTP connection the bytes crossed (HTTP sessions only). */
+      conn?: number;
     })
   | (EntryBase & { type: 'stderr'; byteLength: number; text: string })
   | (EntryBase & { type: 'spawn'; pid: number; argv: string[] })
@@ -100,7 +102,7 @@ export class TapEventDecoder {
     switch (event.ev) {
       case 'c2s':
       case 's2c':
-        return this.decodeBytes(seq, event.ev, event.t, tapEventBytes(event));
+        return this.decodeBytes(seq, event.ev, event.t, tapEventBytes(event), event.conn);
       case 'stderr': {
         const bytes = tapEventBytes(event);
         return { seq, t: event.t, type: 'stderr', byteLength: bytes.length, text: this.textDecoders.stderr.decode(bytes, { stream: true }) };
@@ -123,7 +125,8 @@ export class TapEventDecoder {
     return { seq: this.seq++, t: null, type: 'closed', reason };
   }
 
-  private decodeBytes(seq: number, direction: WireDirection, t: number, bytes: Uint8Array): LogEntry {
+  /** `conn`: the relayed connection the bytes crossed; the stdio log reads them as one stream (a subclass may not). */
+  protected decodeBytes(seq: number, direction: WireDirection, t: number, bytes: Uint8Array, _conn: number | undefined): LogEntry {
     const chunkStart = this.pushed[direction];
     this.pushed[direction] += bytes.length;
     const reader = this.readers[direction];
@@ -138,7 +141,7 @@ export class TapEventDecoder {
     return { seq, t, type: 'bytes', direction, bytes, text, frames, bufferedBytes: reader.bufferedBytes };
   }
 
-  private describe(direction: WireDirection, value: unknown) {
+  protected describe(direction: WireDirection, value: unknown) {
     const base = { type: 'message' as const, value };
     const outcome = validateMessage(value);
     if (!outcome.ok) return { ...base, kind: 'invalid' as const, method: null, id: outcome.id, invalidReason: outcome.reason };

@@ -84,7 +84,7 @@ describe('export → open: a live session round-trips byte for byte', () => {
     });
   }
 
-  it('writes an HTTP session as a valid http trace that opens (connections as rows, bytes as unframed chunks)', async () => {
+  it('writes an HTTP session as a valid http trace that opens (connections as rows; bodiless messages carry no frames)', async () => {
     const text = httpTraceText({
       started: '2026-12-01T16:00:00.000Z',
       host: 'worker',

@@ -5,7 +5,7 @@
 // Hovering or focusing a part lights its bytes.
 
 import { useMemo, useState } from 'react';
-import type { HttpExchangeRecord } from '../../app/protocol/http-session-store.ts';
+import type { HttpExchangeRecord } from '../../app/protocol/http-exchanges.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import { HTTP_FIELD_KINDS } from '../../protocol/inspect/byte-fields.ts';
 import { httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/http/http-layout.ts';
@@ -14,7 +14,7 @@ import { bytesToBase64 } from '../../protocol/inspect/base64.ts';
 import { HexView } from './HexView.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 
-export function HttpInspector({ exchange }: { exchange: HttpExchangeRecord }) {
+export function HttpInspector({ exchange }: { exchange: HttpExchangeRecord<unknown> }) {
   const t = useProtocolText();
   return (
     <div className="http-inspector" data-testid="http-inspector">
