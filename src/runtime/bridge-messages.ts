@@ -14,7 +14,7 @@
 import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
 import { FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
-import { parseEchoServerArgs } from './echo-server-args.ts';
+import { ECHO_ERAS, parseEchoServerArgs, type EchoEra } from './echo-server-args.ts';
 import { checkLearnerServerSource, sessionArguments } from './learner-server-job.ts';
 
 export const BRIDGE_PATH = '/bridge';
@@ -29,6 +29,8 @@ export interface BridgeStartMessage {
   faults: FaultName[];
   /** Only with program 'learner-server'. */
   learnerServer?: LearnerServerSource;
+  /** Only with program 'echo-server': one of ECHO_ERAS, absent for the default (dual). */
+  era?: EchoEra;
 }
 
 /**
@@ -72,7 +74,7 @@ export type BridgeReply = { type: 'started' } | { type: 'refused'; reason: strin
 
 export type StartCheck = { ok: true; spec: ProgramSpec } | { ok: false; reason: string };
 
-const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer']);
+const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer', 'era']);
 
 /**
  * Check one WebSocket text message as a start request. Never throws. The policy defaults to the
@@ -94,7 +96,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
   const unknown = Object.keys(message).filter((key) => !START_FIELDS.has(key));
   if (unknown.length > 0) return refuse(`unknown field(s) in start message: ${unknown.map(quoteName).join(', ')}`);
 
-  const { program, framing, faults = [], learnerServer } = message;
+  const { program, framing, faults = [], learnerServer, era } = message;
   if (!isOneOf(BRIDGE_PROGRAMS, program)) return refuse(`unknown program; expected one of ${BRIDGE_PROGRAMS.join(', ')}`);
   if (program !== 'learner-server' && learnerServer !== undefined) return refuse('learnerServer goes only with program learner-server');
   if (!isOneOf(FRAMING_NAMES, framing)) return refuse(`unknown framing; expected one of ${FRAMING_NAMES.join(', ')}`);
@@ -102,6 +104,11 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     return refuse(`faults must be a list of ${FAULT_NAMES.join(', ')}`);
   }
   if (new Set(faults).size !== faults.length) return refuse('a fault is listed twice');
+  // The era is a name from a closed set too, and only the echo server has one.
+  if (era !== undefined) {
+    if (program !== 'echo-server') return refuse('era goes only with program echo-server');
+    if (!isOneOf(ECHO_ERAS, era)) return refuse(`unknown era; expected one of ${ECHO_ERAS.join(', ')}`);
+  }
 
   const spec: ProgramSpec = { program, framing, faults: faults as FaultName[] };
   if (program === 'sdk-echo-server') {
@@ -113,7 +120,8 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
   // Let the echo server's own argument parser judge combinations (e.g. a framing-only fault),
   // so the page hears "refused" now instead of seeing the process die with a usage error. The
   // learner's server runs inside the same session, so the same rules apply to it.
-  const parsed = parseEchoServerArgs(sessionArguments(framing, spec.faults));
+  if (era !== undefined && era !== 'dual') spec.era = era;
+  const parsed = parseEchoServerArgs(echoServerArguments(spec));
   if (parsed.kind !== 'run') return refuse(parsed.kind === 'usage-error' ? parsed.message : 'invalid echo-server options');
   if (program === 'learner-server') {
     // Checked before the source: a bridge that does not run learner code says why, whatever was sent.
@@ -132,7 +140,13 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
  */
 export function programArguments(spec: ProgramSpec): string[] {
   if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server') return [];
-  return sessionArguments(spec.framing, spec.faults);
+  return echoServerArguments(spec);
+}
+
+/** The echo server's options; only a non-default era is written, so a dual-era argv is what it always was. */
+function echoServerArguments(spec: ProgramSpec): string[] {
+  const args = sessionArguments(spec.framing, spec.faults);
+  return spec.era !== undefined && spec.era !== 'dual' ? [...args, `--era=${spec.era}`] : args;
 }
 
 export function encodeBridgeReply(reply: BridgeReply): string {

@@ -1,6 +1,7 @@
 // One interface for the three places the live echo server can run: a WebContainer, a local Node
 // bridge, or a Web Worker. Whatever the host, the page gets the same thing back: a Wire.
 
+import type { EchoEra } from './echo-server-args.ts';
 import type { FramingName } from '../protocol/framing/types.ts';
 import type { FaultName } from '../protocol/faults.ts';
 import type { ByteTransport, Unsubscribe } from '../protocol/transport.ts';
@@ -25,6 +26,11 @@ export interface ProgramSpec {
   faults: readonly FaultName[];
   /** Required for (and only for) `learner-server`. */
   learnerServer?: LearnerServerSource;
+  /**
+   * Only for `echo-server`: which protocol era it speaks (`--era=`). Absent means dual-era, the
+   * default; `legacy` is what a dual-era client's probe falls back against.
+   */
+  era?: EchoEra;
 }
 
 /**

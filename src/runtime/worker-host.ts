@@ -74,6 +74,7 @@ interface WorkerLineChannel extends LineChannel {
 /** Only the fields a worker reads, as plain data (structured clone refuses anything else). */
 function cloneableSpec(spec: ProgramSpec): ProgramSpec {
   const plain: ProgramSpec = { program: spec.program, framing: spec.framing, faults: [...spec.faults] };
+  if (spec.era !== undefined) plain.era = spec.era;
   if (spec.learnerServer) {
     const { code, file, moduleId } = spec.learnerServer;
     plain.learnerServer = moduleId === undefined ? { code, file } : { code, file, moduleId };
