@@ -32,9 +32,16 @@ export type SuiteState =
   | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null; fallback?: Fallback }
   | { status: 'done'; host: HostKind | null; report: SdkCheckReport; problem: RunProblem | null; seq: number; fallback?: Fallback };
 
+/**
+ * Which official client Check my server uses: SDK 1.32's (the handshake era) or SDK 2.4.0's in
+ * its default version negotiation (a 2026-07-28 client: it probes server/discover, then falls back).
+ */
+export type ServerCheckClient = 'sdk1' | 'sdk2';
+
 export interface SdkChecksState {
   client: SuiteState;
   server: SuiteState;
+  serverClient: ServerCheckClient;
 }
 
 export interface SdkChecksDeps {
@@ -61,7 +68,7 @@ export interface SdkChecksDeps {
 const IDLE: SuiteState = { status: 'idle' };
 
 export class SdkChecksStore extends ExternalStore<SdkChecksState> {
-  protected readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE });
+  protected readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE, serverClient: 'sdk1' });
   private seq = 0;
 
   constructor(private readonly deps: SdkChecksDeps) {
@@ -82,6 +89,10 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
   fallback(suite: CheckSuite): Fallback {
     const selection = this.deps.hostSelection();
     return workerFallbackFor(suite, selection.status === 'chosen' ? selection.kind : null, this.deps.bridgeLearnerCode());
+  }
+
+  setServerClient(serverClient: ServerCheckClient): void {
+    if (!this.isBusy()) this.store.setState((state) => ({ ...state, serverClient }));
   }
 
   /** Run one suite to its report. One run at a time: a second press while busy does nothing. */
@@ -135,7 +146,9 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
     try {
       report = clientSource
         ? await checkers.checkClient(wire, this.deps.createClientDriver(clientSource), { limitMs: this.deps.limitMs, onResult })
-        : await checkers.checkServer(wire, { limitMs: this.deps.limitMs, onResult });
+        : this.getSnapshot().serverClient === 'sdk2'
+          ? await checkers.checkServerModern(wire, { limitMs: this.deps.limitMs, onResult })
+          : await checkers.checkServer(wire, { limitMs: this.deps.limitMs, onResult });
     } catch (error) {
       wire.kill();
       this.finish(suite, host.kind, errorReport(suite, `The check itself failed: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) }, fallback);
