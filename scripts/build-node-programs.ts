@@ -16,6 +16,8 @@ export const NODE_PROGRAMS = {
   'sdk-echo-server': 'server/sdk-echo-server.ts',
   // Runs the learner's exercise-4 server; sucrase (the transpiler) is bundled in.
   'learner-server': 'server/learner-server.ts',
+  // The echo server over Streamable HTTP; the tap relays TCP connections to its port.
+  'mcp-http': 'server/mcp-http.ts',
 } as const;
 export type NodeProgramName = keyof typeof NODE_PROGRAMS;
 

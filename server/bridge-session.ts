@@ -28,6 +28,7 @@ import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../src/sandbox/le
 import type { LearnerSandbox } from './learner-sandbox.ts';
 import { LineBatch } from './line-batch.ts';
 import { startTap, type TapCore, type TapEnd } from './tap-core.ts';
+import { startRelayTap } from './relay-tap.ts';
 
 export type SessionStatus = 'waiting' | 'running' | 'stopping' | 'ended';
 
@@ -171,7 +172,8 @@ export class BridgeSession {
     this.send(encodeBridgeReply({ type: 'started' }));
     // Our own Node binary and a fixed path; no shell, nothing from the page but names checked
     // against closed sets. The server's own process group lets one kill reach anything it spawns.
-    this.tap = startTap({
+    // mcp-http also relays loopback TCP connections to the port it prints (relay-tap.ts).
+    this.tap = (spec.program === 'mcp-http' ? startRelayTap : startTap)({
       argv,
       env: childEnvironment(),
       ownProcessGroup: true,
@@ -367,7 +369,7 @@ function rawText(data: RawData): string {
 function toTapCommand(text: string): TapCommand | null {
   const value = parseObject(text);
   if (!value) return null;
-  const command = parseTapCommand(JSON.stringify({ cmd: value.cmd, b64: value.b64, signal: value.signal }));
+  const command = parseTapCommand(JSON.stringify({ cmd: value.cmd, b64: value.b64, signal: value.signal, conn: value.conn }));
   if (command?.cmd === 'kill' && command.signal !== undefined && !ALLOWED_SIGNALS.has(command.signal)) return null;
   return command;
 }

@@ -9,6 +9,13 @@ describe('parseTapArgs', () => {
     expect(parseTapArgs(['--'])).toMatchObject({ error: expect.any(String) });
   });
 
+  it('takes --relay-http for the page hosts\' HTTP server, and only as the plain tap', () => {
+    expect(parseTapArgs(['--relay-http', '--', 'node', 'mcp-http.mjs', '--port=0'])).toEqual({ mode: 'tap', argv: ['node', 'mcp-http.mjs', '--port=0'], relay: true });
+    expect(parseTapArgs(['--relay-http=1', '--', 'node'])).toEqual({ error: '--relay-http takes no value' });
+    expect(parseTapArgs(['--relay-http'])).toEqual({ error: 'nothing to run: give the program after "--"' });
+    expect(parseTapArgs(['--relay-http', '--record=x.jsonl', '--', 'node'])).toMatchObject({ error: expect.stringContaining('does not record') });
+  });
+
   it('reads each recording mode', () => {
     expect(parseTapArgs(['--record=t.jsonl', '--', 'node', 's.js'])).toEqual({ mode: 'stdio', record: 't.jsonl', framing: null, argv: ['node', 's.js'], transparent: false });
     expect(parseTapArgs(['--record=t.jsonl', '--transparent', '--', 'node'])).toMatchObject({ mode: 'stdio', transparent: true });

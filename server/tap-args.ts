@@ -6,11 +6,14 @@
 //   --record=FILE --between "<client cmd>" -- <server...> spawn both, sit between them, record
 //   --record=FILE --listen[=PORT] --target=URL            loopback TCP relay in front of an HTTP server
 //   --framing=content-length|ndjson                       name the framing instead of guessing it
+//   --relay-http -- <http server cmd...>                  the tap, plus a relay of TCP connections to
+//                                                         the port the server prints (relay-tap.ts;
+//                                                         the WebContainer host's mcp-http)
 
 import { splitCommandWords } from './command-words.ts';
 
 export type TapArgs =
-  | { mode: 'tap'; argv: string[] }
+  | { mode: 'tap'; argv: string[]; relay?: true }
   | { mode: 'stdio'; record: string; framing: StdioFraming | null; argv: string[]; transparent: boolean }
   | { mode: 'between'; record: string; framing: StdioFraming | null; client: string[]; argv: string[] }
   | { mode: 'http'; record: string; port: number; target: URL };
@@ -20,6 +23,9 @@ export type StdioFraming = 'content-length' | 'ndjson';
 export const TAP_USAGE = `usage:
   npm run --silent tap -- -- <program> [args...]
       the tap: runs the program, reports its bytes as JSON lines on stdout, takes commands on stdin
+  npm run --silent tap -- --relay-http -- <http server> [args...]
+      the same, for an HTTP server that prints http://127.0.0.1:PORT/mcp: commands connect / write /
+      close relay TCP connections to that port (how the page's hosts run mcp-http)
   npm run --silent tap -- --record=FILE [--framing=content-length|ndjson] -- <server> [args...]
       the same, and writes every event to the trace file FILE
   npm run --silent tap -- --record=FILE --transparent [--framing=...] -- <server> [args...]
@@ -46,6 +52,7 @@ export function parseTapArgs(args: readonly string[]): TapArgs | { error: string
   let listen: number | undefined;
   let target: string | undefined;
   let transparent = false;
+  let relayHttp = false;
   const seen = new Set<string>();
 
   for (let i = 0; i < options.length; i++) {
@@ -81,6 +88,10 @@ export function parseTapArgs(args: readonly string[]): TapArgs | { error: string
         if (inline !== undefined) return { error: '--transparent takes no value' };
         transparent = true;
         break;
+      case '--relay-http':
+        if (inline !== undefined) return { error: '--relay-http takes no value' };
+        relayHttp = true;
+        break;
       case '--target':
         if (!inline) return { error: '--target needs a URL: --target=http://127.0.0.1:PORT/mcp' };
         target = inline;
@@ -91,10 +102,12 @@ export function parseTapArgs(args: readonly string[]): TapArgs | { error: string
   }
 
   if (record === undefined) {
-    if (seen.size > 0) return { error: `${[...seen][0]} records a trace: add --record=FILE` };
-    if (separator !== 0 || !command || command.length === 0) return { error: 'nothing to run: give the program after "--"' };
-    return { mode: 'tap', argv: [...command] };
+    const others = [...seen].filter((flag) => flag !== '--relay-http');
+    if (others.length > 0) return { error: `${others[0]} records a trace: add --record=FILE` };
+    if (separator !== (relayHttp ? 1 : 0) || !command || command.length === 0) return { error: 'nothing to run: give the program after "--"' };
+    return relayHttp ? { mode: 'tap', argv: [...command], relay: true } : { mode: 'tap', argv: [...command] };
   }
+  if (relayHttp) return { error: '--relay-http is the page host\'s tap; it does not record (use --listen for that)' };
 
   if (listen !== undefined || target !== undefined) {
     if (listen === undefined) return { error: '--target goes with --listen[=PORT]' };

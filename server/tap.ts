@@ -19,6 +19,7 @@ import { TapLineSplitter, encodeTapEvent, roundTapTime } from '../src/runtime/ta
 import { TAP_USAGE, parseTapArgs } from './tap-args.ts';
 import { runBetween } from './tap-between.ts';
 import { startTap, type TapCore } from './tap-core.ts';
+import { startRelayTap } from './relay-tap.ts';
 import { runRelay } from './tap-http-relay.ts';
 import { runTransparent } from './tap-transparent.ts';
 import { startStdioRecording, summaryLine, type StdioRecording } from './tap-record.ts';
@@ -32,8 +33,9 @@ function exitAfterFlush(code: number): void {
   process.stdout.write('', () => process.exit(code));
 }
 
-function runTap(argv: string[], recording?: StdioRecording): void {
-  const tap: TapCore = startTap({
+function runTap(argv: string[], recording?: StdioRecording, relay = false): void {
+  // --relay-http: mcp-http also gets its TCP connections relayed (relay-tap.ts), as on the bridge.
+  const tap: TapCore = (relay ? startRelayTap : startTap)({
     argv,
     onLine: (line, event) => {
       recording?.onEvent(event, line);
@@ -99,7 +101,7 @@ function main(): void {
   }
   switch (parsed.mode) {
     case 'tap':
-      return runTap(parsed.argv);
+      return runTap(parsed.argv, undefined, parsed.relay === true);
     case 'stdio': {
       if (parsed.transparent) return void Promise.resolve().then(() => runTransparent(parsed)).then(exitAfterFlush, failToStart);
       let recording: StdioRecording;

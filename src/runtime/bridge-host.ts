@@ -38,6 +38,8 @@ export interface BridgeHostDeps {
   connectTimeoutMs?: number;
   /** How long the bridge may take to answer a start message. */
   startTimeoutMs?: number;
+  /** The `Origin` the HTTP wire's requests carry (mcp-http); default this page's origin. */
+  pageOrigin?: string;
 }
 
 export interface BridgeHost extends Host {
@@ -81,10 +83,23 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
       }
     },
     async start(spec) {
+      const makeWire = await wireFactory(spec, deps.pageOrigin);
       const socket = await openSocket(endpoint(), connectTimeoutMs);
-      return startOnSocket(socket, spec, startTimeoutMs);
+      return startOnSocket(socket, spec, startTimeoutMs, makeWire);
     },
   };
+}
+
+type WireFactory = (kind: 'bridge', channel: LineChannel) => Wire;
+
+/**
+ * How the started program's wire is made: mcp-http speaks HTTP over relayed connections, loaded
+ * only when first used (it stays out of the first paint); every other program is a tap wire.
+ */
+async function wireFactory(spec: ProgramSpec, origin: string | undefined): Promise<WireFactory> {
+  if (spec.program !== 'mcp-http') return (kind, channel) => createTapWire(kind, channel);
+  const { createHttpTapWire } = await import('./http-tap-wire.ts');
+  return (kind, channel) => createHttpTapWire(kind, channel, origin === undefined ? {} : { origin });
 }
 
 function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
@@ -126,7 +141,7 @@ function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
   });
 }
 
-function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number): Promise<Wire> {
+function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: number, makeWire: WireFactory): Promise<Wire> {
   return new Promise((resolve, reject) => {
     const lines = new ListenerSet<string>();
     const closes = new ListenerSet<string>();
@@ -168,7 +183,7 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
       }
       started = true;
       // Created here, synchronously, so the very next message already has a listener.
-      resolve(createTapWire('bridge', channel));
+      resolve(makeWire('bridge', channel));
     };
     socket.onclose = (event: CloseEvent) => {
       clearTimeout(timer);

@@ -105,11 +105,22 @@ describe('parseStartMessage', () => {
         const check = parseStartMessage(text);
         if (!check.ok) return;
         expect(BRIDGE_PROGRAMS).toContain(check.spec.program);
-        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--era=legacy', '--era=modern'];
+        // mcp-http's port is always 0 (the OS picks one; the page never names it).
+        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--port=0', '--era=legacy', '--era=modern'];
         for (const arg of programArguments(check.spec)) expect(allowedArgs).toContain(arg);
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('mcp-http start messages', () => {
+  it('run the HTTP server on a port of its own choosing, with only the faults that mean something over HTTP', () => {
+    const ok = parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":["no-gate"]}');
+    expect(ok.ok && programArguments(ok.spec)).toEqual(['--port=0', '--fault=no-gate']);
+    expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"content-length","faults":[]}')).toMatchObject({ ok: false, reason: expect.stringContaining('ndjson') });
+    expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":["stdout-log"]}')).toMatchObject({ ok: false, reason: expect.stringContaining('stdout-log') });
+    expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"port":22}')).toMatchObject({ ok: false, reason: expect.stringContaining('"port"') });
   });
 });
 

@@ -15,12 +15,13 @@ import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
 import { FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
 import { ECHO_ERAS, parseEchoServerArgs, type EchoEra } from './echo-server-args.ts';
+import { MCP_HTTP_FAULTS, mcpHttpArguments } from './mcp-http-args.ts';
 import { checkLearnerServerSource, sessionArguments } from './learner-server-job.ts';
 
 export const BRIDGE_PATH = '/bridge';
 
 /** Every program the bridge can spawn; each is `<programsDir>/<name>.mjs`. */
-export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'learner-server'];
+export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'learner-server', 'mcp-http'];
 
 export interface BridgeStartMessage {
   type: 'start';
@@ -117,6 +118,13 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     if (faults.length > 0) return refuse('sdk-echo-server takes no faults');
     return { ok: true, spec };
   }
+  if (program === 'mcp-http') {
+    // The page's client speaks NDJSON lines to its HTTP transport; the server chooses its own port.
+    if (framing !== 'ndjson') return refuse('mcp-http takes framing ndjson (its client transport speaks JSON lines)');
+    const stdioOnly = spec.faults.filter((fault) => !MCP_HTTP_FAULTS.includes(fault));
+    if (stdioOnly.length > 0) return refuse(`mcp-http has no ${stdioOnly.join(', ')} fault: it has no stdout frames`);
+    return { ok: true, spec };
+  }
   // Let the echo server's own argument parser judge combinations (e.g. a framing-only fault),
   // so the page hears "refused" now instead of seeing the process die with a usage error. The
   // learner's server runs inside the same session, so the same rules apply to it.
@@ -140,6 +148,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
  */
 export function programArguments(spec: ProgramSpec): string[] {
   if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server') return [];
+  if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults);
   return echoServerArguments(spec);
 }
 

@@ -17,8 +17,9 @@ export const HOST_KINDS: readonly HostKind[] = ['webcontainer', 'bridge', 'worke
 /**
  * The programs a host may run. A closed set: nothing else is ever spawned. `learner-server` is the
  * project's own runner serving the echo tools through the learner's exercise-4 McpServer class.
+ * `mcp-http` is the echo server over Streamable HTTP; its wire speaks HTTP/1.1 (http-tap-wire.ts).
  */
-export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'learner-server';
+export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'learner-server' | 'mcp-http';
 
 export interface ProgramSpec {
   program: ProgramName;

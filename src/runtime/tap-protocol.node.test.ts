@@ -191,3 +191,25 @@ describe('roundTapTime', () => {
     expect(roundTapTime(0.04)).toBe(0);
   });
 });
+
+describe('relayed connections in the tap protocol', () => {
+  it('round-trips open, close, and c2s / s2c with a connection number', () => {
+    const events: TapEvent[] = [
+      { tap: 1, ev: 'open', t: 1, conn: 3 },
+      { tap: 1, ev: 'c2s', t: 2, b64: 'R0VU', conn: 3 },
+      { tap: 1, ev: 's2c', t: 3, b64: 'SFRUUA==', conn: 3 },
+      { tap: 1, ev: 'close', t: 4, conn: 3, message: 'ECONNRESET' },
+    ];
+    for (const event of events) expect(parseTapEvent(encodeTapEvent(event))).toEqual(event);
+  });
+
+  it('takes connect, close and write with a connection number, and nothing about where to connect', () => {
+    expect(parseTapCommand('{"cmd":"connect","conn":1,"host":"example.com","port":22}')).toEqual({ cmd: 'connect', conn: 1 });
+    expect(parseTapCommand('{"cmd":"write","conn":1,"b64":"AA=="}')).toEqual({ cmd: 'write', conn: 1, b64: 'AA==' });
+    expect(parseTapCommand('{"cmd":"close","conn":1}')).toEqual({ cmd: 'close', conn: 1 });
+    for (const bad of ['{"cmd":"connect"}', '{"cmd":"connect","conn":-1}', '{"cmd":"connect","conn":1.5}', '{"cmd":"close","conn":"1"}', '{"cmd":"write","conn":2147483648,"b64":"AA=="}']) {
+      expect(parseTapCommand(bad)).toBeNull();
+    }
+    expect(parseTapEvent('{"tap":1,"ev":"open","t":1}')).toBeNull();
+  });
+});

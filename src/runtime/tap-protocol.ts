@@ -29,6 +29,28 @@ export interface TapBytesEvent {
   t: number;
   /** The chunk, base64: exactly the bytes that crossed the pipe in one read or write. */
   b64: string;
+  /**
+   * c2s / s2c of a relayed TCP connection (an HTTP server's port) instead of the stdio pipes: the
+   * connection's number, as the page chose it in its `connect` command.
+   */
+  conn?: number;
+}
+
+/** The relay connected to the server's port (HTTP programs): connection `conn` is open. */
+export interface TapOpenEvent {
+  tap: 1;
+  ev: 'open';
+  t: number;
+  conn: number;
+}
+
+/** Relayed connection `conn` ended; `message` says why when it failed (refused, reset). */
+export interface TapCloseEvent {
+  tap: 1;
+  ev: 'close';
+  t: number;
+  conn: number;
+  message?: string;
 }
 
 export interface TapExitEvent {
@@ -46,13 +68,17 @@ export interface TapErrorEvent {
   message: string;
 }
 
-export type TapEvent = TapSpawnEvent | TapBytesEvent | TapExitEvent | TapErrorEvent;
+export type TapEvent = TapSpawnEvent | TapBytesEvent | TapExitEvent | TapErrorEvent | TapOpenEvent | TapCloseEvent;
 export type TapEventName = TapEvent['ev'];
 
 export type TapCommand =
-  | { cmd: 'write'; b64: string }
+  | { cmd: 'write'; b64: string; conn?: number }
   | { cmd: 'eof' }
-  | { cmd: 'kill'; signal?: string };
+  | { cmd: 'kill'; signal?: string }
+  // A relayed TCP connection to the HTTP server the tap runs. No host and no port: the tap only
+  // ever connects to the loopback port its own server reported, so a page cannot aim it elsewhere.
+  | { cmd: 'connect'; conn: number }
+  | { cmd: 'close'; conn: number };
 export type TapCommandName = TapCommand['cmd'];
 
 const EVENT_MARKER = '{"tap":1';
@@ -183,9 +209,18 @@ function asTapEvent(value: unknown): TapEvent | null {
       return { tap: 1, ev: 'spawn', t, pid: value.pid as number, argv: value.argv };
     case 'c2s':
     case 's2c':
+      if (!isBase64(value.b64)) return null;
+      if (value.conn !== undefined) return isConn(value.conn) ? { tap: 1, ev: value.ev, t, b64: value.b64, conn: value.conn } : null;
+      return { tap: 1, ev: value.ev, t, b64: value.b64 };
     case 'stderr':
       if (!isBase64(value.b64)) return null;
       return { tap: 1, ev: value.ev, t, b64: value.b64 };
+    case 'open':
+      return isConn(value.conn) ? { tap: 1, ev: 'open', t, conn: value.conn } : null;
+    case 'close':
+      if (!isConn(value.conn)) return null;
+      if (value.message === undefined) return { tap: 1, ev: 'close', t, conn: value.conn };
+      return typeof value.message === 'string' ? { tap: 1, ev: 'close', t, conn: value.conn, message: value.message } : null;
     case 'exit':
       if (!(value.code === null || Number.isInteger(value.code))) return null;
       if (!(value.signal === null || value.signal === undefined || typeof value.signal === 'string')) return null;
@@ -202,7 +237,12 @@ function asTapCommand(value: unknown): TapCommand | null {
   if (!isRecord(value)) return null;
   switch (value.cmd) {
     case 'write':
-      return isBase64(value.b64) ? { cmd: 'write', b64: value.b64 } : null;
+      if (!isBase64(value.b64)) return null;
+      if (value.conn !== undefined) return isConn(value.conn) ? { cmd: 'write', b64: value.b64, conn: value.conn } : null;
+      return { cmd: 'write', b64: value.b64 };
+    case 'connect':
+    case 'close':
+      return isConn(value.conn) ? { cmd: value.cmd, conn: value.conn } : null;
     case 'eof':
       return { cmd: 'eof' };
     case 'kill':
@@ -211,6 +251,12 @@ function asTapCommand(value: unknown): TapCommand | null {
     default:
       return null;
   }
+}
+
+/** A connection number: a small non-negative integer the page picks. */
+export const MAX_CONN = 2 ** 31 - 1;
+function isConn(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_CONN;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -40,7 +40,9 @@ export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server'] as c
  * learner-server start only: most visits never check their server, and every visit probes.
  */
 export const LEARNER_RUNNER_FILE = 'learner-server';
-export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE;
+/** The HTTP echo server (about 75 KB): mounted on its first start too, for the same reason. */
+export const HTTP_SERVER_FILE = 'mcp-http';
+export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE | typeof HTTP_SERVER_FILE;
 
 export const DEFAULT_BOOT_TIMEOUT_MS = 6000;
 export const DEFAULT_SPAWN_TIMEOUT_MS = 15_000;
@@ -85,6 +87,18 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
   const loadRunner = once(() => fetchProgram(LEARNER_RUNNER_FILE));
   const runnerMounted = new WeakMap<WebContainerLike, Promise<void>>();
   let jobs = 0;
+
+  const loadHttpServer = once(() => fetchProgram(HTTP_SERVER_FILE));
+  const httpServerMounted = new WeakMap<WebContainerLike, Promise<void>>();
+  function mountHttpServerOnce(instance: WebContainerLike): Promise<void> {
+    let mounting = httpServerMounted.get(instance);
+    if (!mounting) {
+      mounting = loadHttpServer().then((contents) => instance.mount({ [`${HTTP_SERVER_FILE}.mjs`]: { file: { contents } } }));
+      httpServerMounted.set(instance, mounting);
+      mounting.catch(() => httpServerMounted.delete(instance));
+    }
+    return mounting;
+  }
 
   function mountRunnerOnce(instance: WebContainerLike): Promise<void> {
     let mounting = runnerMounted.get(instance);
@@ -151,9 +165,19 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
         await instance.mount({ [name]: { file: { contents: job } } });
         programArgs.push(name);
       }
-      const args = ['tap.mjs', '--', 'node', `${spec.program}.mjs`, ...programArgs];
+      if (spec.program === 'mcp-http') {
+        try {
+          await mountHttpServerOnce(instance);
+        } catch (error) {
+          throw new Error(`could not load mcp-http.mjs into the WebContainer: ${messageOf(error)}`);
+        }
+      }
+      // mcp-http is an HTTP server: the tap relays TCP connections to the port it prints.
+      const args = ['tap.mjs', ...(spec.program === 'mcp-http' ? ['--relay-http'] : []), '--', 'node', `${spec.program}.mjs`, ...programArgs];
+      // mcp-http's wire speaks HTTP itself; loaded on first use (out of the first paint), before the tap starts talking.
+      const makeWire = spec.program === 'mcp-http' ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
       const tapProcess = await instance.spawn('node', args, { output: true, terminal: TERMINAL_SIZE });
-      return startedWire(tapProcess, spec, spawnTimeoutMs);
+      return startedWire(tapProcess, spec, spawnTimeoutMs, makeWire);
     },
   };
 }
@@ -168,10 +192,10 @@ function learnerServerJobText(spec: ProgramSpec): string {
 }
 
 /** Reads the tap through the terminal; resolves once the tap reports the server running. */
-async function startedWire(tapProcess: WebContainerProcessLike, spec: ProgramSpec, spawnTimeoutMs: number): Promise<Wire> {
+async function startedWire(tapProcess: WebContainerProcessLike, spec: ProgramSpec, spawnTimeoutMs: number, makeWire: (kind: 'webcontainer', channel: LineChannel) => Wire): Promise<Wire> {
   const channel = processLineChannel(tapProcess);
   // Created before waiting, so the spawn event lands in the wire's replay for its first listener.
-  const wire = createTapWire('webcontainer', channel);
+  const wire = makeWire('webcontainer', channel);
   try {
     await withTimeout(channel.spawned, spawnTimeoutMs);
   } catch (error) {

@@ -5,6 +5,7 @@
 //   learner-server   learner-server-worker.ts  the same session around the learner's McpServer,
 //                                              ended after 2 s without a heartbeat (a stuck loop)
 //   sdk-echo-server  sdk-echo-worker.ts        the official SDK's McpServer over a worker transport
+//   mcp-http         mcp-http-worker.ts        the HTTP echo server, served over HTTP/1.1 bytes
 
 import { withTimeout, TimeoutError } from './boot-once.ts';
 import type { PageToWorker } from './echo-worker-core.ts';
@@ -45,6 +46,8 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
       return { kind: 'worker', status: 'unavailable', reason: 'this browser has no Web Workers' };
     },
     async start(spec) {
+      // mcp-http's wire speaks HTTP itself; loaded on first use, out of the first paint.
+      const makeWire = spec.program === 'mcp-http' ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
       let worker: WorkerLike;
       try {
         worker = createWorker(spec.program);
@@ -53,7 +56,7 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
       }
       const channel = workerLineChannel(worker, spec.program === 'learner-server' ? learnerHardLimitMs : null);
       // Created before the start message, so the spawn event reaches the wire's first listener.
-      const wire = createTapWire('worker', channel);
+      const wire = makeWire('worker', channel);
       worker.postMessage({ type: 'start', spec: cloneableSpec(spec) });
       try {
         await withTimeout(channel.spawned, startTimeoutMs);
@@ -188,6 +191,8 @@ function createProgramWorker(program: ProgramName): WorkerLike {
       return adaptWorker(new Worker(new URL('./sdk-echo-worker.ts', import.meta.url), { type: 'module', name: 'sdk-echo-server' }));
     case 'echo-server':
       return adaptWorker(new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' }));
+    case 'mcp-http':
+      return adaptWorker(new Worker(new URL('./mcp-http-worker.ts', import.meta.url), { type: 'module', name: 'mcp-http' }));
   }
 }
 

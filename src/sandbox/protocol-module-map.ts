@@ -35,8 +35,14 @@ import * as featuresFeatureServer from '../protocol/features/feature-server.ts';
 import * as featuresTypes from '../protocol/features/types.ts';
 import * as featuresUriTemplate from '../protocol/features/uri-template.ts';
 import * as framingSse from '../protocol/framing/sse.ts';
+import * as httpByteConnection from '../protocol/http/byte-connection.ts';
 import * as httpClientTransport from '../protocol/http/client-transport.ts';
 import * as httpEventStream from '../protocol/http/event-stream.ts';
+import * as httpHttpLayout from '../protocol/http/http-layout.ts';
+import * as httpHttp1Exchange from '../protocol/http/http1-exchange.ts';
+import * as httpHttp1Reader from '../protocol/http/http1-reader.ts';
+import * as httpHttp1Server from '../protocol/http/http1-server.ts';
+import * as httpHttp1Writer from '../protocol/http/http1-writer.ts';
 import * as httpInProcess from '../protocol/http/in-process.ts';
 import * as httpPushStream from '../protocol/http/push-stream.ts';
 import * as httpRequestChecks from '../protocol/http/request-checks.ts';
@@ -100,8 +106,14 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/features/types': featuresTypes,
   '@protocol/features/uri-template': featuresUriTemplate,
   '@protocol/framing/sse': framingSse,
+  '@protocol/http/byte-connection': httpByteConnection,
   '@protocol/http/client-transport': httpClientTransport,
   '@protocol/http/event-stream': httpEventStream,
+  '@protocol/http/http-layout': httpHttpLayout,
+  '@protocol/http/http1-exchange': httpHttp1Exchange,
+  '@protocol/http/http1-reader': httpHttp1Reader,
+  '@protocol/http/http1-server': httpHttp1Server,
+  '@protocol/http/http1-writer': httpHttp1Writer,
   '@protocol/http/in-process': httpInProcess,
   '@protocol/http/push-stream': httpPushStream,
   '@protocol/http/request-checks': httpRequestChecks,

@@ -16,6 +16,8 @@
 //   chapter loop after a merge and a turn ......... agent-turn.test.ts (worker host)
 //   presenter (notes, key list, open frame) ....... presenter.test.ts
 //   follow view, waiting and mirroring ............ presenter.test.ts
+//   trace view: opened trace, inspector open ...... traces.test.ts
+//   trace view in Chinese, Find's filters on ...... traces.test.ts
 //
 // A new view is one more call in the test that reaches it, and one more row here.
 

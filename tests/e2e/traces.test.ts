@@ -1,6 +1,6 @@
 // Traces in real Chromium against the production build: the live session saved as a trace (a real
 // download) opens in the trace view with the same rows, bytes and frames; bad trace files are
-// refused with their line named and nothing else changes; a #trace= link opens its trace; Find
+// refused with their line named and nothing else changes; a #trace= link and a dropped file open; Find
 // works by keyboard in English and in Chinese; axe finds nothing serious on the trace view.
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -160,6 +160,19 @@ describe('traces in the page', () => {
       expect(await page.getByTestId('find-count').textContent()).toBe('显示 1 / 6 条');
       expect(await rowTexts(zhList.getByRole('listitem'))).toEqual([expect.stringContaining('initialize 的响应 #0')]);
       await expectAccessible(page, 'trace view in Chinese, filters on');
+
+      // Dropping a file on the drop zone opens it in place of the link's trace (filters cleared first:
+      // they stay across traces, like the live log's across server runs).
+      await page.getByRole('button', { name: '清除筛选' }).click();
+      const dropped = jsonLines(HEADER, { tap: 1, ev: 'c2s', t: 1, b64: b64('{"jsonrpc":"2.0","id":9,"method":"ping"}\n') });
+      const dataTransfer = await page.evaluateHandle((text) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], 'dropped.jsonl', { type: 'application/x-ndjson' }));
+        return transfer;
+      }, dropped);
+      await page.getByTestId('trace-drop').dispatchEvent('drop', { dataTransfer });
+      await page.getByTestId('trace-summary').filter({ hasText: 'dropped.jsonl' }).waitFor({ timeout: 15_000 });
+      expect(await rowTexts(zhList.getByRole('listitem'))).toEqual([expect.stringContaining('ping #9')]);
     } finally {
       await close();
     }

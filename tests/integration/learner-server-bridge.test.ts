@@ -17,6 +17,7 @@ import { base64ToBytes, type TapEvent } from '../../src/runtime/tap-protocol.ts'
 import { buildProgramsForTest, closeOf, collectMessages, isAlive, openSocket, sandboxedLearnerCode, startTestBridge, testSandbox, waitUntil, WsTapTransport, type TestBridge } from './ws-tap-transport.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { startTap } from '../../server/tap-core.ts';
+import { KILL_GRACE_MS } from '../../server/bridge-session.ts';
 import { encodeLearnerServerJob } from '../../src/runtime/learner-server-job.ts';
 
 const REFERENCE_CODE = readFileSync(join(PROJECT_ROOT, 'src/protocol/server.ts'), 'utf8');
@@ -54,6 +55,12 @@ function descendants(pid: number): Array<{ pid: number; comm: string }> {
     for (const row of rows) if (row.ppid === parent) (found.push({ pid: row.pid, comm: row.comm }), queue.push(row.pid));
   }
   return found;
+}
+
+/** The process group of a process, from /proc (Linux): field 5 of its stat line. */
+function processGroupOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
 async function newBridge(refusal?: LearnerCodeRefusal): Promise<TestBridge> {
@@ -136,16 +143,30 @@ describe('learner-server on an opted-in loopback bridge with the sandbox', () =>
     await waitUntil(() => !isAlive(pid), 8_000, 'the hanging server to be killed');
   });
 
+  it('every process of the sandbox stays in the process group the bridge kills', async () => {
+    const b = await newBridge();
+    const transport = await WsTapTransport.start(b.url, b.origin, learnerStart({ code: 'while (true) {}\nexport class McpServer {}\n', file: 'server.ts' }));
+    sockets.push(transport.socket);
+    const spawn = await transport.waitForEvent((event) => event.ev === 'spawn');
+    const pid = spawn.ev === 'spawn' ? spawn.pid : -1;
+    await waitUntil(() => descendants(pid).length >= 2, 10_000, 'the server to run inside the sandbox');
+    // bwrap --new-session would give its child a session (and group) of its own: out of reach of
+    // the group kill in the milliseconds before --die-with-parent is armed.
+    const groups = descendants(pid).map((child) => processGroupOf(child.pid));
+    expect(groups.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(groups)).toEqual(new Set([pid]));
+  });
+
   // bwrap arms --die-with-parent in its child only a few milliseconds after it starts, so the
   // sandbox must also be within reach of the bridge's group kill: a page that leaves at once used
   // to leave that child running in a session of its own (bwrap --new-session), holding the pipes
   // open, so the session never ended and closing the bridge hung. This drives the tap exactly as
-  // the bridge does (own process group; SIGTERM + SIGCONT to the group) across that window.
+  // the bridge does (own process group; SIGTERM + SIGCONT, SIGKILL after the grace) across that window.
   it('a sandbox stopped within milliseconds of its start ends, and nothing of it survives', async () => {
     const sandbox = await testSandbox();
     const marker = `mcp-race-${process.pid}-${Date.now()}`;
     const job = Buffer.from(encodeLearnerServerJob({ framing: 'ndjson', faults: [], source: { code: 'while (true) {}\nexport class McpServer {}\n', file: 'server.ts', moduleId: '@protocol/server' } }));
-    for (let attempt = 0; attempt < 24; attempt++) {
+    for (let attempt = 0; attempt < 12; attempt++) {
       let ended = false;
       let onSpawn = () => {};
       const spawned = new Promise<void>((resolve) => (onSpawn = resolve));
@@ -161,6 +182,10 @@ describe('learner-server on an opted-in loopback bridge with the sandbox', () =>
       await new Promise((resolve) => setTimeout(resolve, attempt % 8));
       tap.killGroup('SIGTERM');
       tap.killGroup('SIGCONT');
+      // bwrap's init ignores SIGTERM (a pid namespace's init gets only the signals it handles), so
+      // in that window only --die-with-parent or the bridge's SIGKILL after KILL_GRACE_MS ends it;
+      // the SIGKILL reaches it only if it is still in the group.
+      await waitUntil(() => ended, KILL_GRACE_MS, 'the grace period').catch(() => tap.killGroup('SIGKILL'));
       await waitUntil(() => ended, 10_000, `attempt ${attempt}: the tap to end (a survivor holds its pipes open)`);
     }
     const survivors = spawnSync('ps', ['-e', '-o', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n').filter((line) => line.includes(marker));

@@ -15,11 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/browser.ts';
 import type { CheckResult } from './browser-workers/page.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { ECHO_SERVER_INFO } from '../../src/protocol/echo-tools.ts';
 
 const ENTRIES = {
   'echo-worker': 'src/runtime/echo-worker.ts',
   'learner-server-worker': 'src/runtime/learner-server-worker.ts',
   'sdk-echo-worker': 'src/runtime/sdk-echo-worker.ts',
+  'mcp-http-worker': 'src/runtime/mcp-http-worker.ts',
   page: 'tests/integration/browser-workers/page.ts',
 };
 
@@ -74,6 +76,15 @@ describe('worker host programs in Chromium', () => {
     expect(result).toMatchObject({ serverName: 'sdk-echo-server', tools: ['echo'], echoed: [{ type: 'text', text: '你好 👋' }], error: null });
     expect(result.closeReason).toBe('server exited with code 0');
     expect(result.stderr).toBe('sdk-echo-server: ready on stdio (ndjson)\n');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('runs mcp-http in its module worker: Streamable HTTP over the HTTP/1.1 bytes the worker writes', async () => {
+    const result = await check('mcp-http');
+    expect(result).toMatchObject({ serverName: ECHO_SERVER_INFO.name, echoed: [{ type: 'text', text: '你好 👋' }], failIsError: true, error: null });
+    expect(result.argv).toEqual(['node', 'mcp-http.mjs', '--port=0']);
+    // client.close() is DELETE over HTTP; once it is answered the wire stops the server.
+    expect(result.closeReason).toBe('server was stopped by SIGTERM');
     expect(pageErrors).toEqual([]);
   });
 

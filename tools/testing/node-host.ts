@@ -21,6 +21,8 @@ export function nodeHost(modules: ProtocolModules, kind: HostKind = 'bridge'): H
         case 'learner-server':
           if (!spec.learnerServer) throw new Error('learner-server needs learnerServer');
           return learnerServerWire(spec.learnerServer.code, modules);
+        case 'mcp-http':
+          throw new Error('the checks never start mcp-http');
       }
     },
   };

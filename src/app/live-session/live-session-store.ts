@@ -4,7 +4,7 @@
 import type { FaultName } from '../../protocol/faults.ts';
 import type { FramingName } from '../../protocol/framing/types.ts';
 import { getFraming } from '../../protocol/framing/index.ts';
-import type { Host, HostAvailability, HostKind, Wire } from '../../runtime/host.ts';
+import type { Host, HostAvailability, HostKind, ProgramSpec, Wire } from '../../runtime/host.ts';
 import type { TapEvent } from '../../runtime/tap-protocol.ts';
 import type { EchoEra } from '../../runtime/echo-server-args.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
@@ -197,6 +197,15 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
     this.attach(run, wire, new TapEventDecoder(getFraming(framing), nextSeq), this.recording);
     if (this.getSnapshot().server.status === 'starting') this.update({ server: { status: 'running', host: host.kind, pid: null } });
     return this.getSnapshot().server.status === 'running' ? wire : null;
+  }
+
+  /**
+   * Start another shipped program on the chosen host, beside the live echo server (the HTTP
+   * stepper's mcp-http). The caller owns the wire and kills it.
+   */
+  async startProgram(spec: ProgramSpec): Promise<Wire> {
+    if (this.host === null) throw new Error('no host can run the server here (the host is still being chosen, or none is available)');
+    return this.host.start(spec);
   }
 
   /** Kill the server; resolves when its wire has closed. */

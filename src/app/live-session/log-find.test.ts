@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getFraming } from '../../protocol/framing/index.ts';
 import { bytesToBase64, type TapEvent } from '../../runtime/tap-protocol.ts';
-import { EMPTY_QUERY, entryKinds, entryMatches, filterEntries, findPartner, isQueryActive, methodsOf, parseTimeBound, timeSpan, type LogQuery } from './log-find.ts';
+import { EMPTY_QUERY, entryKinds, entryMatches, filterEntries, filterInSlices, findPartner, isQueryActive, methodsOf, parseTimeBound, timeSpan, type LogQuery } from './log-find.ts';
 import { LogFindStore } from './log-find-store.ts';
 import { TapEventDecoder, type LogEntry } from './message-log.ts';
 
@@ -92,6 +92,42 @@ describe('find in the message log', () => {
     const decoder = new TapEventDecoder(getFraming('ndjson'));
     const closed = decoder.closed('socket closed');
     expect(entryMatches(closed, query({ from: 0 }), none)).toBe(false);
+  });
+});
+
+describe('filtering a long log a slice at a time', () => {
+  const entries = session();
+
+  it('gives what filterEntries gives, one slice per scheduled task, and can be cancelled', () => {
+    const tasks: (() => void)[] = [];
+    const schedule = (run: () => void) => {
+      tasks.push(run);
+      return () => tasks.splice(tasks.indexOf(run), 1);
+    };
+    const q = query({ directions: ['s2c'] });
+    let result: readonly LogEntry[] | null = null;
+    filterInSlices(entries, q, none, null, (shown) => (result = shown), { slice: 3, schedule });
+    let runs = 0;
+    while (tasks.length > 0) {
+      expect(result).toBeNull();
+      tasks.shift()!();
+      runs++;
+    }
+    expect(runs).toBe(Math.ceil(entries.length / 3));
+    expect(seqs(result!)).toEqual(seqs(filterEntries(entries, q, none)));
+
+    let cancelled: readonly LogEntry[] | null = null;
+    const cancel = filterInSlices(entries, q, none, 1, (shown) => (cancelled = shown), { slice: 3, schedule });
+    tasks.shift()!();
+    cancel();
+    expect(tasks).toEqual([]);
+    expect(cancelled).toBeNull();
+  });
+
+  it('answers at once when there is nothing to filter', () => {
+    let result: readonly LogEntry[] | null = null;
+    filterInSlices(entries, EMPTY_QUERY, none, null, (shown) => (result = shown));
+    expect(result).toBe(entries);
   });
 });
 

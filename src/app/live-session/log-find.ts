@@ -61,10 +61,17 @@ function textOfFrame(frame: LogFrame): string {
     text =
       frame.type === 'error'
         ? `${frame.kind} ${frame.detail}`.toLowerCase()
-        : [frame.method ?? '', frame.id === null ? '' : `#${JSON.stringify(frame.id)}`, JSON.stringify(frame.value) ?? ''].join('\n').toLowerCase();
+        : [frame.method ?? '', frame.id === null ? '' : `#${JSON.stringify(frame.id)}`, jsonText(frame)].join('\n').toLowerCase();
     frameText.set(frame, text);
   }
   return text;
+}
+
+// Frames of an opened trace carry their JSON as text (src/app/trace/packed-entries.ts): searching
+// that does not parse a hundred thousand frames.
+function jsonText(frame: Extract<LogFrame, { type: 'message' }>): string {
+  const carried = (frame as { json?: unknown }).json;
+  return typeof carried === 'string' ? carried : (JSON.stringify(frame.value) ?? '');
 }
 
 const entryText = new WeakMap<LogEntry, string>();
@@ -75,8 +82,9 @@ export function searchableText(entry: LogEntry): string {
   if (text !== undefined) return text;
   switch (entry.type) {
     case 'bytes':
-      // The frames' JSON, and the chunk's own text for bytes no frame holds (a stray line, half a frame).
-      text = [...entry.frames.map(textOfFrame), entry.text.toLowerCase()].join('\n');
+      // The frames' JSON; the chunk's own text only where no frame holds the bytes (a stray line,
+      // half a frame): decoding every chunk again would double a long trace's first search.
+      text = [...entry.frames.map(textOfFrame), ...(entry.frames.length === 0 || entry.frames.some((frame) => frame.type === 'error') ? [entry.text.toLowerCase()] : [])].join('\n');
       break;
     case 'stderr':
       text = entry.text.toLowerCase();
@@ -92,6 +100,9 @@ export function searchableText(entry: LogEntry): string {
       break;
     case 'closed':
       text = entry.reason.toLowerCase();
+      break;
+    case 'connection':
+      text = `connection ${entry.conn} ${entry.state} ${entry.message ?? ''}`.toLowerCase();
       break;
   }
   entryText.set(entry, text);
@@ -125,10 +136,59 @@ export function filterEntries(entries: readonly LogEntry[], query: LogQuery, pin
   return entries.filter((entry) => entry.seq === reveal || entryMatches(entry, query, pins));
 }
 
-/** Every method in the log, sorted: the choices of the method filter. */
+/** Runs `run` later; returns a function that cancels it. */
+export type Schedule = (run: () => void) => () => void;
+
+const laterTask: Schedule = (run) => {
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
+};
+
+/** Entries one slice filters: a few milliseconds of work, so the page stays responsive. */
+export const FILTER_SLICE = 4000;
+
+/**
+ * filterEntries for a long log (an opened trace), a slice per task: the first search of 100,000
+ * frames' JSON would otherwise block the page for a second. `onDone` gets the same result
+ * filterEntries gives; the returned function cancels (a newer query replaces this one).
+ */
+export function filterInSlices(
+  entries: readonly LogEntry[],
+  query: LogQuery,
+  pins: ReadonlySet<number>,
+  reveal: number | null,
+  onDone: (shown: readonly LogEntry[]) => void,
+  options: { slice?: number; schedule?: Schedule } = {},
+): () => void {
+  if (!isQueryActive(query)) {
+    onDone(entries);
+    return () => {};
+  }
+  const slice = options.slice ?? FILTER_SLICE;
+  const schedule = options.schedule ?? laterTask;
+  const shown: LogEntry[] = [];
+  let at = 0;
+  let cancel = () => {};
+  const step = () => {
+    const end = Math.min(entries.length, at + slice);
+    for (; at < end; at++) {
+      const entry = entries[at]!;
+      if (entry.seq === reveal || entryMatches(entry, query, pins)) shown.push(entry);
+    }
+    if (at >= entries.length) onDone(shown);
+    else cancel = schedule(step);
+  };
+  cancel = schedule(step);
+  return () => cancel();
+}
+
+/** Every method in the log, sorted: the choices of the method filter. Plain loops: a trace has 100,000 entries. */
 export function methodsOf(entries: readonly LogEntry[]): string[] {
   const methods = new Set<string>();
-  for (const entry of entries) for (const method of entryMethods(entry)) methods.add(method);
+  for (const entry of entries) {
+    if (entry.type !== 'bytes') continue;
+    for (const frame of entry.frames) if (frame.type === 'message' && frame.method !== null) methods.add(frame.method);
+  }
   return [...methods].sort();
 }
 

@@ -57,7 +57,9 @@ export type LogEntry =
   | (EntryBase & { type: 'spawn'; pid: number; argv: string[] })
   | (EntryBase & { type: 'exit'; code: number | null; signal: string | null })
   | (EntryBase & { type: 'error'; message: string })
-  | (EntryBase & { type: 'closed'; reason: string });
+  | (EntryBase & { type: 'closed'; reason: string })
+  /** A relayed TCP connection to an HTTP server opened or ended (the HTTP view reads its bytes). */
+  | (EntryBase & { type: 'connection'; conn: number; state: 'open' | 'close'; message?: string });
 
 export interface MessageLog {
   readonly entries: readonly LogEntry[];
@@ -109,6 +111,10 @@ export class TapEventDecoder {
         return { seq, t: event.t, type: 'exit', code: event.code, signal: event.signal };
       case 'error':
         return { seq, t: event.t, type: 'error', message: event.message };
+      case 'open':
+        return { seq, t: event.t, type: 'connection', conn: event.conn, state: 'open' };
+      case 'close':
+        return { seq, t: event.t, type: 'connection', conn: event.conn, state: 'close', ...(event.message === undefined ? {} : { message: event.message }) };
     }
   }
 

@@ -98,7 +98,7 @@ export function liveSessionServerPort(session: LiveSessionStore): ServerPort {
 }
 
 /** Host selection runs at page load; a Step pressed before it finished waits for it. */
-function whenHostChosen(session: LiveSessionStore, timeoutMs = 30_000): Promise<void> {
+export function whenHostChosen(session: LiveSessionStore, timeoutMs = 30_000): Promise<void> {
   if (session.getSnapshot().host.selection.status !== 'probing') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, timeoutMs);

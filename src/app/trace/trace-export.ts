@@ -29,6 +29,26 @@ export function traceText(run: RunRecording): string {
   return serializeTrace(traceOfRun(run));
 }
 
+/**
+ * A Streamable HTTP session as a trace (mode "http"): the relayed connections' tap events as they
+ * are (open, c2s/s2c with their `conn`, close). For the HTTP views to save what they recorded.
+ */
+export function httpTraceText(recording: { started: string; host: string; program: readonly string[]; events: readonly unknown[] }): string {
+  return serializeTrace({
+    header: {
+      format: TRACE_FORMAT,
+      version: TRACE_VERSION,
+      mode: 'http',
+      framing: 'http',
+      framingSource: 'given',
+      started: recording.started,
+      recorder: `${TRACE_RECORDER} (${recording.host} host)`,
+      ...(recording.program.length > 0 ? { program: [...recording.program] } : {}),
+    },
+    events: recording.events as TraceEvent[],
+  });
+}
+
 /** `mcp-trace-2026-12-01T16-00-00.jsonl`: sortable, and no characters a file system refuses. */
 export function traceFileName(started: string): string {
   return `mcp-trace-${started.replace(/\.\d+Z$/, 'Z').replace(/[:]/g, '-')}.jsonl`;

@@ -10,6 +10,7 @@ import type { LogSource } from '../live-session/log-source.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { logFramingOf } from './trace-log.ts';
 import type { TraceWorkerToPage } from './trace-worker-messages.ts';
+import { unpackEntries } from './packed-entries.ts';
 
 /** Opens one trace off the page's thread; returns a function that abandons the load. */
 export interface TraceLoader {
@@ -83,7 +84,7 @@ export class TraceStore extends ExternalStore<TraceState> implements LogSource {
             header = message.header;
             break;
           case 'entries':
-            for (const entry of message.entries) entries.push(entry);
+            for (const entry of unpackEntries(message.batch)) entries.push(entry);
             break;
           case 'progress':
             this.update({ loading: { name, bytesRead: message.bytesRead, totalBytes: message.totalBytes, events: message.events } });

@@ -7,6 +7,7 @@ import { TraceReader, type TraceHeader } from '../../runtime/trace/index.ts';
 import type { LogEntry } from '../live-session/message-log.ts';
 import { TraceLogDecoder } from './trace-log.ts';
 import type { TraceWorkerToPage } from './trace-worker-messages.ts';
+import { packEntries } from './packed-entries.ts';
 
 /** Entries per message: small enough that the page unpacks one batch in a few milliseconds. */
 export const ENTRY_BATCH = 1000;
@@ -32,20 +33,24 @@ export function chunksOf(source: Blob | string): ChunkSource {
   })();
 }
 
-export async function readTrace(chunks: ChunkSource, totalBytes: number, post: (message: TraceWorkerToPage) => void, batchSize = ENTRY_BATCH): Promise<void> {
+/** `post` gets each message with the buffers to transfer along with it. */
+export type TracePost = (message: TraceWorkerToPage, transfer: ArrayBuffer[]) => void;
+
+export async function readTrace(chunks: ChunkSource, totalBytes: number, post: TracePost, batchSize = ENTRY_BATCH): Promise<void> {
   const reader = new TraceReader();
   let decoder: TraceLogDecoder | null = null;
   let batch: LogEntry[] = [];
   let events = 0;
   const flush = () => {
     if (batch.length === 0) return;
-    post({ type: 'entries', entries: batch });
+    const packed = packEntries(batch);
+    post({ type: 'entries', batch: packed }, [packed.bytes]);
     batch = [];
   };
   const take = (result: ReturnType<TraceReader['push']>): boolean => {
     if (result.header) {
       decoder = new TraceLogDecoder(result.header);
-      post({ type: 'header', header: result.header as TraceHeader });
+      post({ type: 'header', header: result.header as TraceHeader }, []);
     }
     for (const event of result.events) {
       events++;
@@ -55,7 +60,7 @@ export async function readTrace(chunks: ChunkSource, totalBytes: number, post: (
     }
     if (result.error) {
       // Nothing of a bad trace is shown: the page drops what it was sent and names the line.
-      post({ type: 'failed', error: result.error });
+      post({ type: 'failed', error: result.error }, []);
       return false;
     }
     return true;
@@ -63,9 +68,9 @@ export async function readTrace(chunks: ChunkSource, totalBytes: number, post: (
 
   for await (const chunk of chunks) {
     if (!take(reader.push(chunk))) return;
-    post({ type: 'progress', bytesRead: reader.bytesRead, totalBytes, events });
+    post({ type: 'progress', bytesRead: reader.bytesRead, totalBytes, events }, []);
   }
   if (!take(reader.end())) return;
   flush();
-  post({ type: 'done', events, bytes: reader.bytesRead });
+  post({ type: 'done', events, bytes: reader.bytesRead }, []);
 }

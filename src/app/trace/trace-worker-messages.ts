@@ -1,7 +1,7 @@
 // What crosses between the page and the trace worker: plain data only.
 
 import type { TraceHeader, TraceParseError } from '../../runtime/trace/index.ts';
-import type { LogEntry } from '../live-session/message-log.ts';
+import type { PackedBatch } from './packed-entries.ts';
 
 export type PageToTraceWorker =
   /** A file chosen or dropped (read in slices by the worker), or the text of a `#trace=` link. */
@@ -9,8 +9,8 @@ export type PageToTraceWorker =
 
 export type TraceWorkerToPage =
   | { type: 'header'; header: TraceHeader }
-  /** A batch of log entries, in order; each batch is small, so no single message blocks the page. */
-  | { type: 'entries'; entries: LogEntry[] }
+  /** A batch of log entries, in order, packed (its bytes buffer is transferred, not copied). */
+  | { type: 'entries'; batch: PackedBatch }
   | { type: 'progress'; bytesRead: number; totalBytes: number; events: number }
   | { type: 'done'; events: number; bytes: number }
   | { type: 'failed'; error: TraceParseError };

@@ -5,10 +5,13 @@ import { parseTrace, serializeTrace, TRACE_FORMAT } from '../../runtime/trace/in
 import { LiveSessionStore } from '../live-session/live-session-store.ts';
 import type { LogEntry } from '../live-session/message-log.ts';
 import { frameFile, frameHex } from './frame-file.ts';
-import { traceFileName, traceOfRun, traceText } from './trace-export.ts';
+import { httpTraceText, traceFileName, traceOfRun, traceText } from './trace-export.ts';
 import { isTraceHash, readTraceHash, traceHash } from './trace-link.ts';
 import { TraceStore, type TraceLoader } from './trace-store.ts';
 import { chunksOf, readTrace } from './trace-worker-core.ts';
+import { packEntries, splitsACharacter, unpackEntries } from './packed-entries.ts';
+import { getFraming } from '../../protocol/framing/index.ts';
+import { TapEventDecoder } from '../live-session/message-log.ts';
 import type { TraceWorkerToPage } from './trace-worker-messages.ts';
 
 /** The real echo server core, wired like a Web Worker but in memory. */
@@ -78,6 +81,27 @@ describe('export → open: a live session round-trips byte for byte', () => {
     });
   }
 
+  it('writes an HTTP session as a valid http trace that opens (bytes as unframed chunks)', async () => {
+    const text = httpTraceText({
+      started: '2026-12-01T16:00:00.000Z',
+      host: 'worker',
+      program: ['mcp-http'],
+      events: [
+        { tap: 1, ev: 'open', t: 0, conn: 1 },
+        { tap: 1, ev: 'c2s', t: 1, conn: 1, b64: btoa('POST /mcp HTTP/1.1\r\n\r\n') },
+        { tap: 1, ev: 's2c', t: 2, conn: 1, b64: btoa('HTTP/1.1 202 Accepted\r\n\r\n') },
+        { tap: 1, ev: 'close', t: 3, conn: 1, by: 'client' },
+      ],
+    });
+    expect('error' in parseTrace(text)).toBe(false);
+    const store = new TraceStore(inProcessLoader);
+    expect(await store.open('http.jsonl', text)).toBe('opened');
+    expect(store.getSnapshot().log.entries.map((entry) => (entry.type === 'bytes' ? [entry.direction, entry.frames.length, entry.text.split('\r')[0]] : entry.type))).toEqual([
+      ['c2s', 0, 'POST /mcp HTTP/1.1'],
+      ['s2c', 0, 'HTTP/1.1 202 Accepted'],
+    ]);
+  });
+
   it('names the file after the start time, without characters file systems refuse', () => {
     expect(traceFileName('2026-12-01T16:00:00.123Z')).toBe('mcp-trace-2026-12-01T16-00-00Z.jsonl');
   });
@@ -90,7 +114,7 @@ describe('opening a trace', () => {
     const messages: TraceWorkerToPage[] = [];
     await readTrace(chunksOf(new Blob([good])), good.length, (message) => messages.push(message), 2);
     expect(messages.map((message) => message.type)).toEqual(expect.arrayContaining(['header', 'entries', 'progress', 'done']));
-    expect(messages.filter((message) => message.type === 'entries').map((message) => message.entries.length)).toEqual([2, 1]);
+    expect(messages.filter((message) => message.type === 'entries').map((message) => message.batch.entries.length)).toEqual([2, 1]);
     expect(messages.at(-1)).toEqual({ type: 'done', events: 3, bytes: good.length });
   });
 
@@ -146,5 +170,27 @@ describe("the byte inspector's frame as a file", () => {
     const binary = frameFile(bytes, 'binary', 'c2s', 0);
     expect(binary).toMatchObject({ name: 'frame-c2s-0.bin', type: 'application/octet-stream' });
     expect(binary.data).toBe(bytes);
+  });
+});
+
+describe('entries packed for the trip from the worker', () => {
+  it('unpack to the same entries: bytes, frames, values, and the stream-decoded text of split characters', () => {
+    const decoder = new TapEventDecoder(getFraming('content-length'));
+    const frame = getFraming('content-length').encode({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { text: '你好' } });
+    const cut = frame.indexOf(0xe4) + 1; // inside 你
+    const entries = [
+      decoder.decode({ tap: 1, ev: 'spawn', t: 0, pid: 2, argv: ['x'] }),
+      decoder.decode({ tap: 1, ev: 'c2s', t: 1, b64: btoa(String.fromCharCode(...frame.slice(0, cut))) }),
+      decoder.decode({ tap: 1, ev: 'c2s', t: 2, b64: btoa(String.fromCharCode(...frame.slice(cut))) }),
+      decoder.decode({ tap: 1, ev: 'stderr', t: 3, b64: btoa('oops') }),
+    ];
+    const packed = packEntries(entries);
+    expect(packed.bytes.byteLength).toBe(frame.length);
+    const unpacked = unpackEntries(structuredClone(packed));
+    const plain = (list: typeof entries) => list.map((entry) => (entry.type === 'bytes' ? { seq: entry.seq, t: entry.t, direction: entry.direction, bufferedBytes: entry.bufferedBytes, text: entry.text, bytes: Array.from(entry.bytes), frames: entry.frames.map((f) => (f.type === 'message' ? { kind: f.kind, method: f.method, id: f.id, length: f.length, startedEarlier: f.startedEarlier, value: f.value } : f)) } : entry));
+    expect(plain(unpacked)).toEqual(plain(entries));
+    expect(splitsACharacter(frame.slice(0, cut))).toBe(true);
+    expect(splitsACharacter(frame.slice(cut))).toBe(true);
+    expect(splitsACharacter(new TextEncoder().encode('a你b'))).toBe(false);
   });
 });

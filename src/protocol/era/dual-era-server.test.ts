@@ -4,6 +4,8 @@ import type { JsonRpcRequest } from '../jsonrpc.ts';
 import { McpServer } from '../server.ts';
 import { DualEraServer, claimsModernEra } from './dual-era-server.ts';
 import { createEchoModernServer } from './echo.ts';
+import { ModernServer } from './modern-server.ts';
+import type { EraTool } from './types.ts';
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './meta.ts';
 
 const modernMeta = { [META_PROTOCOL_VERSION]: '2026-07-28', [META_CLIENT_CAPABILITIES]: {} };
@@ -52,12 +54,25 @@ describe('DualEraServer', () => {
     expect(server.legacyOpen).toBe(false);
   });
 
-  it('cancels a modern request on notifications/cancelled: no response is sent', async () => {
-    const { server } = dualEra();
-    const call: JsonRpcRequest = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'delay_echo', arguments: { text: 'slow', ms: 5000 }, _meta: modernMeta } };
-    const pending = server.handle(call);
+  it('cancels a modern request on notifications/cancelled: no response, and nothing more sent for it', async () => {
+    // A tool that keeps talking after the cancel, as a careless one would.
+    const stubborn: EraTool = {
+      info: { name: 'stubborn', inputSchema: { type: 'object', properties: {} } },
+      run: (_args, context) =>
+        new Promise((resolve) => {
+          context.progress(0, 1, 'started');
+          context.signal.addEventListener('abort', () => (context.progress(1, 1, 'after the cancel'), resolve('done anyway')));
+        }),
+    };
+    const server = new DualEraServer({ modern: new ModernServer({ serverInfo: ECHO_SERVER_INFO, tools: [stubborn] }), createLegacy: () => new McpServer({ serverInfo: ECHO_SERVER_INFO, tools: [] }) });
+    const sent: string[] = [];
+    const call: JsonRpcRequest = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'stubborn', _meta: { ...modernMeta, progressToken: 't' } } };
+    const pending = server.handle(call, { send: (message) => sent.push('method' in message ? String((message.params as { message?: string }).message) : 'response') });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // let the tool start (a yield, not a wait for time)
+    expect(sent).toEqual(['started']);
     await server.handle({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } });
     expect(await pending).toBeNull();
+    expect(sent).toEqual(['started']);
   });
 
   it('recognises a modern claim only by _meta protocolVersion', () => {

@@ -102,7 +102,11 @@ export class DualEraServer {
     const controller = new AbortController();
     this.#running.set(key, controller);
     try {
-      const answer = await this.#options.modern.handle(request, { send: (message) => context?.send(message), signal: controller.signal });
+      // After notifications/cancelled nothing more may be sent for this request (stdio.mdx, Cancellation).
+      const send = (message: JsonRpcMessage) => {
+        if (!controller.signal.aborted) context?.send(message);
+      };
+      const answer = await this.#options.modern.handle(request, { send, signal: controller.signal });
       return controller.signal.aborted ? null : answer.response;
     } finally {
       this.#running.delete(key);

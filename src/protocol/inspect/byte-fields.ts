@@ -4,10 +4,28 @@
 
 import type { FramingName } from '../framing/types.ts';
 
-export type FieldKind = 'header-name' | 'header-value' | 'line-end' | 'separator' | 'body' | 'newline' | 'junk';
+export type FieldKind =
+  | 'header-name'
+  | 'header-value'
+  | 'line-end'
+  | 'separator'
+  | 'body'
+  | 'newline'
+  | 'junk'
+  // HTTP/1.1 and its event streams (http-layout.ts)
+  | 'start-line'
+  | 'blank-line'
+  | 'chunk-size'
+  | 'chunk-end'
+  | 'sse-field'
+  | 'sse-value'
+  | 'sse-comment'
+  | 'sse-blank';
 
 /** Field kinds in the order the legend lists them. */
 export const FIELD_KINDS: readonly FieldKind[] = ['header-name', 'header-value', 'line-end', 'separator', 'body', 'newline', 'junk'];
+/** The kinds an HTTP message's bytes can have, in legend order. */
+export const HTTP_FIELD_KINDS: readonly FieldKind[] = ['start-line', 'header-name', 'header-value', 'line-end', 'blank-line', 'body', 'chunk-size', 'chunk-end', 'sse-field', 'sse-value', 'sse-comment', 'sse-blank', 'junk'];
 
 export interface FieldRange {
   kind: FieldKind;

@@ -13,13 +13,15 @@ export interface FindBarProps {
   methods: readonly string[];
   shown: number;
   total: number;
+  /** A long log is being filtered a slice at a time: the count is the previous query's. */
+  searching?: boolean;
   listId: string;
   searchRef: RefObject<HTMLInputElement | null>;
   /** Enter in the search box: move to the first row shown. */
   onEnterResults(): void;
 }
 
-export function FindBar({ find, methods, shown, total, listId, searchRef, onEnterResults }: FindBarProps) {
+export function FindBar({ find, methods, shown, total, searching = false, listId, searchRef, onEnterResults }: FindBarProps) {
   const { t } = useTranslation('live');
   const { query } = useStore(find);
   const ids = { search: useId(), method: useId(), from: useId(), to: useId(), keys: useId() };
@@ -62,7 +64,7 @@ export function FindBar({ find, methods, shown, total, listId, searchRef, onEnte
         />
         {/* A live region, not role="status": the panel's status line stays the one status there. */}
         <span aria-live="polite" className="find-bar__count" data-testid="find-count">
-          {isQueryActive(query) ? t('find.shown', { shown, total }) : ''}
+          {searching ? t('find.searching') : isQueryActive(query) ? t('find.shown', { shown, total }) : ''}
         </span>
       </div>
       <div className="find-bar__row">

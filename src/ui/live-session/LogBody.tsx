@@ -4,7 +4,8 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterEntries, methodsOf } from '../../app/live-session/log-find.ts';
+import { filterEntries, filterInSlices, methodsOf, type LogQuery } from '../../app/live-session/log-find.ts';
+import type { LogEntry } from '../../app/live-session/message-log.ts';
 import { LogFindStore } from '../../app/live-session/log-find-store.ts';
 import { formatId } from '../../app/live-session/log-format.ts';
 import { useStore } from '../hooks/use-store.ts';
@@ -36,7 +37,7 @@ export default function LogBody({ find: given, labelledBy, virtual, follow, empt
   const searchRef = useRef<HTMLInputElement>(null);
   const container = useRef<HTMLDivElement>(null);
 
-  const shown = useMemo(() => filterEntries(log.entries, query, pins, target?.seq ?? null), [log.entries, query, pins, target?.seq]);
+  const { shown, searching } = useShownEntries(log.entries, query, pins, target?.seq ?? null);
   const methods = useMemo(() => methodsOf(log.entries), [log.entries]);
   const pinned = useMemo(() => log.entries.filter((entry) => pins.has(entry.seq)), [log.entries, pins]);
   const togglePin = useCallback((seq: number) => find.togglePin(seq), [find]);
@@ -68,7 +69,7 @@ export default function LogBody({ find: given, labelledBy, virtual, follow, empt
   if (isEmpty && empty !== null) return <p className="hint">{empty}</p>;
   return (
     <div className="log-body" ref={container} onKeyDown={onKeyDown}>
-      <FindBar find={find} methods={methods} shown={shown.length} total={log.entries.length} listId={listId} searchRef={searchRef} onEnterResults={enterResults} />
+      <FindBar find={find} methods={methods} shown={shown.length} total={log.entries.length} searching={searching} listId={listId} searchRef={searchRef} onEnterResults={enterResults} />
       {missingText !== null && (
         <p className="notice" role="status">
           {missingText}
@@ -110,4 +111,24 @@ export default function LogBody({ find: given, labelledBy, virtual, follow, empt
       )}
     </div>
   );
+}
+
+// Up to this many entries (every live log) the filter runs at once; an opened trace's longer log is
+// filtered a slice per task, so typing in the search box never blocks the page.
+const SYNC_FILTER_LIMIT = 20_000;
+
+function useShownEntries(entries: readonly LogEntry[], query: LogQuery, pins: ReadonlySet<number>, reveal: number | null) {
+  const sync = entries.length <= SYNC_FILTER_LIMIT;
+  const syncShown = useMemo(() => (sync ? filterEntries(entries, query, pins, reveal) : null), [sync, entries, query, pins, reveal]);
+  const [sliced, setSliced] = useState<readonly LogEntry[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  useEffect(() => {
+    if (sync) return;
+    setSearching(true);
+    return filterInSlices(entries, query, pins, reveal, (shown) => {
+      setSliced(shown);
+      setSearching(false);
+    });
+  }, [sync, entries, query, pins, reveal]);
+  return syncShown !== null ? { shown: syncShown, searching: false } : { shown: sliced ?? entries, searching };
 }

@@ -166,6 +166,8 @@ function EntrySummary({ entry }: { entry: LogEntry }) {
       return t('log.tapError', { message: entry.message });
     case 'closed':
       return t('log.closed', { reason: entry.reason });
+    case 'connection':
+      return entry.state === 'open' ? t('log.connectionOpen', { conn: entry.conn }) : t('log.connectionClose', { conn: entry.conn, message: entry.message ?? '' });
   }
 }
 

@@ -23,7 +23,8 @@ export interface LogListProps {
 
 // Within this many pixels of the bottom counts as "following the log": new rows scroll into view.
 const FOLLOW_SLACK_PX = 40;
-const ROW_ESTIMATE_PX = 30;
+// A collapsed row is 29 px high: an exact estimate spares the virtualiser a re-layout of 100,000 rows per measured row.
+const ROW_ESTIMATE_PX = 29;
 
 export function LogList(props: LogListProps) {
   return props.virtual ? <VirtualLogList {...props} /> : <PlainLogList {...props} />;

@@ -13,7 +13,7 @@ import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useEraText } from './use-era-text.ts';
 import './era-panel.css';
 
-export default function EraPanel() {
+export default function EraPanel({ onUse }: { onUse?: () => void }) {
   const t = useEraText();
   const { t: tLive } = useTranslation('live');
   const { stepper } = useProtocolServices();
@@ -24,6 +24,7 @@ export default function EraPanel() {
 
   const choose = (next: EraChoice, server: EchoEra) => {
     if (busy) return;
+    onUse?.();
     stepper.load(eraConfig(next, server));
   };
 
@@ -59,12 +60,12 @@ export default function EraPanel() {
           {t('running', { server: t(`server.${state.server.era ?? 'dual'}`), framing: state.server.framing === 'ndjson' ? 'NDJSON' : 'Content-Length', host: tLive(`hosts.${state.server.host}`) })}
         </p>
       )}
-      <EraCards busy={busy} />
+      <EraCards busy={busy} onUse={onUse} />
     </section>
   );
 }
 
-function EraCards({ busy }: { busy: boolean }) {
+function EraCards({ busy, onUse }: { busy: boolean; onUse: (() => void) | undefined }) {
   const t = useEraText();
   const { stepper, ui } = useProtocolServices();
   const [running, setRunning] = useState<EraCardId | null>(null);
@@ -73,6 +74,7 @@ function EraCards({ busy }: { busy: boolean }) {
   const run = async (id: EraCardId) => {
     if (busy || running !== null) return;
     setRunning(id);
+    onUse?.();
     try {
       stepper.load(eraCardConfig(id));
       await stepper.runToEnd();

@@ -13,6 +13,7 @@ const WORKER_FILES: Record<ProgramName, string> = {
   'echo-server': './echo-worker.js',
   'learner-server': './learner-server-worker.js',
   'sdk-echo-server': './sdk-echo-worker.js',
+  'mcp-http': './mcp-http-worker.js',
 };
 
 export interface CheckResult {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { startWorkerHttpWire } from '../../../tests/support/http-worker-wire.ts';
+import { HTTP_STEPS, HttpSessionStore } from './http-session-store.ts';
+
+describe('HttpSessionStore', () => {
+  it('steps through a whole session on the worker host, one exchange per arrow, and tracks what the client holds', async () => {
+    const store = new HttpSessionStore({ startProgram: (spec) => startWorkerHttpWire(spec) });
+    await store.step();
+    let state = store.getSnapshot();
+    expect(state).toMatchObject({ cursor: 1, status: { status: 'ready' }, host: 'worker' });
+    expect(state.holds.sessionId).toMatch(/^[\x21-\x7e]+$/);
+    expect(state.holds.protocolVersion).toBe('2025-11-25');
+    expect(state.exchanges.map((exchange) => [exchange.request, exchange.status, exchange.step])).toEqual([['POST initialize', 200, 'initialize']]);
+
+    await store.runToEnd();
+    state = store.getSnapshot();
+    expect(state.status).toEqual({ status: 'done' });
+    expect(state.cursor).toBe(HTTP_STEPS.length);
+    const byRequest = Object.fromEntries(state.exchanges.map((exchange) => [exchange.request, exchange]));
+    expect(byRequest['POST notifications/initialized']).toMatchObject({ status: 202, step: 'initialized' });
+    expect(byRequest.GET).toMatchObject({ status: 200, contentType: 'text/event-stream' });
+    expect(byRequest['POST tools/call']).toMatchObject({ status: 200, contentType: 'text/event-stream', step: 'call', closed: true });
+    expect(byRequest.DELETE).toMatchObject({ status: 200, step: 'delete' });
+    expect(state.progress.length).toBeGreaterThan(0);
+    expect(state.holds).toEqual({ sessionId: null, protocolVersion: '2025-11-25', pending: [], openStreams: 0 });
+  });
+
+  it('says why when the host cannot start the server, and starts clean after restart', async () => {
+    const store = new HttpSessionStore({ startProgram: () => Promise.reject(new Error('no host')) });
+    await store.step();
+    expect(store.getSnapshot().status).toEqual({ status: 'failed', reason: 'no host' });
+    store.restart();
+    expect(store.getSnapshot()).toMatchObject({ status: { status: 'idle' }, cursor: 0, exchanges: [] });
+  });
+});

@@ -1,0 +1,265 @@
+// The HTTP stepper's state machine: one Streamable HTTP session against the real mcp-http server
+// on the live host, a step at a time —
+//
+//   initialize   POST initialize                      → 200, JSON, Mcp-Session-Id
+//   initialized  POST notifications/initialized       → 202, no body
+//   listen       GET (the client opens it by itself)  → 200 and an event stream, or 405
+//   call         POST tools/call with a progress token → 200, an event stream: progress, then the result
+//   delete       DELETE                               → 200: the session is over
+//
+// Every arrow is a relayed TCP connection from the wire's tap events (one request and one response
+// per connection), so what the diagram and the inspector show is the bytes that crossed it.
+// React-free: the view subscribes through useSyncExternalStore.
+
+import { McpClient } from '../../protocol/client.ts';
+import type { JsonRpcId } from '../../protocol/jsonrpc.ts';
+import { Http1Reader } from '../../protocol/http/http1-reader.ts';
+import type { HostKind, ProgramSpec, Wire } from '../../runtime/host.ts';
+import type { HttpWire } from '../../runtime/http-tap-wire.ts';
+import { base64ToBytes, type TapEvent } from '../../runtime/tap-protocol.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
+
+export const HTTP_STEPS = ['initialize', 'initialized', 'listen', 'call', 'delete'] as const;
+export type HttpStepId = (typeof HTTP_STEPS)[number];
+
+export const HTTP_PROGRAM: ProgramSpec = { program: 'mcp-http', framing: 'ndjson', faults: [] };
+export const PROGRESS_TOKEN = 'http-stepper';
+
+/** One relayed connection: one request, one response, as they crossed it. */
+export interface HttpExchangeRecord {
+  conn: number;
+  step: HttpStepId | null;
+  c2s: Uint8Array[];
+  s2c: Uint8Array[];
+  /** "POST initialize", "GET", "DELETE". */
+  request: string;
+  status: number | null;
+  contentType: string | null;
+  closed: boolean;
+}
+
+export interface HttpHolds {
+  sessionId: string | null;
+  protocolVersion: string | null;
+  pending: { id: JsonRpcId; method: string }[];
+  /** Event streams the client is reading now (the GET stream, a POST's SSE response). */
+  openStreams: number;
+}
+
+export type HttpStepperStatus =
+  | { status: 'idle' }
+  | { status: 'stepping'; step: HttpStepId }
+  | { status: 'ready' }
+  | { status: 'done' }
+  | { status: 'failed'; reason: string };
+
+export interface HttpSessionState {
+  status: HttpStepperStatus;
+  host: HostKind | null;
+  /** Steps finished. */
+  cursor: number;
+  exchanges: HttpExchangeRecord[];
+  holds: HttpHolds;
+  /** Progress notifications that reached the client, in order. */
+  progress: string[];
+}
+
+export interface HttpSessionDeps {
+  /** Start mcp-http on the live host. */
+  startProgram(spec: ProgramSpec): Promise<Wire>;
+}
+
+const INITIAL: HttpSessionState = {
+  status: { status: 'idle' },
+  host: null,
+  cursor: 0,
+  exchanges: [],
+  holds: { sessionId: null, protocolVersion: null, pending: [], openStreams: 0 },
+  progress: [],
+};
+
+export class HttpSessionStore extends ExternalStore<HttpSessionState> {
+  protected readonly store: Store<HttpSessionState> = createStore<HttpSessionState>(INITIAL);
+  private wire: HttpWire | null = null;
+  private client: McpClient | null = null;
+  private run = 0;
+  private currentStep: HttpStepId | null = null;
+  private readonly heads = new Map<number, Http1Reader>();
+
+  constructor(private readonly deps: HttpSessionDeps) {
+    super();
+  }
+
+  /** The next step, or nothing when the session is over. Resolves when the step's answer arrived. */
+  async step(): Promise<void> {
+    const state = this.getSnapshot();
+    if (state.status.status === 'stepping' || state.status.status === 'failed') return;
+    const step = HTTP_STEPS[state.cursor];
+    if (step === undefined) return;
+    const run = this.run;
+    this.currentStep = step;
+    this.update({ status: { status: 'stepping', step } });
+    try {
+      await this.perform(step);
+    } catch (error) {
+      if (run === this.run) this.update({ status: { status: 'failed', reason: error instanceof Error ? error.message : String(error) } });
+      return;
+    }
+    if (run !== this.run) return;
+    const cursor = state.cursor + 1;
+    this.update({ cursor, status: cursor >= HTTP_STEPS.length ? { status: 'done' } : { status: 'ready' } });
+  }
+
+  async runToEnd(): Promise<void> {
+    while (this.getSnapshot().cursor < HTTP_STEPS.length && this.getSnapshot().status.status !== 'failed') {
+      const before = this.getSnapshot().cursor;
+      await this.step();
+      if (this.getSnapshot().cursor === before) return;
+    }
+  }
+
+  /** Forget the session and stop its server. */
+  restart(): void {
+    this.run++;
+    this.wire?.kill();
+    this.wire = null;
+    this.client = null;
+    this.heads.clear();
+    this.store.setState(INITIAL);
+  }
+
+  private async perform(step: HttpStepId): Promise<void> {
+    switch (step) {
+      case 'initialize': {
+        const client = await this.connect();
+        const result = await this.pending(0, 'initialize', () => client.initialize());
+        this.updateHolds({ sessionId: this.wire?.sessionId ?? null, protocolVersion: result.protocolVersion });
+        return;
+      }
+      case 'initialized': {
+        // A notification has no answer in JSON-RPC; over HTTP its answer is the 202.
+        const answered = this.waitForExchange((exchange) => exchange.request === 'POST notifications/initialized' && exchange.status !== null);
+        this.client!.notifyInitialized();
+        await answered;
+        return;
+      }
+      case 'listen':
+        // The client opened the GET stream by itself after initialized; wait for the server's answer.
+        await this.waitForExchange((exchange) => exchange.request === 'GET' && exchange.status !== null);
+        return;
+      case 'call': {
+        const client = this.client!;
+        await this.pending(1, 'tools/call', () => client.sendRequest('tools/call', { name: 'echo', arguments: { text: 'hello over HTTP' }, _meta: { progressToken: PROGRESS_TOKEN } }));
+        return;
+      }
+      case 'delete': {
+        const closed = new Promise<void>((resolve) => this.wire!.onClose(() => resolve()));
+        const answered = this.waitForExchange((exchange) => exchange.request === 'DELETE' && exchange.closed);
+        this.wire!.end();
+        await answered;
+        await closed;
+        this.updateHolds({ sessionId: null });
+        return;
+      }
+    }
+  }
+
+  private async connect(): Promise<McpClient> {
+    const run = this.run;
+    const wire = (await this.deps.startProgram(HTTP_PROGRAM)) as HttpWire;
+    if (run !== this.run) {
+      wire.kill();
+      throw new Error('restarted');
+    }
+    this.wire = wire;
+    this.update({ host: wire.host });
+    wire.onTapEvent((event) => {
+      if (run === this.run) this.record(event);
+    });
+    const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: 15_000 });
+    client.on((event) => {
+      if (run !== this.run || event.type !== 'notification' || event.message.method !== 'notifications/progress') return;
+      const params = event.message.params as { progress?: unknown; total?: unknown; message?: unknown } | undefined;
+      this.update({ progress: [...this.getSnapshot().progress, `${String(params?.progress)}/${String(params?.total ?? '?')}${typeof params?.message === 'string' ? ` ${params.message}` : ''}`] });
+    });
+    this.client = client;
+    return client;
+  }
+
+  /** Run a request, listed as pending in what the client holds until it is answered. */
+  private async pending<T>(id: JsonRpcId, method: string, send: () => Promise<T>): Promise<T> {
+    this.updateHolds({ pending: [...this.getSnapshot().holds.pending, { id, method }] });
+    try {
+      return await send();
+    } finally {
+      this.updateHolds({ pending: this.getSnapshot().holds.pending.filter((entry) => entry.method !== method) });
+    }
+  }
+
+  private waitForExchange(done: (exchange: HttpExchangeRecord) => boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const state = this.getSnapshot();
+        if (state.exchanges.some(done)) {
+          unsubscribe();
+          resolve();
+        } else if (state.status.status === 'failed' || state.status.status === 'idle') {
+          unsubscribe();
+          reject(new Error('the session ended'));
+        }
+      };
+      const unsubscribe = this.subscribe(check);
+      check();
+    });
+  }
+
+  /** One tap event into the exchange it belongs to. */
+  private record(event: TapEvent): void {
+    if (!('conn' in event) || event.conn === undefined) return;
+    const conn = event.conn;
+    const exchanges = [...this.getSnapshot().exchanges];
+    let index = exchanges.findIndex((exchange) => exchange.conn === conn);
+    if (index === -1) {
+      exchanges.push({ conn, step: this.currentStep, c2s: [], s2c: [], request: '', status: null, contentType: null, closed: false });
+      index = exchanges.length - 1;
+    }
+    const exchange = { ...exchanges[index]! };
+    if (event.ev === 'c2s' || event.ev === 's2c') {
+      const bytes = base64ToBytes(event.b64);
+      exchange[event.ev] = [...exchange[event.ev], bytes];
+      if (event.ev === 'c2s' && exchange.request === '') exchange.request = requestLine(exchange.c2s);
+      if (event.ev === 's2c' && exchange.status === null) {
+        const reader = this.heads.get(conn) ?? new Http1Reader('response');
+        this.heads.set(conn, reader);
+        for (const item of reader.push(bytes)) {
+          if (item.type === 'head-end' && item.head.kind === 'response') {
+            exchange.status = item.head.status;
+            exchange.contentType = item.head.headers['content-type']?.split(';')[0]?.trim() ?? null;
+          }
+        }
+      }
+    } else if (event.ev === 'close') {
+      exchange.closed = true;
+      this.heads.delete(conn);
+    }
+    exchanges[index] = exchange;
+    const openStreams = exchanges.filter((entry) => !entry.closed && entry.contentType === 'text/event-stream').length;
+    this.update({ exchanges, holds: { ...this.getSnapshot().holds, openStreams, sessionId: this.wire?.sessionId ?? this.getSnapshot().holds.sessionId } });
+  }
+
+  private updateHolds(holds: Partial<HttpHolds>): void {
+    this.update({ holds: { ...this.getSnapshot().holds, ...holds } });
+  }
+
+  private update(patch: Partial<HttpSessionState>): void {
+    this.store.setState((state) => ({ ...state, ...patch }));
+  }
+}
+
+/** "POST initialize" from the request's bytes so far (the method, and the JSON-RPC method in the body). */
+function requestLine(chunks: readonly Uint8Array[]): string {
+  const text = new TextDecoder().decode(chunks[0]);
+  const method = text.slice(0, text.indexOf(' '));
+  const rpc = /"method":"([^"]+)"/.exec(text.slice(text.indexOf('\r\n\r\n')));
+  return rpc ? `${method} ${rpc[1]}` : method;
+}

@@ -1,0 +1,210 @@
+// The HTTP stepper: one Streamable HTTP session against mcp-http on the live host, drawn as a
+// sequence diagram — a request arrow and a response arrow per TCP connection, the SSE events under
+// the response that carried them — with what the client holds beside it. Each connection opens in
+// the HTTP byte inspector. Loaded only when the learner switches the protocol view to HTTP.
+
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HTTP_STEPS, HttpSessionStore, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
+import { httpLayout } from '../../protocol/http/http-layout.ts';
+import { whenHostChosen } from '../../app/services/protocol-services.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { concatBytes, HttpInspector } from './HttpInspector.tsx';
+import { useProtocolServices } from './ProtocolServicesProvider.tsx';
+import { useProtocolText } from './use-protocol-text.ts';
+import type { ProtocolText } from '../../app/protocol/text.ts';
+import './http-view.css';
+
+export default function HttpView() {
+  const t = useProtocolText();
+  const { t: tLive } = useTranslation('live');
+  const { session } = useProtocolServices();
+  // A Step pressed while the page is still choosing its host waits for the choice, as the stdio stepper does.
+  const [store] = useState(() => new HttpSessionStore({ startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec)) }));
+  useEffect(() => () => store.restart(), [store]);
+  const state = useStore(store);
+  const headingId = useId();
+  const [open, setOpen] = useState<number | null>(null);
+  const { status, cursor } = state;
+  const busy = status.status === 'stepping';
+  const atEnd = cursor >= HTTP_STEPS.length || status.status === 'failed';
+  const next = HTTP_STEPS[cursor];
+  const opened = state.exchanges.find((exchange) => exchange.conn === open) ?? null;
+  // The stdio stepper's keys: → or Space steps, End runs to the end, Home restarts.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as Element;
+    if (target.closest('input, select, textarea, dialog')) return;
+    const onControl = target.closest('button, a, summary') !== null;
+    if ((event.key === 'ArrowRight' || (event.key === ' ' && !onControl)) && !busy && !atEnd) {
+      event.preventDefault();
+      void store.step();
+    } else if (event.key === 'End' && !onControl && !busy && !atEnd) {
+      event.preventDefault();
+      void store.runToEnd();
+    } else if (event.key === 'Home' && !onControl) {
+      event.preventDefault();
+      store.restart();
+    }
+  };
+
+  return (
+    <section className="http-stepper" aria-labelledby={headingId} data-testid="http-stepper" onKeyDown={onKeyDown}>
+      <h3 id={headingId}>{t('http.heading')}</h3>
+      <p className="hint">{t('http.intro')}</p>
+      <div className="stepper__toolbar">
+        <div role="toolbar" aria-label={t('http.controls')} className="button-row stepper__controls">
+          <button type="button" onClick={() => store.restart()}>
+            ↺ {t('http.restart')}
+          </button>
+          <button type="button" className="primary" aria-disabled={busy || undefined} disabled={atEnd} onClick={() => !busy && void store.step()}>
+            {t('http.step')} ▶
+          </button>
+          <button type="button" aria-disabled={busy || undefined} disabled={atEnd} onClick={() => !busy && void store.runToEnd()}>
+            {t('http.runToEnd')} ▶▶
+          </button>
+        </div>
+        <span data-testid="http-progress">{t('http.progress', { shown: cursor, total: HTTP_STEPS.length })}</span>
+      </div>
+      <p role="status" className={`stepper__status${status.status === 'failed' ? ' is-error' : ''}`} data-testid="http-status" data-status={status.status}>
+        {statusText(t, state)}
+        {next && !busy && status.status !== 'failed' && <span className="hint"> {t('http.next', { step: t(`http.steps.${next}`) })}</span>}
+      </p>
+      {state.host && <p className="hint">{t('http.host', { host: tLive(`hosts.${state.host}`) })}</p>}
+      <div className="stepper__body">
+        <HttpDiagram exchanges={state.exchanges} onInspect={setOpen} />
+        <HoldsPanel state={state} />
+      </div>
+      <p className="hint">{t('http.keys')}</p>
+      <HttpInspectorDialog exchange={opened} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
+
+function statusText(t: ProtocolText, state: HttpSessionState): string {
+  const { status } = state;
+  switch (status.status) {
+    case 'idle':
+      return t('http.status.idle');
+    case 'stepping':
+      return t('http.status.stepping', { step: t(`http.steps.${status.step}`) });
+    case 'ready':
+      return t('http.status.ready', { step: t(`http.steps.${HTTP_STEPS[state.cursor - 1]!}`) });
+    case 'done':
+      return t('http.status.done');
+    case 'failed':
+      return t('http.status.failed', { reason: status.reason });
+  }
+}
+
+/** Two lifelines; per connection a request arrow, then the response arrow and the events it carried. */
+function HttpDiagram({ exchanges, onInspect }: { exchanges: readonly HttpExchangeRecord[]; onInspect(conn: number): void }) {
+  const t = useProtocolText();
+  return (
+    <div className="http-diagram" role="group" aria-label={t('http.diagram.label')}>
+      <div className="http-diagram__heads" aria-hidden="true">
+        <span>{t('http.diagram.client')}</span>
+        <span>{t('http.diagram.server')}</span>
+      </div>
+      {exchanges.length === 0 ? (
+        <p className="hint">{t('http.diagram.empty')}</p>
+      ) : (
+        <ol className="http-diagram__arrows">
+          {exchanges.map((exchange) => (
+            <ExchangeArrows key={exchange.conn} exchange={exchange} onInspect={onInspect} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function ExchangeArrows({ exchange, onInspect }: { exchange: HttpExchangeRecord; onInspect(conn: number): void }) {
+  const t = useProtocolText();
+  const events = useMemo(() => (exchange.contentType === 'text/event-stream' ? httpLayout(concatBytes(exchange.s2c), 'response', { ended: exchange.closed }).events : []), [exchange.s2c, exchange.contentType, exchange.closed]);
+  const response =
+    exchange.status === null
+      ? t('http.diagram.waiting', { conn: exchange.conn })
+      : t('http.diagram.response', { conn: exchange.conn, status: exchange.status, type: exchange.contentType ?? '' });
+  return (
+    <li className="http-exchange" data-testid="http-exchange" data-conn={exchange.conn} data-request={exchange.request} data-status={exchange.status ?? ''}>
+      <button type="button" className="http-arrow http-arrow--c2s" data-testid="http-arrow" aria-label={`${t('http.diagram.request', { conn: exchange.conn, request: exchange.request })}. ${t('http.diagram.inspect', { conn: exchange.conn })}`} onClick={() => onInspect(exchange.conn)}>
+        <span className="http-arrow__label">{exchange.request || '…'}</span>
+      </button>
+      <button type="button" className="http-arrow http-arrow--s2c" data-testid="http-arrow" aria-label={`${response}. ${t('http.diagram.inspect', { conn: exchange.conn })}`} onClick={() => onInspect(exchange.conn)}>
+        <span className="http-arrow__label">
+          {exchange.status ?? '…'} {exchange.contentType ?? ''} · {exchange.closed ? t('http.diagram.closed') : t('http.diagram.open')}
+        </span>
+      </button>
+      {events.length > 0 && (
+        <ul className="http-events">
+          {events.map((event) => (
+            <li key={event.index} className="http-event">
+              {t('http.diagram.event', { summary: event.summary })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function HoldsPanel({ state }: { state: HttpSessionState }) {
+  const t = useProtocolText();
+  const { holds } = state;
+  return (
+    <aside className="stepper__side http-holds" aria-label={t('http.holds.heading')} data-testid="http-holds">
+      <h4>{t('http.holds.heading')}</h4>
+      <dl>
+        <dt>{t('http.holds.sessionId')}</dt>
+        <dd className="mono" data-testid="holds-session">{holds.sessionId ?? t('http.holds.none')}</dd>
+        <dt>{t('http.holds.version')}</dt>
+        <dd className="mono">{holds.protocolVersion ?? t('http.holds.none')}</dd>
+        <dt>{t('http.holds.pending')}</dt>
+        <dd className="mono">{holds.pending.length === 0 ? t('http.holds.none') : holds.pending.map((entry) => `${entry.method} #${String(entry.id)}`).join(', ')}</dd>
+        <dt>{t('http.holds.streams')}</dt>
+        <dd className="mono">{holds.openStreams}</dd>
+        <dt>{t('http.holds.progress')}</dt>
+        <dd className="mono">{state.progress.length === 0 ? t('http.holds.none') : state.progress.join(' · ')}</dd>
+      </dl>
+    </aside>
+  );
+}
+
+function HttpInspectorDialog({ exchange, onClose }: { exchange: HttpExchangeRecord | null; onClose(): void }) {
+  const t = useProtocolText();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+  const open = exchange !== null;
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (open && !node.open) {
+      returnFocus.current = document.activeElement;
+      node.showModal();
+    } else if (!open && node.open) node.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="inspector-dialog"
+      aria-labelledby="http-inspector-title"
+      onClose={() => {
+        onClose();
+        const previous = returnFocus.current;
+        if (previous instanceof HTMLElement) previous.focus();
+      }}
+    >
+      {exchange && (
+        <>
+          <header className="inspector-dialog__header">
+            <h2 id="http-inspector-title">{t('http.inspector.title', { conn: exchange.conn, request: exchange.request })}</h2>
+            <button type="button" onClick={onClose}>
+              {t('http.inspector.close')}
+            </button>
+          </header>
+          <HttpInspector exchange={exchange} />
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,100 @@
+// The HTTP stepper in real Chromium on the bridge and on the in-browser worker: switch the protocol
+// view to Streamable HTTP, run the session to its end (initialize → 200 with a session id,
+// initialized → 202, GET → the server's stream, tools/call → SSE with progress then the result,
+// DELETE), and open connections in the HTTP byte inspector: its hex dump is the bytes the tap
+// reported, chunk for chunk, read as HTTP (headers singled out, chunk sizes, SSE events linked to
+// their JSON-RPC messages). One page per host; the two run side by side.
+
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible } from './axe.ts';
+import { openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
+
+const app = useAppAndBrowser();
+
+/** The bytes the hex view shows, from its cells. */
+async function hexBytes(page: Page, which: 'request' | 'response'): Promise<number[]> {
+  return page
+    .getByTestId(`http-${which}`)
+    .locator('.hex-bytes [data-i]')
+    .evaluateAll((cells) => cells.map((cell) => parseInt((cell.lastChild?.textContent ?? cell.textContent ?? '').trim(), 16)));
+}
+
+async function tapBytes(page: Page, which: 'request' | 'response'): Promise<number[]> {
+  const b64 = await page.getByTestId(`http-${which}`).getAttribute('data-b64');
+  return [...Buffer.from(b64 ?? '', 'base64')];
+}
+
+async function openConnection(page: Page, request: string): Promise<void> {
+  await page.locator(`[data-testid=http-exchange][data-request="${request}"] [data-testid=http-arrow]`).first().click();
+  await page.getByTestId('http-inspector').waitFor();
+}
+
+async function closeInspector(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByTestId('http-inspector').waitFor({ state: 'detached' });
+}
+
+describe('the HTTP stepper', () => {
+  for (const host of ['bridge', 'worker'] as const satisfies readonly HostKind[]) {
+    it.concurrent(`runs a whole Streamable HTTP session on the ${host} host, and the inspector shows the tap's bytes as HTTP`, async () => {
+      const { page, close } = await openOnHost(app, host, '#protocol');
+      try {
+        await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+        await page.getByTestId('http-stepper').waitFor();
+        // The first step from the keyboard (→, as in the stdio stepper); the rest with the button.
+        await page.getByRole('button', { name: 'Step ▶', exact: true }).focus();
+        await page.keyboard.press('ArrowRight');
+        await page.waitForFunction(() => document.querySelector('[data-testid=http-progress]')?.textContent === 'Step 1 of 5', undefined, { timeout: 20_000 });
+        const session = await page.getByTestId('holds-session').textContent();
+        expect(session).toMatch(/^[0-9a-f]{32}$/);
+
+        await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+        await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 30_000 });
+        const exchanges = await page.getByTestId('http-exchange').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-request')} → ${node.getAttribute('data-status')}`));
+        expect(exchanges).toEqual(expect.arrayContaining(['POST initialize → 200', 'POST notifications/initialized → 202', 'GET → 200', 'POST tools/call → 200', 'DELETE → 200']));
+        expect(await page.getByTestId('holds-session').textContent()).toBe('none');
+        // axe is slow on a hex dump's thousands of cells: the diagram here, the inspector once below.
+        if (host === 'worker') await expectAccessible(page, 'the HTTP stepper', { include: '[data-testid=http-stepper] .stepper__body' });
+
+        // initialize: the request's headers read one by one, MCP's singled out; the response sets the session.
+        await openConnection(page, 'POST initialize');
+        expect(await hexBytes(page, 'request')).toEqual(await tapBytes(page, 'request'));
+        expect(await hexBytes(page, 'response')).toEqual(await tapBytes(page, 'response'));
+        const request = page.getByTestId('http-request');
+        expect(await request.locator('[data-kind=start-line]').textContent()).toContain('POST /mcp HTTP/1.1');
+        expect(await request.locator('[data-singled]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-singled')))).toEqual(
+          expect.arrayContaining(['origin', 'accept', 'content-type', 'content-length']),
+        );
+        expect(await page.getByTestId('http-response').locator('[data-singled=mcp-session-id]').textContent()).toContain(session!);
+        expect(await page.getByTestId('content-length-again').textContent()).toContain('Content-Length is back');
+        // Linked both ways: a part lights its bytes; the keyboard cursor on a byte lights its part.
+        await request.locator('[data-singled=origin] button').hover();
+        const litText = await request.locator('.hex-text .is-lit').evaluateAll((cells) => cells.map((cell) => cell.textContent).join(''));
+        expect(litText).toMatch(/^Origin: http:\/\/127\.0\.0\.1:\d+.{2}$/);
+        await request.getByTestId('hex-view').focus();
+        await page.keyboard.press('Home');
+        expect(await request.locator('.http-part.is-lit').getAttribute('data-kind')).toBe('start-line');
+        await closeInspector(page);
+
+        // tools/call: a chunked event stream; each chunk's size line, the progress event, then the result.
+        await openConnection(page, 'POST tools/call');
+        expect(await hexBytes(page, 'response')).toEqual(await tapBytes(page, 'response'));
+        const response = page.getByTestId('http-response');
+        expect(await response.locator('[data-kind=chunk-size]').count()).toBeGreaterThan(1);
+        expect(await response.locator('[data-singled=mcp-session-id], [data-singled=transfer-encoding]').count()).toBeGreaterThan(0);
+        const events = await response.getByTestId('sse-event').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-summary')));
+        // The priming event first (an id, empty data), the tool's progress, the result last.
+        expect(events[0]).toBe('priming');
+        expect(events.slice(1, -1)).toContain('notifications/progress');
+        expect(events.every((summary) => ['priming', 'notifications/progress', 'result #1'].includes(summary!))).toBe(true);
+        expect(events.at(-1)).toBe('result #1');
+        // The response holds every HTTP field kind there is (chunk framing, SSE fields): check their contrast.
+        if (host === 'bridge') await expectAccessible(page, 'the HTTP byte inspector', { include: '[data-testid=http-response]' });
+        await closeInspector(page);
+      } finally {
+        await close();
+      }
+    });
+  }
+});

@@ -1,0 +1,71 @@
+// The HTTP echo server on the bridge, through the relay tap: the page's own wire (createHttpTapWire
+// via the bridge host) runs a whole Streamable HTTP session over relayed loopback TCP, and the
+// tap's c2s / s2c events, read back as HTTP/1.1, are that session byte for byte.
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket as WsWebSocket } from 'ws';
+import { exchangesOf } from '../support/http1-items.ts';
+import { McpClient, type ClientEvent } from '../../src/protocol/client.ts';
+import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
+import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
+import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
+import { buildProgramsForTest, startTestBridge, waitUntil, type TestBridge } from './ws-tap-transport.ts';
+
+let programs: { dir: string; remove(): Promise<void> };
+let bridge: TestBridge;
+
+beforeAll(async () => {
+  programs = await buildProgramsForTest();
+}, 60_000);
+afterAll(async () => {
+  await programs.remove();
+});
+afterEach(async () => {
+  await bridge?.close();
+  expect(bridge.bridge.activeProcesses).toBe(0);
+});
+
+/** The `ws` WebSocket with the Origin a browser would send for our page. */
+function webSocketWithOrigin(origin: string): typeof WebSocket {
+  return class extends WsWebSocket {
+    constructor(url: string) {
+      super(url, { origin });
+    }
+  } as unknown as typeof WebSocket;
+}
+
+describe('mcp-http on the bridge, through the relay tap', () => {
+  it('runs initialize, initialized → 202, tools/call over SSE with progress, DELETE; the tap saw every byte', async () => {
+    bridge = await startTestBridge({ programsDir: programs.dir });
+    const host = createBridgeHost({ WebSocketImpl: webSocketWithOrigin(bridge.origin), url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: bridge.origin });
+    const wire = (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [] })) as HttpWire;
+    const events: TapEvent[] = [];
+    wire.onTapEvent((event) => events.push(event));
+    const closed = new Promise<string>((resolve) => wire.onClose(resolve));
+
+    const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: 10_000 });
+    const seen: ClientEvent[] = [];
+    client.on((event) => seen.push(event));
+    await client.connect();
+    const result = (await client.sendRequest('tools/call', { name: 'echo', arguments: { text: '你好' }, _meta: { progressToken: 'p' } })) as { content: unknown };
+    expect(result.content).toEqual([{ type: 'text', text: '你好' }]);
+    expect(seen.some((event) => event.type === 'notification' && event.message.method === 'notifications/progress')).toBe(true);
+    const session = wire.sessionId;
+    expect(session).toMatch(/^[\x21-\x7e]+$/);
+    wire.end();
+    expect(await closed).toMatch(/signal|exited/);
+
+    expect(events[0]?.ev).toBe('spawn');
+    const exchanges = exchangesOf(events);
+    const find = (line: string) => exchanges.find((exchange) => exchange.line === line)!;
+    expect(find('POST initialize').response!.head.headers['mcp-session-id']).toBe(session);
+    expect(find('POST notifications/initialized').response!.head.status).toBe(202);
+    expect(find('POST notifications/initialized').request.headers).toMatchObject({ 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25', origin: bridge.origin });
+    const call = find('POST tools/call').response!;
+    expect(call.head.headers).toMatchObject({ 'content-type': 'text/event-stream', 'transfer-encoding': 'chunked' });
+    expect(call.body).toMatch(/notifications\/progress[\s\S]*"result"/);
+    expect(find('GET').response!.head.status).toBe(200); // the standalone stream
+    expect(find('DELETE').response!.head.status).toBe(200);
+    await waitUntil(() => bridge.bridge.activeProcesses === 0, 5_000, 'the server to be gone');
+  }, 30_000);
+});

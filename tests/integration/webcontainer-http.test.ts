@@ -1,0 +1,54 @@
+// mcp-http in the WebContainer host, against the faithful fake (a hostile pseudo-terminal around
+// the real tap and the real server): the tap runs with --relay-http inside the "container", the
+// page's HTTP wire speaks HTTP/1.1 through it, and the tap's events read back as the session.
+
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
+import { McpClient } from '../../src/protocol/client.ts';
+import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
+import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
+import { createWebContainerHost, type WebContainerFileName } from '../../src/runtime/webcontainer-host.ts';
+import { createFakeBoot } from '../fakes/fake-webcontainer.ts';
+import { exchangesOf } from '../support/http1-items.ts';
+
+const GENERATED = resolve(import.meta.dirname, '../../public/generated');
+
+beforeAll(async () => {
+  // Always rebuilt: the relay is new in tap.mjs, and an older build would not have it.
+  await buildNodePrograms();
+}, 60_000);
+
+const fakes: ReturnType<typeof createFakeBoot>[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.teardown()));
+});
+
+describe('mcp-http in the WebContainer (fake)', () => {
+  it('runs a whole session through the pseudo-terminal with every HTTP byte in the tap events', async () => {
+    const fake = createFakeBoot({ terminal: { seed: 7, echo: true } });
+    fakes.push(fake);
+    const host = createWebContainerHost({ boot: fake.boot, fetchProgram: (name: WebContainerFileName) => readFile(resolve(GENERATED, `${name}.mjs`), 'utf8'), isolated: () => true });
+    const wire = (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [] })) as HttpWire;
+    const events: TapEvent[] = [];
+    wire.onTapEvent((event) => events.push(event));
+    const closed = new Promise<string>((resolve) => wire.onClose(resolve));
+
+    const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: 10_000 });
+    await client.connect();
+    const result = (await client.sendRequest('tools/call', { name: 'echo', arguments: { text: '你好 👋' }, _meta: { progressToken: 'wc' } })) as { content: unknown };
+    expect(result.content).toEqual([{ type: 'text', text: '你好 👋' }]);
+    const session = wire.sessionId;
+    wire.end();
+    await closed;
+
+    const exchanges = exchangesOf(events);
+    const find = (line: string) => exchanges.find((exchange) => exchange.line === line)!;
+    expect(find('POST initialize').response!.head.headers['mcp-session-id']).toBe(session);
+    expect(find('POST notifications/initialized').response!.head.status).toBe(202);
+    expect(find('POST tools/call').response!.head.headers).toMatchObject({ 'transfer-encoding': 'chunked' });
+    expect(find('POST tools/call').response!.body).toMatch(/notifications\/progress[\s\S]*你好 👋/);
+    expect(find('DELETE').response!.head.status).toBe(200);
+  }, 30_000);
+});
