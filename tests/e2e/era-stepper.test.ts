@@ -5,6 +5,8 @@
 // reported (the message log's copy of the same frame). On the worker also: the inspector singles
 // out the `_meta` keys, one era failure card, axe.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
@@ -131,3 +133,31 @@ function eraTests(host: HostKind): void {
 
 eraTests('bridge');
 eraTests('worker');
+
+describe('the Chapter loop and Check my server in the 2026-07-28 era, on the In-browser worker host', () => {
+  it('merges over a 2026-07-28 connection, and SDK 2.4.0 (in this page) checks the learner server through its probe and fallback', async () => {
+    const server = readFileSync(join(import.meta.dirname, '../../src/protocol/server.ts'), 'utf8');
+    const progress = JSON.stringify({ version: 1, exercises: { '04-server': { code: server, completed: false, hintsRevealed: 0 } } });
+    const { page, close, consoleLines } = await openOnHost(app, 'worker', '#agent', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+    try {
+      await page.getByTestId('loop-era').getByRole('radio', { name: /^2026-07-28/ }).check();
+      await page.getByRole('button', { name: 'Connect and merge', exact: true }).click();
+      await page.waitForFunction(() => ['ready', 'failed'].includes(document.querySelector('[data-testid=agent-status]')?.getAttribute('data-phase') ?? ''), undefined, { timeout: 30_000 });
+      expect(await page.getByTestId('agent-status').getAttribute('data-phase')).toBe('ready');
+      // The live log saw the probe, never an initialize.
+      const log = page.getByRole('list', { name: 'Message log' });
+      await log.locator('li.log-entry--c2s').filter({ hasText: 'server/discover #0' }).first().waitFor();
+      expect(await log.locator('li.log-entry--c2s').filter({ hasText: 'initialize' }).count()).toBe(0);
+
+      await page.getByTestId('server-check-client').getByRole('radio', { name: /^SDK 2\.4\.0 Client/ }).check();
+      await page.getByTestId('sdk-run-server').click();
+      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-server]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+      const checks = await page.getByTestId('sdk-report-server').getByTestId('sdk-check').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-check')}:${node.getAttribute('data-status')}`));
+      expect(checks).toEqual(['probe-fallback:pass', 'list-tools:pass', 'call-echo:pass']);
+      await expectAccessible(page, 'the Chapter loop with the era choices');
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 180_000);
+});
