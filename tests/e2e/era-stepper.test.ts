@@ -98,6 +98,8 @@ function eraTests(host: HostKind): void {
         await runToEnd(page, 9);
         expect(await arrowNames(page)).toEqual(FALLBACK_ARROWS);
         expect(await page.getByTestId('era-server').textContent()).toContain('handshake era only (--era=legacy)');
+        // The live panel says which era its next start speaks, and goes back to both in one click.
+        expect(await page.getByTestId('server-era-note').textContent()).toContain('--era=legacy');
         // The host really runs the legacy-only server: its own log line says so.
         await page.getByText(/era legacy, faults: none/).first().waitFor({ timeout: 10_000 });
 
