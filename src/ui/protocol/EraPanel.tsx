@@ -30,8 +30,8 @@ export default function EraPanel({ onUse }: { onUse?: () => void }) {
 
   return (
     <section className="era-panel" aria-labelledby={headingId} data-testid="era-panel">
-      <h3 id={headingId}>{t('heading')}</h3>
-      <p className="hint">{t('intro')}</p>
+      <h3 id={headingId}>{t('panel.heading')}</h3>
+      <p className="hint">{t('panel.intro')}</p>
       <div className="era-panel__switches">
         <fieldset className="inline-radios" data-testid="era-switch" disabled={busy}>
           <legend>{t('switch.label')}</legend>
@@ -57,7 +57,7 @@ export default function EraPanel({ onUse }: { onUse?: () => void }) {
       </p>
       {state.server && (
         <p className="hint" data-testid="era-server">
-          {t('running', { server: t(`server.${state.server.era ?? 'dual'}`), framing: state.server.framing === 'ndjson' ? 'NDJSON' : 'Content-Length', host: tLive(`hosts.${state.server.host}`) })}
+          {t('panel.running', { server: t(`server.${state.server.era ?? 'dual'}`), framing: state.server.framing === 'ndjson' ? 'NDJSON' : 'Content-Length', host: tLive(`hosts.${state.server.host}`) })}
         </p>
       )}
       <EraCards busy={busy} onUse={onUse} />
