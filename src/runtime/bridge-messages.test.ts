@@ -38,6 +38,16 @@ describe('parseStartMessage', () => {
     if (!check.ok) expect(check.reason).toMatch(reason);
   });
 
+  it('starts sdk2-echo-server with no arguments, or --era=modern (its modern mode), and nothing else', () => {
+    const both = parseStartMessage(start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [] }));
+    expect(both.ok && programArguments(both.spec)).toEqual([]);
+    const modern = parseStartMessage(start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], era: 'modern' }));
+    expect(modern.ok && programArguments(modern.spec)).toEqual(['--era=modern']);
+    for (const fields of [{ era: 'legacy' }, { faults: ['no-gate'] }, { framing: 'content-length' }]) {
+      expect(parseStartMessage(start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], ...fields })).ok).toBe(false);
+    }
+  });
+
   it('gives sdk-echo-server no arguments at all', () => {
     const check = parseStartMessage(start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] }));
     expect(check.ok && programArguments(check.spec)).toEqual([]);

@@ -20,8 +20,11 @@ import { checkLearnerServerSource, sessionArguments } from './learner-server-job
 
 export const BRIDGE_PATH = '/bridge';
 
+/** The eras sdk2-echo-server can be started in (SDK 2.4.0's serveStdio: both, or modern mode). */
+export const SDK2_ERAS: readonly EchoEra[] = ['dual', 'modern'];
+
 /** Every program the bridge can spawn; each is `<programsDir>/<name>.mjs`. */
-export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'learner-server', 'mcp-http'];
+export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'sdk2-echo-server', 'learner-server', 'mcp-http'];
 
 export interface BridgeStartMessage {
   type: 'start';
@@ -107,11 +110,22 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
   if (new Set(faults).size !== faults.length) return refuse('a fault is listed twice');
   // The era is a name from a closed set too, and only the echo server has one.
   if (era !== undefined) {
-    if (program !== 'echo-server') return refuse('era goes only with program echo-server');
-    if (!isOneOf(ECHO_ERAS, era)) return refuse(`unknown era; expected one of ${ECHO_ERAS.join(', ')}`);
+    if (program === 'sdk2-echo-server') {
+      // SDK 2.4.0's serveStdio: both eras, or modern mode; it has no legacy-only mode.
+      if (!isOneOf(SDK2_ERAS, era)) return refuse(`unknown era for sdk2-echo-server; expected one of ${SDK2_ERAS.join(', ')}`);
+    } else if (program !== 'echo-server') {
+      return refuse('era goes only with program echo-server or sdk2-echo-server');
+    } else if (!isOneOf(ECHO_ERAS, era)) {
+      return refuse(`unknown era; expected one of ${ECHO_ERAS.join(', ')}`);
+    }
   }
 
   const spec: ProgramSpec = { program, framing, faults: faults as FaultName[] };
+  if (program === 'sdk2-echo-server') {
+    if (framing !== 'ndjson') return refuse('sdk2-echo-server speaks ndjson only');
+    if (faults.length > 0) return refuse('sdk2-echo-server takes no faults');
+    return { ok: true, spec: era === 'modern' ? { ...spec, era } : spec };
+  }
   if (program === 'sdk-echo-server') {
     // The official SDK's server has no switches: it speaks NDJSON and has no fault injection.
     if (framing !== 'ndjson') return refuse('sdk-echo-server speaks ndjson only');
@@ -148,6 +162,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
  */
 export function programArguments(spec: ProgramSpec): string[] {
   if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server') return [];
+  if (spec.program === 'sdk2-echo-server') return spec.era === 'modern' ? ['--era=modern'] : [];
   if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults);
   return echoServerArguments(spec);
 }
