@@ -136,11 +136,15 @@ function eraTests(host: HostKind): void {
 eraTests('bridge');
 eraTests('worker');
 
-describe('the Chapter loop and Check my server in the 2026-07-28 era, on the In-browser worker host', () => {
-  it('merges over a 2026-07-28 connection, and SDK 2.4.0 (in this page) checks the learner server through its probe and fallback', async () => {
+describe.each(['bridge', 'worker'] as const)('the Chapter loop and the SDK checks in either era, on the %s host', (host) => {
+  it('merges over a 2026-07-28 connection; SDK 2.4.0 checks the learner server (probe, fallback) and meets the learner client', async () => {
     const server = readFileSync(join(import.meta.dirname, '../../src/protocol/server.ts'), 'utf8');
-    const progress = JSON.stringify({ version: 1, exercises: { '04-server': { code: server, completed: false, hintsRevealed: 0 } } });
-    const { page, close, consoleLines } = await openOnHost(app, 'worker', '#agent', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+    const client = readFileSync(join(import.meta.dirname, '../../src/protocol/client.ts'), 'utf8');
+    const progress = JSON.stringify({
+      version: 1,
+      exercises: { '03-client': { code: client, completed: false, hintsRevealed: 0 }, '04-server': { code: server, completed: false, hintsRevealed: 0 } },
+    });
+    const { page, close, consoleLines } = await openOnHost(app, host, '#agent', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
     try {
       await page.getByTestId('loop-era').getByRole('radio', { name: /^2026-07-28/ }).check();
       await page.getByRole('button', { name: 'Connect and merge', exact: true }).click();
@@ -156,7 +160,17 @@ describe('the Chapter loop and Check my server in the 2026-07-28 era, on the In-
       await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-server]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
       const checks = await page.getByTestId('sdk-report-server').getByTestId('sdk-check').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-check')}:${node.getAttribute('data-status')}`));
       expect(checks).toEqual(['probe-fallback:pass', 'list-tools:pass', 'call-echo:pass']);
-      await expectAccessible(page, 'the Chapter loop with the era choices');
+
+      // Check my client against SDK 2.4.0's server: both eras on the worker (all pass), modern
+      // mode on the bridge (the handshake-era client is refused with -32022, and told why).
+      const modernOnly = host === 'bridge';
+      await page.getByTestId('client-check-server').getByRole('radio', { name: modernOnly ? /^SDK 2\.4\.0 server, 2026-07-28 only/ : /^SDK 2\.4\.0 server, both eras/ }).check();
+      await page.getByTestId('sdk-run-client').click();
+      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+      const report = page.getByTestId('sdk-report-client');
+      expect(await report.getAttribute('data-status')).toBe(modernOnly ? 'fail' : 'pass');
+      if (modernOnly) expect(await report.locator('[data-check="handshake"] .test-result__message').textContent()).toContain('-32022');
+      if (host === 'worker') await expectAccessible(page, 'the Chapter loop with the era choices');
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();

@@ -183,6 +183,20 @@ describe('createWebContainerHost with the fake WebContainer', () => {
     expect(answers.legacy).toMatchObject({ era: 'legacy', first: { id: 0, error: { code: expect.any(Number) } } });
   });
 
+  it('runs the SDK 2.4.0 echo server, mounted on its first start: both eras, then modern mode', async () => {
+    const { host } = fakeHost({ terminal: { seed: 13 } });
+    const wire = await host.start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [] });
+    const { initialize, result } = await conversation(wire, 'ndjson');
+    expect(initialize.serverInfo.name).toBe('sdk2-echo-server');
+    expect(result.content).toEqual([{ type: 'text', text: TEXT }]);
+    const modern = await host.start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], era: 'modern' });
+    const events: TapEvent[] = [];
+    modern.onTapEvent((event) => events.push(event));
+    await expect(new McpClient(modern, { framing: 'ndjson', requestTimeoutMs: 10_000 }).connect()).rejects.toMatchObject({ code: -32022 });
+    expect(events[0]).toMatchObject({ ev: 'spawn', argv: ['node', 'sdk2-echo-server.mjs', '--era=modern'] });
+    modern.kill();
+  });
+
   it('runs the official SDK echo server (code nobody here wrote) through the same path', async () => {
     const { host } = fakeHost({ terminal: { seed: 11 } });
     const wire = await host.start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] });

@@ -305,6 +305,8 @@ describe('what may be started: program and argument injection', () => {
     ['an era outside the set', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'ndjson', faults: [], era: 'ancient' })],
     ['an era with shell metacharacters', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'ndjson', faults: [], era: `legacy; touch ${marker}` })],
     ['an era smuggling another option', JSON.stringify({ type: 'start', program: 'echo-server', framing: 'ndjson', faults: [], era: 'legacy --fault=stdout-log' })],
+    ['a legacy era for sdk2-echo-server (it has no legacy-only mode)', JSON.stringify({ type: 'start', program: 'sdk2-echo-server', framing: 'ndjson', faults: [], era: 'legacy' })],
+    ['faults for sdk2-echo-server', JSON.stringify({ type: 'start', program: 'sdk2-echo-server', framing: 'ndjson', faults: ['stdout-log'] })],
     ['an era for sdk-echo-server', JSON.stringify({ type: 'start', program: 'sdk-echo-server', framing: 'ndjson', faults: [], era: 'legacy' })],
     ['extra fields with shell metacharacters', JSON.stringify({ ...ECHO_NDJSON, args: [`; touch ${marker}`], cwd: '/', env: { X: '`id`' } })],
     ['a start of the wrong type', JSON.stringify({ type: 'run', program: 'echo-server', framing: 'ndjson' })],
