@@ -39,6 +39,7 @@ import * as httpByteConnection from '../protocol/http/byte-connection.ts';
 import * as httpClientTransport from '../protocol/http/client-transport.ts';
 import * as httpEventStream from '../protocol/http/event-stream.ts';
 import * as httpHttpLayout from '../protocol/http/http-layout.ts';
+import * as httpHttpMessageReader from '../protocol/http/http-message-reader.ts';
 import * as httpHttp1Exchange from '../protocol/http/http1-exchange.ts';
 import * as httpHttp1Reader from '../protocol/http/http1-reader.ts';
 import * as httpHttp1Server from '../protocol/http/http1-server.ts';
@@ -61,6 +62,7 @@ import * as eraProbe from '../protocol/era/probe.ts';
 import * as eraModernSession from '../protocol/era/modern-session.ts';
 import * as eraCache from '../protocol/era/era-cache.ts';
 import * as eraDualEraClient from '../protocol/era/dual-era-client.ts';
+import * as eraStatelessClient from '../protocol/era/stateless-client.ts';
 import * as eraLocalFailure from '../protocol/era/local-failure.ts';
 import * as httpParamHeaders from '../protocol/http/param-headers.ts';
 import * as httpModernClientTransport from '../protocol/http/modern-client-transport.ts';
@@ -110,6 +112,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/client-transport': httpClientTransport,
   '@protocol/http/event-stream': httpEventStream,
   '@protocol/http/http-layout': httpHttpLayout,
+  '@protocol/http/http-message-reader': httpHttpMessageReader,
   '@protocol/http/http1-exchange': httpHttp1Exchange,
   '@protocol/http/http1-reader': httpHttp1Reader,
   '@protocol/http/http1-server': httpHttp1Server,
@@ -132,6 +135,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/era/modern-session': eraModernSession,
   '@protocol/era/era-cache': eraCache,
   '@protocol/era/dual-era-client': eraDualEraClient,
+  '@protocol/era/stateless-client': eraStatelessClient,
   '@protocol/era/local-failure': eraLocalFailure,
   '@protocol/http/param-headers': httpParamHeaders,
   '@protocol/http/modern-client-transport': httpModernClientTransport,

@@ -3,8 +3,13 @@
 // initialized → 202, GET → the server's stream, tools/call → SSE with progress then the result,
 // DELETE), and open connections in the HTTP byte inspector: its hex dump is the bytes the tap
 // reported, chunk for chunk, read as HTTP (headers singled out, chunk sizes, SSE events linked to
-// their JSON-RPC messages). One page per host; the two run side by side.
+// their JSON-RPC messages). One page per host; the two run side by side. Then, on the worker, the
+// session saved as a trace opens in the trace view as its messages, each row's connection in the
+// same HTTP inspector with the bytes the file holds.
 
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
@@ -81,6 +86,10 @@ describe('the HTTP stepper', () => {
         await openConnection(page, 'POST tools/call');
         expect(await hexBytes(page, 'response')).toEqual(await tapBytes(page, 'response'));
         const response = page.getByTestId('http-response');
+        // Each chunk the tap reported starts at a marked byte of the hex view.
+        const reported = Number(/(\d+) chunk/.exec((await response.getByTestId('tap-chunks').textContent()) ?? '')?.[1]);
+        expect(reported).toBeGreaterThan(0);
+        expect(await response.locator('.hex-bytes [data-chunk]').count()).toBe(reported);
         expect(await response.locator('[data-kind=chunk-size]').count()).toBeGreaterThan(1);
         expect(await response.locator('[data-singled=mcp-session-id], [data-singled=transfer-encoding]').count()).toBeGreaterThan(0);
         const events = await response.getByTestId('sse-event').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-summary')));
@@ -97,4 +106,45 @@ describe('the HTTP stepper', () => {
       }
     });
   }
+
+  it('saves the session as a trace that opens in the trace view as its messages, with the saved bytes in the HTTP inspector', async () => {
+    const { page, close, consoleLines } = await openOnHost(app, 'worker', '#protocol');
+    const folder = await mkdtemp(join(tmpdir(), 'http-trace-e2e-'));
+    try {
+      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 30_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-http-trace').click()]);
+      const saved = join(folder, download.suggestedFilename());
+      await download.saveAs(saved);
+      const lines = (await readFile(saved, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { mode?: string; ev?: string; conn?: number; b64?: string });
+      expect(lines[0]).toMatchObject({ format: 'mcp-playground-trace', mode: 'http' });
+
+      await page.goto(`${app.url}?host=worker#trace`);
+      await page.getByTestId('trace-file-input').setInputFiles(saved);
+      const rows = page.getByRole('list', { name: 'Message log (trace)', exact: true }).getByRole('listitem');
+      await rows.first().waitFor({ timeout: 15_000 });
+      const texts = (await rows.allTextContents()).join('\n');
+      for (const message of ['initialize #0', 'response to initialize #0', 'notifications/initialized', 'tools/call #1', 'notifications/progress', 'response to tools/call #1']) expect(texts).toContain(message);
+
+      // The tools/call request's row opens its connection: the hex view is the file's bytes of that connection.
+      const row = page.locator('.log-entry--c2s').filter({ hasText: 'tools/call #1' });
+      await row.locator('.log-entry__row').click();
+      await row.getByRole('button', { name: 'Inspect bytes: frame 1' }).click();
+      await page.getByTestId('http-inspector').waitFor();
+      const request = Buffer.from((await page.getByTestId('http-request').getAttribute('data-b64')) ?? '', 'base64');
+      expect(request.toString('latin1')).toMatch(/^POST \/mcp HTTP\/1\.1\r\n/);
+      const conn = lines.find((line) => line.ev === 'c2s' && line.b64 !== undefined && Buffer.from(line.b64, 'base64').includes('"tools/call"'))!.conn;
+      const fileBytes = (ev: string) => [...Buffer.concat(lines.filter((line) => line.ev === ev && line.conn === conn).map((line) => Buffer.from(line.b64!, 'base64')))];
+      expect([...request]).toEqual(fileBytes('c2s'));
+      expect(await hexBytes(page, 'request')).toEqual(fileBytes('c2s'));
+      expect(await hexBytes(page, 'response')).toEqual(fileBytes('s2c'));
+      expect(await page.getByTestId('http-response').getByTestId('sse-event').last().getAttribute('data-summary')).toBe('result #1');
+      await closeInspector(page);
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

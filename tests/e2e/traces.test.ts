@@ -1,7 +1,8 @@
 // Traces in real Chromium against the production build: the live session saved as a trace (a real
-// download) opens in the trace view with the same rows, bytes and frames; bad trace files are
-// refused with their line named and nothing else changes; a #trace= link and a dropped file open; Find
-// works by keyboard in English and in Chinese; axe finds nothing serious on the trace view.
+// download, on the in-browser worker and on the local bridge) opens in the trace view with the same
+// rows, bytes and frames; bad trace files are refused with their line named and nothing else
+// changes; a #trace= link and a dropped file open; Find works by keyboard in English and in
+// Chinese; axe finds nothing serious on the trace view.
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -96,7 +97,38 @@ describe('traces in the page', () => {
         expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(before);
         expect(await page.getByTestId('trace-summary').textContent()).toContain(download.suggestedFilename());
       }
+
+      // "Copy a link to this trace": the whole trace in a #trace= link, which opens it again.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+      await page.getByTestId('trace-copy-link').click();
+      await page.getByText('Link copied: it holds the whole trace, nothing is uploaded.').waitFor();
+      const link = (await page.evaluate('navigator.clipboard.readText()')) as string;
+      expect(link).toMatch(/#trace=1\.[0-9a-f]{8}\./);
+      await page.goto(link);
+      await page.getByTestId('trace-summary').filter({ hasText: 'link' }).waitFor({ timeout: 15_000 });
+      expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('saves a session on the local bridge (real processes, real pipes) that opens with the same rows', async () => {
+    const { page, close } = await openOnHost(app, 'bridge', '');
+    try {
+      await page.getByRole('button', { name: 'Run handshake' }).click();
+      await page.getByText(/^Handshake complete\./).waitFor({ timeout: 15_000 });
+      await liveRows(page).filter({ hasText: 'response to tools/call #2' }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-trace').click()]);
+      const saved = join(folder, `bridge-${download.suggestedFilename()}`);
+      await download.saveAs(saved);
+      expect(JSON.parse((await readFile(saved, 'utf8')).split('\n')[0]!)).toMatchObject({ recorder: 'mcp-playground page (bridge host)' });
+      const live = await rowTexts(liveRows(page));
+      await page.goto(`${app.url}?host=bridge#trace`);
+      await page.getByTestId('trace-none').waitFor();
+      await openTraceFile(page, saved);
+      await traceList(page).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
     } finally {
       await close();
     }
@@ -122,19 +154,19 @@ describe('traces in the page', () => {
       // "/" from a row jumps to the search; typing filters; Enter goes to the first match.
       await list.locator('.log-entry__row').first().focus();
       await page.keyboard.press('/');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('find-search');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('find-search');
       await page.keyboard.type('sunny');
-      expect(await page.getByTestId('find-count').textContent()).toBe('Showing 1 of 6');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('Showing 1 of 6');
       await page.keyboard.press('Escape');
-      expect(await list.getByRole('listitem').count()).toBe(6);
+      await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
       await page.keyboard.type('tools/call');
-      expect(await page.getByTestId('find-count').textContent()).toBe('Showing 2 of 6');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('Showing 2 of 6');
       await page.keyboard.press('Enter');
       // P pins the focused row; G jumps to the response of its id.
       await page.keyboard.press('p');
-      expect(await page.getByRole('list', { name: 'Pinned' }).getByRole('listitem').count()).toBe(1);
+      await expect.poll(() => page.getByRole('list', { name: 'Pinned' }).getByRole('listitem').count()).toBe(1);
       await page.keyboard.press('g');
-      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('response to tools/call #1');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('response to tools/call #1');
 
       // A kind filter, by keyboard: Tab to the toggle, Space presses it.
       await page.getByTestId('find-search').focus();
@@ -142,7 +174,7 @@ describe('traces in the page', () => {
       const stderrToggle = page.getByRole('group', { name: 'Kind' }).getByRole('button', { name: 'stderr' });
       await stderrToggle.focus();
       await page.keyboard.press('Space');
-      expect(await stderrToggle.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => stderrToggle.getAttribute('aria-pressed')).toBe('true');
       expect(await rowTexts(list.getByRole('listitem'))).toEqual([expect.stringContaining('debug: calling the weather service')]);
       await page.keyboard.press('Space');
 
@@ -153,11 +185,11 @@ describe('traces in the page', () => {
       await zhList.locator('.log-entry__row').first().focus();
       await page.keyboard.press('/');
       await page.keyboard.type('initialize');
-      expect(await page.getByTestId('find-count').textContent()).toBe('显示 2 / 6 条');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('显示 2 / 6 条');
       const responseToggle = page.getByRole('group', { name: '类型' }).getByRole('button', { name: '响应' });
       await responseToggle.focus();
       await page.keyboard.press('Space');
-      expect(await page.getByTestId('find-count').textContent()).toBe('显示 1 / 6 条');
+      await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('显示 1 / 6 条');
       expect(await rowTexts(zhList.getByRole('listitem'))).toEqual([expect.stringContaining('initialize 的响应 #0')]);
       await expectAccessible(page, 'trace view in Chinese, filters on');
 

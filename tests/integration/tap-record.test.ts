@@ -14,6 +14,7 @@ import { McpClient } from '../../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/http/client-transport.ts';
 import { bytesToBase64, encodeTapCommand, parseTapEvent, TapLineSplitter } from '../../src/runtime/tap-protocol.ts';
 import { parseTrace, type Trace, type TraceEvent } from '../../src/runtime/trace/index.ts';
+import { readTrace as openInPageWorker } from '../../src/app/trace/trace-worker-core.ts';
 import { fetchExchange } from '../../server/fetch-exchange.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { builtProgram, killAllPrograms, RunningProgram, startNode } from './child-transport.ts';
@@ -47,6 +48,23 @@ function readTrace(file: string): Trace {
   const result = parseTrace(readFileSync(file));
   if ('error' in result) throw new Error(`${file}: ${result.error.message}`);
   return result;
+}
+
+/** What the page's trace worker makes of the file (src/app/trace): it must open, every event read. */
+async function pageOpens(file: string): Promise<{ done: boolean; events: number; failed: unknown }> {
+  const bytes = readFileSync(file);
+  const outcome = { done: false, events: -1, failed: null as unknown };
+  await openInPageWorker(
+    (async function* () {
+      for (let i = 0; i < bytes.length; i += 4096) yield new Uint8Array(bytes.subarray(i, i + 4096));
+    })(),
+    bytes.length,
+    (message) => {
+      if (message.type === 'done') Object.assign(outcome, { done: true, events: message.events });
+      if (message.type === 'failed') outcome.failed = message.error;
+    },
+  );
+  return outcome;
 }
 
 /** The bytes of every c2s or s2c event (of one connection, if given), concatenated. */
@@ -94,6 +112,7 @@ describe('tap --record=FILE -- <server>: the tap as always, and a trace file', (
     const replies = bytesOf(trace.events, 's2c').toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: number; result: unknown });
     expect(replies.map((reply) => reply.id)).toEqual([0, 1]);
     expect(replies[1]!.result).toMatchObject({ content: [{ type: 'text', text: '你好 👋' }] });
+    expect(await pageOpens(file)).toEqual({ done: true, events: trace.events.length, failed: null });
   });
 
   it('writes the framing it is given, and keeps everything when the tap is stopped by SIGTERM', async () => {
@@ -177,6 +196,7 @@ describe('tap --record=FILE --transparent -- <server>: an invisible stdio server
     expect(Buffer.concat(stderr).toString()).toContain('[echo-server] request tools/call');
     expect(bytesOf(trace.events, 'stderr').toString()).toContain('[echo-server] request tools/call');
     expect(trace.events.at(-1)).toMatchObject({ ev: 'exit', code: 0 });
+    expect(await pageOpens(file)).toEqual({ done: true, events: trace.events.length, failed: null });
   });
 });
 
@@ -209,6 +229,7 @@ describe('tap --record=FILE --between "<client>" -- <server>', () => {
     const clientLog = Buffer.concat(trace.events.flatMap((e) => (e.ev === 'stderr' && e.proc === 'client' ? [Buffer.from(e.b64, 'base64')] : []))).toString('utf8');
     expect(clientLog).toContain('[sdk-stdio-client] tools: echo');
     expect(tap.stderr).toContain('[tap] recorded');
+    expect(await pageOpens(file)).toEqual({ done: true, events: trace.events.length, failed: null });
   });
 
   it('exits with the client\'s code and stops a server that outlives it', async () => {
@@ -333,6 +354,7 @@ describe('tap --record=FILE --listen --target=URL: a Streamable HTTP session thr
       if (requestText !== '') expect(requestText).toMatch(/^(POST|GET|DELETE) \/mcp HTTP\/1\.1\r\n/);
     }
     expect(conns.map((conn) => bytesOf(trace.events, 's2c', conn).toString('utf8')).join('')).toContain('through the relay 你好');
+    expect(await pageOpens(file)).toEqual({ done: true, events: trace.events.length, failed: null });
   });
 
   it('keeps a connection still open at Ctrl-C: its bytes, an error saying so, and its close', async () => {

@@ -8,6 +8,8 @@ import type { MessageLog } from './message-log.ts';
 export interface LogSourceState {
   readonly log: MessageLog;
   readonly framing: FramingName;
+  /** Every method in the log, sorted, when the source already knows them (a trace: its worker counted them). */
+  readonly methods?: readonly string[];
 }
 
 export interface LogSource {

@@ -124,5 +124,15 @@ export const notesEn: PresenterNotes = {
       'chapter-loop':
         'Demo time: the Chapter loop view runs the learner’s registerMcpTools in a worker against a real registry and the live echo server. Without a prefix the add clash must be refused; with mcp__echo__ both adds sit side by side. Then run the scripted turn and stop at the approval gate on delete_file.',
     },
+    '07-stateless-era': {
+      why: 'Sessions are hard to scale: behind a load balancer every request must reach the instance that holds its session. The 2026-07-28 revision drops them (SEP-2575: no initialize, version and capabilities on every request; SEP-2567: no Mcp-Session-Id, explicit handles instead). The handshake is not wrong: every legacy server still speaks it.',
+      envelope: 'Show a modern tools/list in the inspector: _meta carries protocolVersion, clientCapabilities and clientInfo on every request, the probe included. Capabilities list exactly the handlers the client has; the caller’s own _meta keys stay.',
+      discover: 'server/discover is the probe: a DiscoverResult listing one of our versions makes the server modern. Our order of preference picks the version, not the server’s.',
+      fallback: 'The fallback: -32601, an odd result or silence on stdio mean legacy, and the same pipe goes to the exercise-3 client for initialize. -32020 and -32021 are a modern server refusing: fail, never a handshake it does not speak. Silence over HTTP means down, not legacy.',
+      'version-retry': '-32022 lists what the server supports. Retry once with the first of ours it lists, with a new id; a second -32022 goes to the caller. Only handshake versions in the list: fall back.',
+      'result-type': 'resultType missing means complete (an older server). input_required only on tools/call, resources/read, prompts/get; anything else is a protocol violation.',
+      mrtr: 'MRTR replaces server-to-client requests: answer inputRequests under the same keys, echo requestState byte for byte, retry as a new request. Answers never outlive their request; give up after maxInputRounds.',
+      'in-the-app': 'The app’s dual-era client runs exactly these modules; the interop tests run them against SDK 2.4.0 (modern) and SDK 1.32.2 (fallback), and the conformance suite’s 2026-07-28 client scenarios.',
+    },
   },
 };

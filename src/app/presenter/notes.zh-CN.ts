@@ -116,5 +116,15 @@ export const notesZhCN: PresenterNotes = {
       'chapter-loop':
         '现场演示：“本章闭环”视图会在 Worker 里运行学员的 registerMcpTools，面对真实的注册表和在线的 echo 服务器。不加前缀时，add 的重名必须被拒绝；加上 mcp__echo__ 后，两个 add 同时出现在表里。然后运行脚本化的一轮对话，停在 delete_file 的审批门前。',
     },
+    '07-stateless-era': {
+      why: '会话很难扩展：在负载均衡后面，每个请求都必须落到持有它会话的那个实例上。2026-07-28 修订版去掉了会话（SEP-2575：没有 initialize，版本和能力随每个请求走；SEP-2567：没有 Mcp-Session-Id，改用显式句柄）。握手没有错：每个旧时代服务器至今仍在说它。',
+      envelope: '在检查器里展示一个新时代的 tools/list：_meta 在每个请求（包括探测）里都带着 protocolVersion、clientCapabilities 和 clientInfo。能力只列出客户端真有的处理函数；调用方自己的 _meta 键保留。',
+      discover: 'server/discover 就是探测：列出我方某个版本的 DiscoverResult 说明服务器是新时代的。用哪个版本由我方的偏好顺序决定，而不是服务器的。',
+      fallback: '退回：-32601、奇怪的结果、stdio 上的沉默都意味着 legacy，同一条管道交给第 3 关的客户端去 initialize。-32020 和 -32021 是新时代服务器在拒绝：fail，绝不发它不懂的握手。HTTP 上的沉默意味着挂了，不是 legacy。',
+      'version-retry': '-32022 列出服务器支持的版本。用其中第一个我方版本、新的 id 重试一次；第二次 -32022 交给调用方。列表里只有握手时代版本：退回。',
+      'result-type': '没有 resultType 就是 complete（更旧的服务器）。input_required 只能出现在 tools/call、resources/read、prompts/get 上；其他情况都是协议违规。',
+      mrtr: 'MRTR 取代了服务器发给客户端的请求：用相同的键回答 inputRequests，逐字节送回 requestState，作为新请求重试。回答不会活过它的请求；超过 maxInputRounds 就放弃。',
+      'in-the-app': '应用里的双时代客户端运行的正是这几个模块；互通测试让它们对接 SDK 2.4.0（新时代）和 SDK 1.32.2（退回握手），还有一致性测试套件中 2026-07-28 的客户端场景。',
+    },
   },
 };

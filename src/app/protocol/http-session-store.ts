@@ -13,11 +13,11 @@
 
 import { McpClient } from '../../protocol/client.ts';
 import type { JsonRpcId } from '../../protocol/jsonrpc.ts';
-import { Http1Reader } from '../../protocol/http/http1-reader.ts';
 import type { HostKind, ProgramSpec, Wire } from '../../runtime/host.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
 import { base64ToBytes, type TapEvent } from '../../runtime/tap-protocol.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
+import { HttpExchangeRecorder, type HttpExchangeRecord as ExchangeRecord } from './http-exchanges.ts';
 
 export const HTTP_STEPS = ['initialize', 'initialized', 'listen', 'call', 'delete'] as const;
 export type HttpStepId = (typeof HTTP_STEPS)[number];
@@ -25,18 +25,8 @@ export type HttpStepId = (typeof HTTP_STEPS)[number];
 export const HTTP_PROGRAM: ProgramSpec = { program: 'mcp-http', framing: 'ndjson', faults: [] };
 export const PROGRESS_TOKEN = 'http-stepper';
 
-/** One relayed connection: one request, one response, as they crossed it. */
-export interface HttpExchangeRecord {
-  conn: number;
-  step: HttpStepId | null;
-  c2s: Uint8Array[];
-  s2c: Uint8Array[];
-  /** "POST initialize", "GET", "DELETE". */
-  request: string;
-  status: number | null;
-  contentType: string | null;
-  closed: boolean;
-}
+/** One relayed connection (the recorder's record, its step one of the stepper's). */
+export type HttpExchangeRecord = ExchangeRecord<HttpStepId>;
 
 export interface HttpHolds {
   sessionId: string | null;
@@ -84,7 +74,10 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
   private client: McpClient | null = null;
   private run = 0;
   private currentStep: HttpStepId | null = null;
-  private readonly heads = new Map<number, Http1Reader>();
+  private recorder = new HttpExchangeRecorder<HttpStepId>();
+  /** The session's tap events exactly as they arrived, for "Save as trace". */
+  private events: TapEvent[] = [];
+  private started: string | null = null;
 
   constructor(private readonly deps: HttpSessionDeps) {
     super();
@@ -124,7 +117,9 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     this.wire?.kill();
     this.wire = null;
     this.client = null;
-    this.heads.clear();
+    this.recorder = new HttpExchangeRecorder<HttpStepId>();
+    this.events = [];
+    this.started = null;
     this.store.setState(INITIAL);
   }
 
@@ -172,6 +167,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
       throw new Error('restarted');
     }
     this.wire = wire;
+    this.started = new Date().toISOString();
     this.update({ host: wire.host });
     wire.onTapEvent((event) => {
       if (run === this.run) this.record(event);
@@ -215,36 +211,18 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
 
   /** One tap event into the exchange it belongs to. */
   private record(event: TapEvent): void {
+    this.events.push(event);
     if (!('conn' in event) || event.conn === undefined) return;
     const conn = event.conn;
-    const exchanges = [...this.getSnapshot().exchanges];
-    let index = exchanges.findIndex((exchange) => exchange.conn === conn);
-    if (index === -1) {
-      exchanges.push({ conn, step: this.currentStep, c2s: [], s2c: [], request: '', status: null, contentType: null, closed: false });
-      index = exchanges.length - 1;
-    }
-    const exchange = { ...exchanges[index]! };
-    if (event.ev === 'c2s' || event.ev === 's2c') {
-      const bytes = base64ToBytes(event.b64);
-      exchange[event.ev] = [...exchange[event.ev], bytes];
-      if (event.ev === 'c2s' && exchange.request === '') exchange.request = requestLine(exchange.c2s);
-      if (event.ev === 's2c' && exchange.status === null) {
-        const reader = this.heads.get(conn) ?? new Http1Reader('response');
-        this.heads.set(conn, reader);
-        for (const item of reader.push(bytes)) {
-          if (item.type === 'head-end' && item.head.kind === 'response') {
-            exchange.status = item.head.status;
-            exchange.contentType = item.head.headers['content-type']?.split(';')[0]?.trim() ?? null;
-          }
-        }
-      }
-    } else if (event.ev === 'close') {
-      exchange.closed = true;
-      this.heads.delete(conn);
-    }
-    exchanges[index] = exchange;
+    const exchanges = this.recorder.add(event.ev === 'c2s' || event.ev === 's2c' ? { conn, ev: event.ev, bytes: base64ToBytes(event.b64) } : { conn, ev: event.ev === 'open' ? 'open' : 'close' }, this.currentStep);
     const openStreams = exchanges.filter((entry) => !entry.closed && entry.contentType === 'text/event-stream').length;
-    this.update({ exchanges, holds: { ...this.getSnapshot().holds, openStreams, sessionId: this.wire?.sessionId ?? this.getSnapshot().holds.sessionId } });
+    this.update({ exchanges: [...exchanges], holds: { ...this.getSnapshot().holds, openStreams, sessionId: this.wire?.sessionId ?? this.getSnapshot().holds.sessionId } });
+  }
+
+  /** The session so far as the trace format's HTTP recording wants it; null before any event. */
+  recording(): { started: string; host: string; program: string[]; events: TapEvent[] } | null {
+    if (this.started === null || this.events.length === 0) return null;
+    return { started: this.started, host: this.getSnapshot().host ?? 'worker', program: [HTTP_PROGRAM.program], events: [...this.events] };
   }
 
   private updateHolds(holds: Partial<HttpHolds>): void {
@@ -256,10 +234,3 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
   }
 }
 
-/** "POST initialize" from the request's bytes so far (the method, and the JSON-RPC method in the body). */
-function requestLine(chunks: readonly Uint8Array[]): string {
-  const text = new TextDecoder().decode(chunks[0]);
-  const method = text.slice(0, text.indexOf(' '));
-  const rpc = /"method":"([^"]+)"/.exec(text.slice(text.indexOf('\r\n\r\n')));
-  return rpc ? `${method} ${rpc[1]}` : method;
-}

@@ -24,6 +24,7 @@ export type PackedEntry =
       frames: PackedFrame[];
       /** The text as the stream decoder made it, only when a character straddles the chunk's ends. */
       text?: string;
+      conn?: number;
     };
 
 export interface PackedBatch {
@@ -54,6 +55,7 @@ export function packEntries(entries: readonly LogEntry[]): PackedBatch {
       }),
     };
     if (splitsACharacter(entry.bytes)) result.text = entry.text;
+    if (entry.conn !== undefined) result.conn = entry.conn;
     offset += entry.bytes.length;
     return result;
   });
@@ -120,6 +122,7 @@ class LazyBytesEntry implements BytesEntry {
     readonly frames: LogFrame[],
     readonly bufferedBytes: number,
     text?: string,
+    readonly conn?: number,
   ) {
     this.decoded = text ?? null;
   }
@@ -134,6 +137,6 @@ export function unpackEntries(batch: PackedBatch): LogEntry[] {
   return batch.entries.map((entry): LogEntry => {
     if (entry.type !== 'bytes') return entry;
     const frames = entry.frames.map((frame): LogFrame => (frame.type === 'error' ? frame : new LazyFrame(frame)));
-    return new LazyBytesEntry(entry.seq, entry.t, entry.direction, new Uint8Array(batch.bytes, entry.offset, entry.length), frames, entry.bufferedBytes, entry.text);
+    return new LazyBytesEntry(entry.seq, entry.t, entry.direction, new Uint8Array(batch.bytes, entry.offset, entry.length), frames, entry.bufferedBytes, entry.text, entry.conn);
   });
 }

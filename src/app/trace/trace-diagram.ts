@@ -28,18 +28,22 @@ export function diagramPage(entries: readonly LogEntry[], start: number, size = 
   const wanted = (at: number) => at >= start && at < start + size;
   for (const entry of entries) {
     if (entry.type === 'bytes') {
+      const first = index;
+      index += entry.frames.length;
+      const streamEnd = offsets[entry.direction] + entry.bytes.length;
+      offsets[entry.direction] = streamEnd;
+      // Most entries of a long trace are outside the page: count their frames and move on.
+      if (first + entry.frames.length <= start || first >= start + size) continue;
       // Where each frame sits in its direction's stream: frames end where the next begins, the last
       // where the reader's held bytes begin (the same arithmetic as the log's inspector).
-      const streamEnd = offsets[entry.direction] + entry.bytes.length;
-      let end = streamEnd - entry.bufferedBytes;
       const ends: number[] = [];
+      let end = streamEnd - entry.bufferedBytes;
       for (let i = entry.frames.length - 1; i >= 0; i--) {
         ends[i] = end;
         end -= entry.frames[i]!.length;
       }
-      offsets[entry.direction] = streamEnd;
       entry.frames.forEach((frame, frameIndex) => {
-        const at = index++;
+        const at = first + frameIndex;
         if (!wanted(at)) return;
         const seq = arrows.length;
         frames.set(seq, { seq: entry.seq, frameIndex });

@@ -47,13 +47,15 @@ export interface TraceState {
   /** The opened trace's log and framing: what the message log and the inspector read. */
   log: MessageLog;
   framing: FramingName;
+  /** The opened trace's methods, sorted (counted by the worker). */
+  methods: readonly string[];
   trace: OpenedTrace | null;
   loading: TraceLoading | null;
   failure: TraceFailure | null;
 }
 
 export class TraceStore extends ExternalStore<TraceState> implements LogSource {
-  protected readonly store: Store<TraceState> = createStore<TraceState>({ log: EMPTY_LOG, framing: 'ndjson', trace: null, loading: null, failure: null });
+  protected readonly store: Store<TraceState> = createStore<TraceState>({ log: EMPTY_LOG, framing: 'ndjson', methods: [], trace: null, loading: null, failure: null });
   private cancel: (() => void) | null = null;
   private opening = 0;
 
@@ -104,6 +106,7 @@ export class TraceStore extends ExternalStore<TraceState> implements LogSource {
             this.update({
               log: { entries, dropped: 0 },
               framing: logFramingOf(header) ?? 'ndjson',
+              methods: message.methods,
               trace: { serial: opening, name, source, header, events: message.events, bytes: message.bytes },
               loading: null,
               failure: null,

@@ -41,6 +41,8 @@ export async function readTrace(chunks: ChunkSource, totalBytes: number, post: T
   let decoder: TraceLogDecoder | null = null;
   let batch: LogEntry[] = [];
   let events = 0;
+  // Counted here, off the page's thread: the method filter's choices.
+  const methods = new Set<string>();
   const flush = () => {
     if (batch.length === 0) return;
     const packed = packEntries(batch);
@@ -56,6 +58,7 @@ export async function readTrace(chunks: ChunkSource, totalBytes: number, post: T
       events++;
       const entry = (decoder as TraceLogDecoder | null)?.decode(event);
       if (entry) batch.push(entry);
+      if (entry?.type === 'bytes') for (const frame of entry.frames) if (frame.type === 'message' && frame.method !== null) methods.add(frame.method);
       if (batch.length >= batchSize) flush();
     }
     if (result.error) {
@@ -72,5 +75,5 @@ export async function readTrace(chunks: ChunkSource, totalBytes: number, post: T
   }
   if (!take(reader.end())) return;
   flush();
-  post({ type: 'done', events, bytes: reader.bytesRead }, []);
+  post({ type: 'done', events, bytes: reader.bytesRead, methods: [...methods].sort() }, []);
 }

@@ -12,5 +12,6 @@ export type TraceWorkerToPage =
   /** A batch of log entries, in order, packed (its bytes buffer is transferred, not copied). */
   | { type: 'entries'; batch: PackedBatch }
   | { type: 'progress'; bytesRead: number; totalBytes: number; events: number }
-  | { type: 'done'; events: number; bytes: number }
+  /** `methods`: every method the log's frames name, sorted (the method filter's choices). */
+  | { type: 'done'; events: number; bytes: number; methods: string[] }
   | { type: 'failed'; error: TraceParseError };

@@ -8,6 +8,8 @@ import { frameFile, frameHex } from './frame-file.ts';
 import { httpTraceText, traceFileName, traceOfRun, traceText } from './trace-export.ts';
 import { isTraceHash, readTraceHash, traceHash } from './trace-link.ts';
 import { TraceStore, type TraceLoader } from './trace-store.ts';
+import { diagramPage } from './trace-diagram.ts';
+import { methodsOf } from '../live-session/log-find.ts';
 import { chunksOf, readTrace } from './trace-worker-core.ts';
 import { packEntries, splitsACharacter, unpackEntries } from './packed-entries.ts';
 import { getFraming } from '../../protocol/framing/index.ts';
@@ -76,12 +78,13 @@ describe('export → open: a live session round-trips byte for byte', () => {
       const frames = (entries: readonly LogEntry[]) => entries.flatMap((entry) => (entry.type === 'bytes' ? entry.frames.map((frame) => [frame.type, frame.type === 'message' ? frame.kind : '', frame.length]) : []));
       expect(frames(opened)).toEqual(frames(live));
       expect(store.getSnapshot().framing).toBe(framing);
+      expect(store.getSnapshot().methods).toEqual(methodsOf(live));
       // Saving the opened trace's events again gives the same file.
       expect(serializeTrace(traceOfRun(run!))).toBe(text);
     });
   }
 
-  it('writes an HTTP session as a valid http trace that opens (bytes as unframed chunks)', async () => {
+  it('writes an HTTP session as a valid http trace that opens (connections as rows; bodiless messages carry no frames)', async () => {
     const text = httpTraceText({
       started: '2026-12-01T16:00:00.000Z',
       host: 'worker',
@@ -96,9 +99,11 @@ describe('export → open: a live session round-trips byte for byte', () => {
     expect('error' in parseTrace(text)).toBe(false);
     const store = new TraceStore(inProcessLoader);
     expect(await store.open('http.jsonl', text)).toBe('opened');
-    expect(store.getSnapshot().log.entries.map((entry) => (entry.type === 'bytes' ? [entry.direction, entry.frames.length, entry.text.split('\r')[0]] : entry.type))).toEqual([
+    expect(store.getSnapshot().log.entries.map((entry) => (entry.type === 'bytes' ? [entry.direction, entry.frames.length, entry.text.split('\r')[0]] : entry.type === 'connection' ? [entry.conn, entry.state] : entry.type))).toEqual([
+      [1, 'open'],
       ['c2s', 0, 'POST /mcp HTTP/1.1'],
       ['s2c', 0, 'HTTP/1.1 202 Accepted'],
+      [1, 'close'],
     ]);
   });
 
@@ -115,7 +120,7 @@ describe('opening a trace', () => {
     await readTrace(chunksOf(new Blob([good])), good.length, (message) => messages.push(message), 2);
     expect(messages.map((message) => message.type)).toEqual(expect.arrayContaining(['header', 'entries', 'progress', 'done']));
     expect(messages.filter((message) => message.type === 'entries').map((message) => message.batch.entries.length)).toEqual([2, 1]);
-    expect(messages.at(-1)).toEqual({ type: 'done', events: 3, bytes: good.length });
+    expect(messages.at(-1)).toEqual({ type: 'done', events: 3, bytes: good.length, methods: ['ping'] });
   });
 
   const bad: [string, string, number, RegExp][] = [
@@ -147,6 +152,29 @@ describe('opening a trace', () => {
     expect(await first).toBe('abandoned');
     expect(await second).toBe('opened');
     expect(store.getSnapshot().trace?.name).toBe('two');
+  });
+});
+
+describe('a trace recorded between a client and a server', () => {
+  it("marks the client's own process events, and leaves the server's unmarked", async () => {
+    const header = { ...HEADER, mode: 'between', client: ['node', 'client.js'] };
+    const text = lines(
+      header,
+      { tap: 1, ev: 'spawn', t: 0, pid: 1, argv: ['node', 's.js'] },
+      { tap: 1, ev: 'spawn', t: 1, pid: 2, argv: ['node', 'client.js'], proc: 'client' },
+      { tap: 1, ev: 'stderr', t: 2, b64: b64('client says hi\n'), proc: 'client' },
+      { tap: 1, ev: 'stderr', t: 3, b64: b64('server says hi\n') },
+      { tap: 1, ev: 'exit', t: 4, code: 0, signal: null, proc: 'client' },
+    );
+    const store = new TraceStore(inProcessLoader);
+    expect(await store.open('between.jsonl', text)).toBe('opened');
+    expect(store.getSnapshot().log.entries.map((entry) => [entry.type, entry.proc ?? 'server'])).toEqual([
+      ['spawn', 'server'],
+      ['spawn', 'client'],
+      ['stderr', 'client'],
+      ['stderr', 'server'],
+      ['exit', 'client'],
+    ]);
   });
 });
 
@@ -192,5 +220,22 @@ describe('entries packed for the trip from the worker', () => {
     expect(splitsACharacter(frame.slice(0, cut))).toBe(true);
     expect(splitsACharacter(frame.slice(cut))).toBe(true);
     expect(splitsACharacter(new TextEncoder().encode('a你b'))).toBe(false);
+  });
+});
+
+describe('the read-only sequence diagram of a trace', () => {
+  it('draws the log\'s frames and exits a page at a time, each arrow pointing back at its log frame', async () => {
+    const session = await liveSession('ndjson');
+    const entries = session.getSnapshot().log.entries;
+    const frames = entries.flatMap((entry) => (entry.type === 'bytes' ? entry.frames.map((_, index) => ({ seq: entry.seq, frameIndex: index })) : []));
+    const all = diagramPage(entries, 0, 1000);
+    expect(all.total).toBe(frames.length + entries.filter((entry) => entry.type === 'exit').length);
+    expect([...all.frames.values()]).toEqual(frames);
+    expect(all.records[0]!.arrows.map((arrow) => arrow.kind).slice(0, 2)).toEqual(['request', 'response']);
+    const second = diagramPage(entries, 2, 3);
+    expect(second.shown).toBe(3);
+    expect([...second.frames.values()]).toEqual(frames.slice(2, 5));
+    expect(second.records[0]!.arrows.map((arrow) => arrow.method)).toEqual(all.records[0]!.arrows.slice(2, 5).map((arrow) => arrow.method));
+    expect(diagramPage([], 0).records).toEqual([]);
   });
 });

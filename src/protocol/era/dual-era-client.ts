@@ -20,7 +20,7 @@
 import { McpClient } from '../client.ts';
 import type { ClientEvent } from '../client-events.ts';
 import { Listeners } from '../client-events.ts';
-import { McpRpcError, RequestTimeoutError, ClientClosedError } from '../client-errors.ts';
+import { McpRpcError } from '../client-errors.ts';
 import { checkCallToolResult, checkListToolsResult, expectShape } from '../client-result-checks.ts';
 import type { FramingName } from '../framing/types.ts';
 import type { CallToolResult, Implementation, ToolInfo } from '../mcp.ts';
@@ -28,10 +28,10 @@ import { answerServerRequests, type ServerRequestHandler } from '../server-reque
 import type { ByteTransport, Unsubscribe } from '../transport.ts';
 import { EraNegotiationError } from './era-errors.ts';
 import type { EraCache } from './era-cache.ts';
-import { capabilitiesFor, INPUT_METHODS, type InputHandlers, type InputMethod } from './input-requests.ts';
-import { envelopeMeta, EraErrorCode, MODERN_PROTOCOL_VERSIONS } from './meta.ts';
+import { INPUT_METHODS, type InputHandlers, type InputMethod } from './input-requests.ts';
+import { EraErrorCode, MODERN_PROTOCOL_VERSIONS } from './meta.ts';
 import { ModernSession } from './modern-session.ts';
-import { classifyProbe, type DiscoverResult, type ProbeOutcome, type ProbeVerdict } from './probe.ts';
+import type { DiscoverResult, ProbeOutcome, ProbeVerdict } from './probe.ts';
 import { RpcChannel } from './rpc-channel.ts';
 
 export type EraMode = 'auto' | 'legacy' | { pin: string };
@@ -138,17 +138,18 @@ export class DualEraClient {
       return this.startModern(cached.version, undefined, `the era cache says this server speaks ${cached.version}`);
     }
 
-    const ours = typeof mode === 'object' ? [mode.pin] : this.modernVersions;
-    let version = ours[0]!;
-    let verdict = await this.probe(version, ours);
-    if (verdict.kind === 'retry') {
-      version = verdict.version;
-      verdict = await this.probe(version, ours);
-      if (verdict.kind === 'retry') verdict = { kind: 'fail', reason: `the server rejected ${version} with -32022 twice` };
-    }
+    // The probe lives in ModernSession (the module exercise 7 has the learner write): it sends
+    // server/discover, asks once more after a -32022 naming a version we speak, and classifies.
+    const session = this.newModernSession(this.modernVersions[0]!);
+    const verdict = await session.discover({
+      transport: this.connection.kind,
+      timeoutMs: this.options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+      versions: typeof mode === 'object' ? [mode.pin] : this.modernVersions,
+      onProbe: (version, outcome, probed) => this.listeners.emit({ type: 'probe', version, outcome, verdict: probed }),
+    });
     switch (verdict.kind) {
       case 'modern':
-        return this.startModern(verdict.version, verdict.discover, `server/discover offered ${verdict.version}`);
+        return this.startModern(verdict.version, verdict.discover, `server/discover offered ${verdict.version}`, session);
       case 'legacy':
         if (typeof mode === 'object') throw new EraNegotiationError(`pinned to ${mode.pin}, but ${verdict.reason} (no fallback when pinned)`);
         return this.startLegacy(`fell back to the handshake: ${verdict.reason}`);
@@ -215,25 +216,8 @@ export class DualEraClient {
     return this.options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
   }
 
-  /** One `server/discover` with the full envelope, and what its answer means. */
-  private async probe(version: string, ours: readonly string[]): Promise<ProbeVerdict> {
-    const meta = envelopeMeta({ protocolVersion: version, clientCapabilities: capabilitiesFor(this.inputHandlers), clientInfo: this.clientInfo });
-    let outcome: ProbeOutcome;
-    try {
-      outcome = { kind: 'result', result: await this.channel.request('server/discover', { _meta: meta }, this.options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS) };
-    } catch (error) {
-      if (error instanceof McpRpcError) outcome = { kind: 'error', code: error.code, message: error.rpcMessage, data: error.data };
-      else if (error instanceof RequestTimeoutError) outcome = { kind: 'timeout' };
-      else if (error instanceof ClientClosedError) outcome = { kind: 'closed', reason: error.reason };
-      else throw error;
-    }
-    const verdict = classifyProbe(outcome, { ours, transport: this.connection.kind });
-    this.listeners.emit({ type: 'probe', version, outcome, verdict });
-    return verdict;
-  }
-
-  private startModern(version: string, discover: DiscoverResult | undefined, cause: string): EraConnectResult {
-    this.modern = new ModernSession(this.channel, {
+  private newModernSession(version: string): ModernSession {
+    return new ModernSession(this.channel, {
       version,
       versions: this.modernVersions,
       clientInfo: this.clientInfo,
@@ -241,6 +225,11 @@ export class DualEraClient {
       requestTimeoutMs: this.requestTimeoutMs,
       onVersionChange: (changed) => this.remember({ era: 'modern', version: changed }),
     });
+  }
+
+  /** `session`: the one that probed, already at `version`; a cached verdict makes a new one. */
+  private startModern(version: string, discover: DiscoverResult | undefined, cause: string, session = this.newModernSession(version)): EraConnectResult {
+    this.modern = session;
     this.remember({ era: 'modern', version });
     return this.settle({ era: 'modern', protocolVersion: version, serverInfo: discover?.serverInfo, capabilities: discover?.capabilities, instructions: discover?.instructions, cause });
   }

@@ -1,6 +1,10 @@
-// One modern (2026-07-28) request, done the way basic/index.mdx, basic/versioning.mdx and
-// basic/patterns/mrtr.mdx describe it:
+// The modern (2026-07-28) side of the dual-era client, done the way basic/index.mdx,
+// basic/versioning.mdx and basic/patterns/mrtr.mdx describe it. Exercise 7 (exercises/07-stateless-era)
+// has the learner write this module, probe.ts's classifyProbe and input-requests.ts in one file.
 //
+//   0. discover(): the `server/discover` probe, with the full envelope; its answer is classified by
+//      classifyProbe (modern, retry, legacy or fail); a -32022 naming a version we speak is asked
+//      again with it, once. A 'legacy' verdict is the caller's cue to run the handshake instead;
 //   1. the `_meta` envelope goes on every request: protocolVersion, clientCapabilities, clientInfo;
 //   2. -32022 UnsupportedProtocolVersion names the versions the server supports: pick the newest
 //      we also speak and send the request once more (a new id), then keep that version;
@@ -14,11 +18,12 @@
 // is the version the server accepted.
 
 import type { Implementation } from '../mcp.ts';
-import { McpRpcError, ProtocolViolationError } from '../client-errors.ts';
+import { ClientClosedError, McpRpcError, ProtocolViolationError, RequestTimeoutError } from '../client-errors.ts';
 import { MRTR_METHODS, pickMutualVersion, readUnsupportedVersion, resultServerInfo, resultTypeOf, RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED, withEnvelope, type RequestEnvelope } from './meta.ts';
 import { answerInputRequests, capabilitiesFor, type InputHandlers, type RetryFields } from './input-requests.ts';
 import { InputRequiredError } from './era-errors.ts';
 import type { RpcChannel } from './rpc-channel.ts';
+import { classifyProbe, type ProbeOutcome, type ProbeTransportKind, type ProbeVerdict } from './probe.ts';
 
 export interface ModernSessionOptions {
   /** The version to start with (from the probe, a cache, or a pin). */
@@ -33,6 +38,19 @@ export interface ModernSessionOptions {
   /** Told when a -32022 made the client switch version, so the era cache can learn it. */
   onVersionChange?: (version: string) => void;
 }
+
+export interface DiscoverOptions {
+  /** What silence means depends on the transport (probe.ts). */
+  transport: ProbeTransportKind;
+  timeoutMs: number;
+  /** The versions to offer, preferred first; the session's `versions` when not given (one, when pinned). */
+  versions?: readonly string[];
+  /** Told about each probe sent (at most two): its version, what came back and what it means. */
+  onProbe?: (version: string, outcome: ProbeOutcome, verdict: ProbeVerdict) => void;
+}
+
+/** What discover() settles on: a -32022 retry has already been made by then. */
+export type DiscoverVerdict = Exclude<ProbeVerdict, { kind: 'retry' }>;
 
 export class ModernSession {
   private currentVersion: string;
@@ -61,6 +79,41 @@ export class ModernSession {
       clientCapabilities: capabilitiesFor(this.options.inputHandlers),
       clientInfo: this.options.clientInfo,
     };
+  }
+
+  /**
+   * Ask the server which era it speaks. Never 'retry': a -32022 naming a version we speak is asked
+   * again with that version, once; a second -32022 is a failure. On 'modern' the session speaks the
+   * version the server chose from then on.
+   */
+  async discover(options: DiscoverOptions): Promise<DiscoverVerdict> {
+    const ours = options.versions ?? this.options.versions;
+    let version = ours[0]!;
+    let verdict = await this.probe(version, ours, options);
+    if (verdict.kind === 'retry') {
+      version = verdict.version;
+      verdict = await this.probe(version, ours, options);
+    }
+    if (verdict.kind === 'retry') return { kind: 'fail', reason: `the server rejected ${version} with -32022 twice` };
+    if (verdict.kind === 'modern') this.currentVersion = verdict.version;
+    return verdict;
+  }
+
+  /** One `server/discover` with the full envelope at `version`, and what its answer means. */
+  private async probe(version: string, ours: readonly string[], options: DiscoverOptions): Promise<ProbeVerdict> {
+    const envelope = { ...this.envelope(), protocolVersion: version };
+    let outcome: ProbeOutcome;
+    try {
+      outcome = { kind: 'result', result: await this.channel.request('server/discover', withEnvelope(undefined, envelope), options.timeoutMs) };
+    } catch (error) {
+      if (error instanceof McpRpcError) outcome = { kind: 'error', code: error.code, message: error.rpcMessage, data: error.data };
+      else if (error instanceof RequestTimeoutError) outcome = { kind: 'timeout' };
+      else if (error instanceof ClientClosedError) outcome = { kind: 'closed', reason: error.reason };
+      else throw error;
+    }
+    const verdict = classifyProbe(outcome, { ours, transport: options.transport });
+    options.onProbe?.(version, outcome, verdict);
+    return verdict;
   }
 
   /** Send `method` and return its complete result, answering any input the server asks for on the way. */

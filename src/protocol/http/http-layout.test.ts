@@ -55,6 +55,13 @@ describe('httpLayout', () => {
     expect(layout.error).toBeNull();
     expect(layout.isEventStream).toBe(true);
     expect(layout.parts.filter((part) => part.kind === 'chunk-size').map((part) => (part as { size: number }).size)).toEqual([...chunks.map((chunk) => chunk.length), 0]);
+    // Size line, the data it announces (then the SSE lines in it), the CRLF after: in wire order.
+    const framing = layout.parts.filter((part) => part.kind.startsWith('chunk')).map((part) => part.kind);
+    expect(framing).toEqual([...chunks.flatMap(() => ['chunk-size', 'chunk-data', 'chunk-end']), 'chunk-size']);
+    const dataSizes = layout.parts.flatMap((part) => (part.kind === 'chunk-data' ? [part.end - part.start] : []));
+    expect(dataSizes).toEqual(chunks.map((chunk) => chunk.length));
+    const firstData = layout.parts.findIndex((part) => part.kind === 'chunk-data');
+    expect(layout.parts[firstData + 1]).toMatchObject({ kind: 'sse-field', name: 'id' });
     expect(layout.events.map((event) => event.summary)).toEqual(['priming', 'notifications/progress', 'priming', 'result #2']);
     expect(layout.events[0]).toMatchObject({ id: 's/0', retry: 1000 });
     expect(layout.events[3]!.message).toMatchObject({ result: { content: [{ text: '你好' }] } });

@@ -19,6 +19,8 @@ export type HttpPart =
   | { kind: 'blank-line'; start: number; end: number }
   | { kind: 'body'; start: number; end: number }
   | { kind: 'chunk-size'; start: number; end: number; size: number }
+  /** One chunk's data (what it carries is listed after it: body bytes, or SSE lines). */
+  | { kind: 'chunk-data'; start: number; end: number }
   | { kind: 'chunk-end'; start: number; end: number }
   | { kind: 'trailer-end'; start: number; end: number }
   | { kind: 'sse-field'; ranges: ByteRange[]; name: string; value: string; event: number }
@@ -75,6 +77,7 @@ export function httpLayout(bytes: Uint8Array, kind: 'request' | 'response', opti
   let head: Http1Head | null = null;
   let error: string | null = null;
   let bodyLength = 0;
+  let chunked = false;
   const field = (fieldKind: FieldKind, start: number, end: number) => {
     if (end > start) fields.push({ kind: fieldKind, start, end });
   };
@@ -101,6 +104,7 @@ export function httpLayout(bytes: Uint8Array, kind: 'request' | 'response', opti
       }
       case 'head-end':
         head = item.head;
+        chunked = item.framing === 'chunked';
         field('blank-line', item.offset, item.offset + item.length);
         parts.push({ kind: 'blank-line', start: item.offset, end: item.offset + item.length });
         break;
@@ -113,6 +117,7 @@ export function httpLayout(bytes: Uint8Array, kind: 'request' | 'response', opti
         parts.push({ kind: 'chunk-end', start: item.offset, end: item.offset + item.length });
         break;
       case 'data':
+        if (chunked) parts.push({ kind: 'chunk-data', start: item.offset, end: item.offset + item.bytes.length });
         segments.push({ wire: item.offset, body: bodyLength, length: item.bytes.length });
         bodyLength += item.bytes.length;
         break;
@@ -136,10 +141,12 @@ export function httpLayout(bytes: Uint8Array, kind: 'request' | 'response', opti
   const isEventStream = contentType === 'text/event-stream';
   const events: SseEventLayout[] = [];
   if (isEventStream) sseParts(body, toWire, parts, fields, events);
-  else for (const segment of segments) {
-    field('body', segment.wire, segment.wire + segment.length);
-    parts.push({ kind: 'body', start: segment.wire, end: segment.wire + segment.length });
-  }
+  else
+    for (const segment of segments) {
+      field('body', segment.wire, segment.wire + segment.length);
+      // A chunk's data is already a part of its own.
+      if (!chunked) parts.push({ kind: 'body', start: segment.wire, end: segment.wire + segment.length });
+    }
   // Keep parts in wire order: the SSE parts were added after the chunk framing around them.
   parts.sort((a, b) => partStart(a) - partStart(b));
   const consumed = fields.reduce((max, range) => Math.max(max, range.end), 0);

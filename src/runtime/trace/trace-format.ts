@@ -27,7 +27,7 @@ interface TraceHeaderCommon {
   framingSource: 'given' | 'guessed';
   /** When recording started, ISO 8601 (`2026-12-01T16:00:00.000Z`); every event's `t` counts from it. */
   started: string;
-  /** What wrote the file, free text (`mcp-playground tap 0.1.0`). */
+  /** What wrote the file, free text (`mcp-playground tap`; the page writes its own name). */
   recorder: string;
 }
 

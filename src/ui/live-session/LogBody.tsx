@@ -31,14 +31,14 @@ export default function LogBody({ find: given, labelledBy, virtual, follow, empt
   const [own] = useState(() => new LogFindStore());
   const find = given ?? own;
   const source = useLogSource();
-  const { log } = useStore(source);
+  const { log, methods: knownMethods } = useStore(source);
   const { query, pins, target, missing } = useStore(find);
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const container = useRef<HTMLDivElement>(null);
 
   const { shown, searching } = useShownEntries(log.entries, query, pins, target?.seq ?? null);
-  const methods = useMemo(() => methodsOf(log.entries), [log.entries]);
+  const methods = useMemo(() => knownMethods ?? methodsOf(log.entries), [knownMethods, log.entries]);
   const pinned = useMemo(() => log.entries.filter((entry) => pins.has(entry.seq)), [log.entries, pins]);
   const togglePin = useCallback((seq: number) => find.togglePin(seq), [find]);
   const goToPartner = useCallback((seq: number, frameIndex: number) => find.goToPartner(source.getSnapshot().log.entries, seq, frameIndex), [find, source]);
@@ -71,7 +71,8 @@ export default function LogBody({ find: given, labelledBy, virtual, follow, empt
     <div className="log-body" ref={container} onKeyDown={onKeyDown}>
       <FindBar find={find} methods={methods} shown={shown.length} total={log.entries.length} searching={searching} listId={listId} searchRef={searchRef} onEnterResults={enterResults} />
       {missingText !== null && (
-        <p className="notice" role="status">
+        // A live region, not role="status": the live panel's server line stays its one status.
+        <p className="notice" aria-live="polite">
           {missingText}
         </p>
       )}

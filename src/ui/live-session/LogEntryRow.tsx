@@ -74,6 +74,7 @@ export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, ta
       <span className="log-entry__time mono">{entry.t === null ? '' : t('log.time', { t: formatTapTime(entry.t) })}</span>
       <span className="log-entry__bytes mono">{bytes === null ? '' : t('log.bytes', { count: bytes })}</span>
       <span className="log-entry__summary">
+        {entry.proc === 'client' && <span className="chip chip--muted">{t('log.clientProcess')}</span>}
         <EntrySummary entry={entry} />
       </span>
     </>

@@ -5,7 +5,7 @@
 // Hovering or focusing a part lights its bytes.
 
 import { useMemo, useState } from 'react';
-import type { HttpExchangeRecord } from '../../app/protocol/http-session-store.ts';
+import type { HttpExchangeRecord } from '../../app/protocol/http-exchanges.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import { HTTP_FIELD_KINDS } from '../../protocol/inspect/byte-fields.ts';
 import { httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/http/http-layout.ts';
@@ -14,7 +14,7 @@ import { bytesToBase64 } from '../../protocol/inspect/base64.ts';
 import { HexView } from './HexView.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 
-export function HttpInspector({ exchange }: { exchange: HttpExchangeRecord }) {
+export function HttpInspector({ exchange }: { exchange: HttpExchangeRecord<unknown> }) {
   const t = useProtocolText();
   return (
     <div className="http-inspector" data-testid="http-inspector">
@@ -108,7 +108,7 @@ function EventList({ layout, onLight }: { layout: HttpLayout; onLight(range: Byt
           return (
             <li key={event.index} data-testid="sse-event" data-summary={event.summary}>
               <button type="button" className="http-part__button" onMouseEnter={() => onLight(span)} onFocus={() => onLight(span)} onBlur={() => onLight(null)}>
-                {t('http.inspector.event', { n: event.index + 1, summary: event.summary })}
+                {t('http.inspector.event', { n: event.index + 1, summary: summaryText(t, event.summary) })}
               </button>
               {event.message !== undefined && <pre className="mono http-sse-events__message">{JSON.stringify(event.message, null, 2)}</pre>}
             </li>
@@ -117,6 +117,14 @@ function EventList({ layout, onLight }: { layout: HttpLayout; onLight(range: Byt
       </ol>
     </>
   );
+}
+
+/** An event's summary: a method or `result #1` as it is (protocol names), the rest in words. */
+export function summaryText(t: ProtocolText, summary: string): string {
+  if (summary === 'priming') return t('http.summary.priming');
+  if (summary === 'not JSON') return t('http.summary.notJson');
+  if (summary === 'JSON') return t('http.summary.json');
+  return summary;
 }
 
 /** The part a byte belongs to (the last one whose bytes hold it), or null. */
@@ -146,6 +154,8 @@ function partText(t: ProtocolText, part: HttpPart): string {
       return t('http.inspector.part.body', { count: part.end - part.start });
     case 'chunk-size':
       return part.size === 0 ? t('http.inspector.part.last-chunk') : t('http.inspector.part.chunk-size', { hex: part.size.toString(16), size: part.size });
+    case 'chunk-data':
+      return t('http.inspector.part.chunk-data', { count: part.end - part.start });
     case 'chunk-end':
       return t('http.inspector.part.chunk-end');
     case 'trailer-end':

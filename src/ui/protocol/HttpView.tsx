@@ -3,13 +3,14 @@
 // the response that carried them — with what the client holds beside it. Each connection opens in
 // the HTTP byte inspector. Loaded only when the learner switches the protocol view to HTTP.
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTTP_STEPS, HttpSessionStore, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
 import { whenHostChosen } from '../../app/services/protocol-services.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { concatBytes, HttpInspector } from './HttpInspector.tsx';
+import { concatBytes, summaryText } from './HttpInspector.tsx';
+import { HttpInspectorDialog } from './HttpInspectorDialog.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
@@ -63,6 +64,9 @@ export default function HttpView() {
             {t('http.runToEnd')} ▶▶
           </button>
         </div>
+        <button type="button" onClick={() => void saveHttpTrace(store)} disabled={state.exchanges.length === 0} title={t('http.saveTraceHint')} data-testid="save-http-trace">
+          {t('http.saveTrace')}
+        </button>
         <span data-testid="http-progress">{t('http.progress', { shown: cursor, total: HTTP_STEPS.length })}</span>
       </div>
       <p role="status" className={`stepper__status${status.status === 'failed' ? ' is-error' : ''}`} data-testid="http-status" data-status={status.status}>
@@ -78,6 +82,14 @@ export default function HttpView() {
       <HttpInspectorDialog exchange={opened} onClose={() => setOpen(null)} />
     </section>
   );
+}
+
+/** The session (every connection's exact bytes) as an http trace; the writer loads on the first save. */
+async function saveHttpTrace(store: HttpSessionStore): Promise<void> {
+  const recording = store.recording();
+  if (recording === null) return;
+  const [{ httpTraceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../components/download.ts')]);
+  downloadFile(traceFileName(recording.started), httpTraceText(recording), 'application/x-ndjson');
 }
 
 function statusText(t: ProtocolText, state: HttpSessionState): string {
@@ -139,7 +151,7 @@ function ExchangeArrows({ exchange, onInspect }: { exchange: HttpExchangeRecord;
         <ul className="http-events">
           {events.map((event) => (
             <li key={event.index} className="http-event">
-              {t('http.diagram.event', { summary: event.summary })}
+              {t('http.diagram.event', { summary: summaryText(t, event.summary) })}
             </li>
           ))}
         </ul>
@@ -167,44 +179,5 @@ function HoldsPanel({ state }: { state: HttpSessionState }) {
         <dd className="mono">{state.progress.length === 0 ? t('http.holds.none') : state.progress.join(' · ')}</dd>
       </dl>
     </aside>
-  );
-}
-
-function HttpInspectorDialog({ exchange, onClose }: { exchange: HttpExchangeRecord | null; onClose(): void }) {
-  const t = useProtocolText();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<Element | null>(null);
-  const open = exchange !== null;
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) {
-      returnFocus.current = document.activeElement;
-      node.showModal();
-    } else if (!open && node.open) node.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={dialog}
-      className="inspector-dialog"
-      aria-labelledby="http-inspector-title"
-      onClose={() => {
-        onClose();
-        const previous = returnFocus.current;
-        if (previous instanceof HTMLElement) previous.focus();
-      }}
-    >
-      {exchange && (
-        <>
-          <header className="inspector-dialog__header">
-            <h2 id="http-inspector-title">{t('http.inspector.title', { conn: exchange.conn, request: exchange.request })}</h2>
-            <button type="button" onClick={onClose}>
-              {t('http.inspector.close')}
-            </button>
-          </header>
-          <HttpInspector exchange={exchange} />
-        </>
-      )}
-    </dialog>
   );
 }

@@ -1,27 +1,50 @@
 // "Inspect bytes" for one frame of a message log entry: opens the byte inspector on the frame, with
-// the chunks it arrived in, read back from the log (the live one, or an opened trace's). Renders
-// nothing outside the protocol services.
+// the chunks it arrived in, read back from the log (the live one, or an opened trace's). A frame
+// read from a relayed HTTP connection (an HTTP trace) opens the HTTP byte inspector on that
+// connection instead, as the HTTP stepper does. Renders nothing outside the protocol services.
 
-import { useContext } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLogSource } from '../hooks/log-source-context.ts';
 import type { LogEntry } from '../../app/live-session/message-log.ts';
+import type { HttpExchangeRecord } from '../../app/protocol/http-exchanges.ts';
 import { targetFromLog } from '../../app/protocol/log-frames.ts';
+import { exchangeOfConnection } from '../../app/trace/http-trace-exchange.ts';
 import { ProtocolServicesContext } from './ProtocolServicesProvider.tsx';
+
+// Loaded on the first HTTP connection opened: the stdio log never needs it.
+const HttpInspectorDialog = lazy(() => import('./HttpInspectorDialog.tsx'));
 
 export function InspectFrameButton({ entry, frameIndex }: { entry: LogEntry; frameIndex: number }) {
   const { t } = useTranslation('live');
   const services = useContext(ProtocolServicesContext);
   const session = useLogSource();
+  const [exchange, setExchange] = useState<HttpExchangeRecord | null>(null);
   if (services === null || entry.type !== 'bytes') return null;
+  const conn = entry.conn;
   const open = () => {
     const { log, framing } = session.getSnapshot();
+    if (conn !== undefined) {
+      setExchange(exchangeOfConnection(log.entries, conn));
+      return;
+    }
     const target = targetFromLog(log, framing, entry.seq, frameIndex);
     if (target) services.ui.openInspector(target);
   };
   return (
-    <button type="button" className="log-entry__inspect" onClick={open} aria-label={t('log.inspectFrame', { index: frameIndex + 1 })} data-testid="log-inspect">
-      {t('log.inspect')}
-    </button>
+    <>
+      <button type="button" className="log-entry__inspect" onClick={open} aria-label={t('log.inspectFrame', { index: frameIndex + 1 })} data-testid="log-inspect">
+        {t('log.inspect')}
+      </button>
+      {/* In a portal: the button sits in a row's heading, where a dialog does not belong. */}
+      {exchange !== null &&
+        createPortal(
+          <Suspense fallback={null}>
+            <HttpInspectorDialog exchange={exchange} onClose={() => setExchange(null)} />
+          </Suspense>,
+          document.body,
+        )}
+    </>
   );
 }

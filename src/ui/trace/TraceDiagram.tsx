@@ -1,7 +1,9 @@
 // The read-only sequence diagram of an opened trace, a page of frames at a time; arrows open the
 // byte inspector on the frame they draw.
 
-import { useContext, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useId, useMemo, useState } from 'react';
+import type { HttpExchangeRecord } from '../../app/protocol/http-exchanges.ts';
+import { exchangeOfConnection } from '../../app/trace/http-trace-exchange.ts';
 import { diagramPage, DIAGRAM_PAGE } from '../../app/trace/trace-diagram.ts';
 import { targetFromLog } from '../../app/protocol/log-frames.ts';
 import type { TraceStore } from '../../app/trace/trace-store.ts';
@@ -10,16 +12,26 @@ import { ProtocolServicesContext } from '../protocol/ProtocolServicesProvider.ts
 import { SequenceDiagram } from '../protocol/SequenceDiagram.tsx';
 import { useTraceText } from './use-trace-text.ts';
 
+// An HTTP trace's arrows open the HTTP byte inspector on their connection (loaded when first needed).
+const HttpInspectorDialog = lazy(() => import('../protocol/HttpInspectorDialog.tsx'));
+
 export function TraceDiagram({ store }: { store: TraceStore }) {
   const t = useTraceText();
   const services = useContext(ProtocolServicesContext);
   const { log, framing } = useStore(store);
   const [start, setStart] = useState(0);
+  const [exchange, setExchange] = useState<HttpExchangeRecord | null>(null);
   const labelId = useId();
   const page = useMemo(() => diagramPage(log.entries, start), [log.entries, start]);
   const inspect = (arrowSeq: number) => {
     const frame = page.frames.get(arrowSeq);
     if (!frame || services === null) return;
+    const entries = store.getSnapshot().log.entries;
+    const entry = entries.find((candidate) => candidate.seq === frame.seq);
+    if (entry?.type === 'bytes' && entry.conn !== undefined) {
+      setExchange(exchangeOfConnection(entries, entry.conn));
+      return;
+    }
     const target = targetFromLog(store.getSnapshot().log, framing, frame.seq, frame.frameIndex);
     if (target) services.ui.openInspector(target);
   };
@@ -46,6 +58,11 @@ export function TraceDiagram({ store }: { store: TraceStore }) {
         <div className="trace-diagram__scroll">
           <SequenceDiagram records={page.records} waiting={null} currentStep={null} focus={null} onInspect={inspect} labelId={labelId} />
         </div>
+      )}
+      {exchange !== null && (
+        <Suspense fallback={null}>
+          <HttpInspectorDialog exchange={exchange} onClose={() => setExchange(null)} />
+        </Suspense>
       )}
     </section>
   );
