@@ -14,6 +14,7 @@ export const NODE_PROGRAMS = {
   'echo-server': 'server/echo-server.ts',
   tap: 'server/tap.ts',
   'sdk-echo-server': 'server/sdk-echo-server.ts',
+  'sdk2-echo-server': 'server/sdk2-echo-server.ts',
   // Runs the learner's exercise-4 server; sucrase (the transpiler) is bundled in.
   'learner-server': 'server/learner-server.ts',
   // The echo server over Streamable HTTP; the tap relays TCP connections to its port.

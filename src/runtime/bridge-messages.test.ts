@@ -20,6 +20,34 @@ describe('parseStartMessage', () => {
     });
   });
 
+  it('passes a non-default era from the closed set as --era, and writes nothing for dual', () => {
+    const legacy = parseStartMessage(start({ program: 'echo-server', framing: 'ndjson', faults: [], era: 'legacy' }));
+    expect(legacy).toEqual({ ok: true, spec: { program: 'echo-server', framing: 'ndjson', faults: [], era: 'legacy' } });
+    expect(legacy.ok && programArguments(legacy.spec)).toEqual(['--framing=ndjson', '--era=legacy']);
+    const dual = parseStartMessage(start({ program: 'echo-server', framing: 'ndjson', era: 'dual' }));
+    expect(dual.ok && programArguments(dual.spec)).toEqual(['--framing=ndjson']);
+  });
+
+  it.each([
+    ['an era outside the set', { program: 'echo-server', framing: 'ndjson', era: 'legacy --fault=x' }, /unknown era/],
+    ['an era that is not a string', { program: 'echo-server', framing: 'ndjson', era: ['legacy'] }, /unknown era/],
+    ['an era for the SDK server', { program: 'sdk-echo-server', framing: 'ndjson', era: 'legacy' }, /only with program echo-server/],
+  ])('refuses %s', (_name, fields, reason) => {
+    const check = parseStartMessage(start(fields));
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.reason).toMatch(reason);
+  });
+
+  it('starts sdk2-echo-server with no arguments, or --era=modern (its modern mode), and nothing else', () => {
+    const both = parseStartMessage(start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [] }));
+    expect(both.ok && programArguments(both.spec)).toEqual([]);
+    const modern = parseStartMessage(start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], era: 'modern' }));
+    expect(modern.ok && programArguments(modern.spec)).toEqual(['--era=modern']);
+    for (const fields of [{ era: 'legacy' }, { faults: ['no-gate'] }, { framing: 'content-length' }]) {
+      expect(parseStartMessage(start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], ...fields })).ok).toBe(false);
+    }
+  });
+
   it('gives sdk-echo-server no arguments at all', () => {
     const check = parseStartMessage(start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] }));
     expect(check.ok && programArguments(check.spec)).toEqual([]);
@@ -77,6 +105,7 @@ describe('parseStartMessage', () => {
         program: fc.oneof(fc.constantFrom(...BRIDGE_PROGRAMS), fc.string()),
         framing: fc.oneof(fc.constantFrom(...FRAMING_NAMES), fc.string()),
         faults: fc.oneof(fc.array(fc.constantFrom(...FAULT_NAMES), { maxLength: 4 }), fc.array(fc.string(), { maxLength: 2 }), fc.anything()),
+        era: fc.oneof(fc.constantFrom('dual', 'legacy', 'modern'), fc.string()),
         extra: fc.anything(),
       },
       { requiredKeys: [] },
@@ -87,7 +116,7 @@ describe('parseStartMessage', () => {
         if (!check.ok) return;
         expect(BRIDGE_PROGRAMS).toContain(check.spec.program);
         // mcp-http's port is always 0 (the OS picks one; the page never names it).
-        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--port=0'];
+        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--port=0', '--era=legacy', '--era=modern'];
         for (const arg of programArguments(check.spec)) expect(allowedArgs).toContain(arg);
       }),
       { numRuns: 500 },

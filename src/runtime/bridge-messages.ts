@@ -14,14 +14,17 @@
 import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
 import { FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
-import { parseEchoServerArgs } from './echo-server-args.ts';
+import { ECHO_ERAS, parseEchoServerArgs, type EchoEra } from './echo-server-args.ts';
 import { MCP_HTTP_FAULTS, mcpHttpArguments } from './mcp-http-args.ts';
 import { checkLearnerServerSource, sessionArguments } from './learner-server-job.ts';
 
 export const BRIDGE_PATH = '/bridge';
 
+/** The eras sdk2-echo-server can be started in (SDK 2.4.0's serveStdio: both, or modern mode). */
+export const SDK2_ERAS: readonly EchoEra[] = ['dual', 'modern'];
+
 /** Every program the bridge can spawn; each is `<programsDir>/<name>.mjs`. */
-export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'learner-server', 'mcp-http'];
+export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'sdk2-echo-server', 'learner-server', 'mcp-http'];
 
 export interface BridgeStartMessage {
   type: 'start';
@@ -30,6 +33,8 @@ export interface BridgeStartMessage {
   faults: FaultName[];
   /** Only with program 'learner-server'. */
   learnerServer?: LearnerServerSource;
+  /** Only with program 'echo-server': one of ECHO_ERAS, absent for the default (dual). */
+  era?: EchoEra;
 }
 
 /**
@@ -73,7 +78,7 @@ export type BridgeReply = { type: 'started' } | { type: 'refused'; reason: strin
 
 export type StartCheck = { ok: true; spec: ProgramSpec } | { ok: false; reason: string };
 
-const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer']);
+const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer', 'era']);
 
 /**
  * Check one WebSocket text message as a start request. Never throws. The policy defaults to the
@@ -95,7 +100,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
   const unknown = Object.keys(message).filter((key) => !START_FIELDS.has(key));
   if (unknown.length > 0) return refuse(`unknown field(s) in start message: ${unknown.map(quoteName).join(', ')}`);
 
-  const { program, framing, faults = [], learnerServer } = message;
+  const { program, framing, faults = [], learnerServer, era } = message;
   if (!isOneOf(BRIDGE_PROGRAMS, program)) return refuse(`unknown program; expected one of ${BRIDGE_PROGRAMS.join(', ')}`);
   if (program !== 'learner-server' && learnerServer !== undefined) return refuse('learnerServer goes only with program learner-server');
   if (!isOneOf(FRAMING_NAMES, framing)) return refuse(`unknown framing; expected one of ${FRAMING_NAMES.join(', ')}`);
@@ -103,8 +108,24 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     return refuse(`faults must be a list of ${FAULT_NAMES.join(', ')}`);
   }
   if (new Set(faults).size !== faults.length) return refuse('a fault is listed twice');
+  // The era is a name from a closed set too, and only the echo server has one.
+  if (era !== undefined) {
+    if (program === 'sdk2-echo-server') {
+      // SDK 2.4.0's serveStdio: both eras, or modern mode; it has no legacy-only mode.
+      if (!isOneOf(SDK2_ERAS, era)) return refuse(`unknown era for sdk2-echo-server; expected one of ${SDK2_ERAS.join(', ')}`);
+    } else if (program !== 'echo-server') {
+      return refuse('era goes only with program echo-server or sdk2-echo-server');
+    } else if (!isOneOf(ECHO_ERAS, era)) {
+      return refuse(`unknown era; expected one of ${ECHO_ERAS.join(', ')}`);
+    }
+  }
 
   const spec: ProgramSpec = { program, framing, faults: faults as FaultName[] };
+  if (program === 'sdk2-echo-server') {
+    if (framing !== 'ndjson') return refuse('sdk2-echo-server speaks ndjson only');
+    if (faults.length > 0) return refuse('sdk2-echo-server takes no faults');
+    return { ok: true, spec: era === 'modern' ? { ...spec, era } : spec };
+  }
   if (program === 'sdk-echo-server') {
     // The official SDK's server has no switches: it speaks NDJSON and has no fault injection.
     if (framing !== 'ndjson') return refuse('sdk-echo-server speaks ndjson only');
@@ -121,7 +142,8 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
   // Let the echo server's own argument parser judge combinations (e.g. a framing-only fault),
   // so the page hears "refused" now instead of seeing the process die with a usage error. The
   // learner's server runs inside the same session, so the same rules apply to it.
-  const parsed = parseEchoServerArgs(sessionArguments(framing, spec.faults));
+  if (era !== undefined && era !== 'dual') spec.era = era;
+  const parsed = parseEchoServerArgs(echoServerArguments(spec));
   if (parsed.kind !== 'run') return refuse(parsed.kind === 'usage-error' ? parsed.message : 'invalid echo-server options');
   if (program === 'learner-server') {
     // Checked before the source: a bridge that does not run learner code says why, whatever was sent.
@@ -140,8 +162,15 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
  */
 export function programArguments(spec: ProgramSpec): string[] {
   if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server') return [];
+  if (spec.program === 'sdk2-echo-server') return spec.era === 'modern' ? ['--era=modern'] : [];
   if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults);
-  return sessionArguments(spec.framing, spec.faults);
+  return echoServerArguments(spec);
+}
+
+/** The echo server's options; only a non-default era is written, so a dual-era argv is what it always was. */
+function echoServerArguments(spec: ProgramSpec): string[] {
+  const args = sessionArguments(spec.framing, spec.faults);
+  return spec.era !== undefined && spec.era !== 'dual' ? [...args, `--era=${spec.era}`] : args;
 }
 
 export function encodeBridgeReply(reply: BridgeReply): string {

@@ -55,7 +55,7 @@ describe('createEchoWorkerCore', () => {
     const { events } = startCore({ program: 'echo-server', framing: 'ndjson', faults: ['no-gate'] });
     expect(events[0]).toEqual({ tap: 1, ev: 'spawn', t: 1.3, pid: 0, argv: ['node', 'echo-server.mjs', '--framing=ndjson', '--fault=no-gate'] });
     expect(events[1]?.ev).toBe('stderr');
-    expect(text(events[1] as TapEvent)).toBe('[echo-server] pid 0 (in-browser worker), framing ndjson, faults: no-gate\n');
+    expect(text(events[1] as TapEvent)).toBe('[echo-server] pid 0 (in-browser worker), framing ndjson, era dual, faults: no-gate\n');
   });
 
   it('answers a handshake: c2s for each write, s2c with the exact frame bytes', async () => {
@@ -157,6 +157,26 @@ describe('createEchoWorkerCore', () => {
     const errors = events.slice(before);
     expect(errors).toHaveLength(6);
     expect(errors.every((event) => event.ev === 'error' && event.message.startsWith('malformed command: '))).toBe(true);
+  });
+
+  it('runs the era it is asked for: legacy answers server/discover as the handshake-era server, dual as 2026-07-28', async () => {
+    const discover = { jsonrpc: '2.0', id: 7, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
+    const answers: Record<string, unknown> = {};
+    for (const era of ['legacy', 'dual'] as const) {
+      const { core, events } = startCore({ program: 'echo-server', framing: 'ndjson', faults: [], ...(era === 'dual' ? {} : { era }) });
+      expect(events[0]).toMatchObject({ ev: 'spawn', argv: ['node', 'echo-server.mjs', '--framing=ndjson', ...(era === 'dual' ? [] : ['--era=legacy'])] });
+      core.handle(write(discover, 'ndjson'));
+      await flush();
+      const s2c = events.find((event) => event.ev === 's2c');
+      answers[era] = JSON.parse(text(s2c as TapEvent));
+    }
+    expect(answers.legacy).toMatchObject({ id: 7, error: { code: expect.any(Number) } });
+    expect(answers.dual).toMatchObject({ id: 7, result: { resultType: 'complete', supportedVersions: expect.arrayContaining(['2026-07-28']) } });
+  });
+
+  it('refuses an era it does not know, and an era for the learner server', () => {
+    const { events } = startCore({ program: 'echo-server', framing: 'ndjson', faults: [], era: 'ancient' as never });
+    expect(events).toEqual([{ tap: 1, ev: 'error', t: 1.3, message: expect.stringMatching(/^cannot start echo-server: era goes only with echo-server/) }]);
   });
 
   it('runs one server per worker', () => {

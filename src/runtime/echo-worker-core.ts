@@ -5,7 +5,8 @@
 // events, only by the host name.
 
 import { createServerSession, type ServerSession, type ServerSessionOptions } from '../protocol/server-session.ts';
-import { createDualEraSessionServer } from '../protocol/era/session.ts';
+import { sessionServerForEra } from '../protocol/era/session.ts';
+import { ECHO_ERAS, type EchoEra } from './echo-server-args.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
 import { LEARNER_SERVER_LOAD_EXIT_CODE, LEARNER_SERVER_LOG_PREFIX, LOAD_FAILURE_LEAD } from '../sandbox/learner-server-constants.ts';
 import type { Outcome } from '../sandbox/learner-server-core.ts';
@@ -82,6 +83,11 @@ export function createEchoWorkerCore(deps: EchoWorkerCoreDeps): EchoWorkerCore {
       return;
     }
     const { framing, faults } = checked.value;
+    const era: EchoEra = spec.era ?? 'dual';
+    if (!(ECHO_ERAS as readonly string[]).includes(era) || (era !== 'dual' && deps.startLearnerSession)) {
+      report({ ev: 'error', message: `cannot start ${runs}: era goes only with echo-server, one of ${ECHO_ERAS.join(', ')}` });
+      return;
+    }
     const options: Omit<ServerSessionOptions, 'createServer'> = {
       framing,
       faults,
@@ -93,13 +99,15 @@ export function createEchoWorkerCore(deps: EchoWorkerCoreDeps): EchoWorkerCore {
       log,
       random: deps.random,
     };
-    const flags = [`--framing=${framing}`, ...faults.map((fault) => `--fault=${fault}`)];
-    const settings = `framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`;
+    // The same argv the bridge would spawn (bridge-messages.ts): --era only when not the default.
+    const flags = [`--framing=${framing}`, ...faults.map((fault) => `--fault=${fault}`), ...(era === 'dual' ? [] : [`--era=${era}`])];
+    // Worded as server/echo-server.ts logs it.
+    const settings = `framing ${framing}, ${deps.startLearnerSession ? '' : `era ${era}, `}faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`;
     if (!deps.startLearnerSession) {
       state = 'running';
       report({ ev: 'spawn', pid: 0, argv: ['node', 'echo-server.mjs', ...flags] });
-      // Dual-era, like server/echo-server.ts: the same module on every host.
-      session = createServerSession({ ...options, createServer: createDualEraSessionServer });
+      // Dual-era by default, like server/echo-server.ts: the same module on every host.
+      session = createServerSession({ ...options, createServer: sessionServerForEra(era) });
       log(`pid 0 (in-browser worker), ${settings}`);
       return;
     }
@@ -174,6 +182,7 @@ function readMessage(message: unknown): PageToWorker | null {
     if (typeof spec !== 'object' || spec === null) return null;
     if (typeof spec.program !== 'string' || typeof spec.framing !== 'string' || !Array.isArray(spec.faults)) return null;
     if (!spec.faults.every((fault) => typeof fault === 'string')) return null;
+    if (spec.era !== undefined && typeof spec.era !== 'string') return null;
     // learnerServer's fields are checked by start(), with the bridge's own checker.
     return { type: 'start', spec: spec as unknown as ProgramSpec };
   }

@@ -1,6 +1,7 @@
 // One interface for the three places the live echo server can run: a WebContainer, a local Node
 // bridge, or a Web Worker. Whatever the host, the page gets the same thing back: a Wire.
 
+import type { EchoEra } from './echo-server-args.ts';
 import type { FramingName } from '../protocol/framing/types.ts';
 import type { FaultName } from '../protocol/faults.ts';
 import type { ByteTransport, Unsubscribe } from '../protocol/transport.ts';
@@ -18,7 +19,7 @@ export const HOST_KINDS: readonly HostKind[] = ['webcontainer', 'bridge', 'worke
  * project's own runner serving the echo tools through the learner's exercise-4 McpServer class.
  * `mcp-http` is the echo server over Streamable HTTP; its wire speaks HTTP/1.1 (http-tap-wire.ts).
  */
-export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'learner-server' | 'mcp-http';
+export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'sdk2-echo-server' | 'learner-server' | 'mcp-http';
 
 export interface ProgramSpec {
   program: ProgramName;
@@ -26,6 +27,12 @@ export interface ProgramSpec {
   faults: readonly FaultName[];
   /** Required for (and only for) `learner-server`. */
   learnerServer?: LearnerServerSource;
+  /**
+   * Only for `echo-server` (dual, legacy, modern) and `sdk2-echo-server` (dual, modern): which
+   * protocol era it speaks (`--era=`). Absent means dual-era, the default; `legacy` is what a
+   * dual-era client's probe falls back against.
+   */
+  era?: EchoEra;
 }
 
 /**

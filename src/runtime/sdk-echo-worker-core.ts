@@ -14,10 +14,31 @@ import type { ProgramSpec } from './host.ts';
 import { SDK_ECHO_READY_LINE, SDK_ECHO_SERVER_INFO, registerSdkEchoTool } from './sdk-echo-tool.ts';
 import { base64ToBytes, bytesToBase64, roundTapTime, type TapEvent } from './tap-protocol.ts';
 
+/** What runs the official server over the worker's transport; the default is SDK 1.x's McpServer. */
+export interface SdkServing {
+  program: 'sdk-echo-server' | 'sdk2-echo-server';
+  readyLine: string;
+  /** The eras this program accepts (`spec.era`); absent: it has no era switch. */
+  eras?: readonly string[];
+  serve(transport: Transport, era: string | undefined): Promise<{ close(): Promise<void> }>;
+}
+
 export interface SdkEchoWorkerCoreDeps {
   post(event: TapEvent): void;
   now?: () => number;
+  serving?: SdkServing;
 }
+
+const SDK1_SERVING: SdkServing = {
+  program: 'sdk-echo-server',
+  readyLine: SDK_ECHO_READY_LINE,
+  async serve(transport) {
+    const server = new McpServer({ ...SDK_ECHO_SERVER_INFO });
+    registerSdkEchoTool(server);
+    await server.connect(transport);
+    return server;
+  },
+};
 
 type WithoutStamp<E> = E extends TapEvent ? Omit<E, 'tap' | 't'> : never;
 type State = 'waiting' | 'running' | 'finishing' | 'exited';
@@ -67,9 +88,11 @@ class TapTransport implements Transport {
 
 export function createSdkEchoWorkerCore(deps: SdkEchoWorkerCoreDeps): { handle(message: unknown): void } {
   const now = deps.now ?? (() => performance.now());
+  const serving = deps.serving ?? SDK1_SERVING;
+  const name = serving.program;
   let state: State = 'waiting';
   let transport: TapTransport | null = null;
-  let server: McpServer | null = null;
+  let server: { close(): Promise<void> } | null = null;
   // Requests not answered yet: on EOF the program leaves once these are done, as Node's event
   // loop would keep the real one alive for them.
   const unanswered = new Set<string>();
@@ -98,12 +121,14 @@ export function createSdkEchoWorkerCore(deps: SdkEchoWorkerCoreDeps): { handle(m
 
   function start(spec: ProgramSpec): void {
     if (state !== 'waiting') return report({ ev: 'error', message: 'already started: one worker runs one server' });
-    if (spec.program !== 'sdk-echo-server') return report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), 'sdk-echo-server') });
-    // The same rules as the bridge: the SDK's server has no switches.
-    if (spec.framing !== 'ndjson') return report({ ev: 'error', message: 'sdk-echo-server speaks ndjson only' });
-    if (!Array.isArray(spec.faults) || spec.faults.length > 0) return report({ ev: 'error', message: 'sdk-echo-server takes no faults' });
+    if (spec.program !== name) return report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), name) });
+    // The same rules as the bridge: the SDK's server has no switches but (SDK 2) its era.
+    if (spec.framing !== 'ndjson') return report({ ev: 'error', message: `${name} speaks ndjson only` });
+    if (!Array.isArray(spec.faults) || spec.faults.length > 0) return report({ ev: 'error', message: `${name} takes no faults` });
+    if (spec.era !== undefined && !(serving.eras ?? []).includes(spec.era)) return report({ ev: 'error', message: `${name} takes no era ${String(spec.era).slice(0, 20)}` });
+    const era = spec.era === 'dual' ? undefined : spec.era;
     state = 'running';
-    report({ ev: 'spawn', pid: 0, argv: ['node', 'sdk-echo-server.mjs'] });
+    report({ ev: 'spawn', pid: 0, argv: ['node', `${name}.mjs`, ...(era === undefined ? [] : [`--era=${era}`])] });
     transport = new TapTransport(
       (bytes) => {
         const id = responseId(new TextDecoder().decode(bytes));
@@ -115,13 +140,18 @@ export function createSdkEchoWorkerCore(deps: SdkEchoWorkerCoreDeps): { handle(m
         if ('method' in message && 'id' in message) unanswered.add(JSON.stringify(message.id));
       },
     );
-    server = new McpServer({ ...SDK_ECHO_SERVER_INFO });
-    registerSdkEchoTool(server);
-    stderr(SDK_ECHO_READY_LINE);
-    void server.connect(transport).catch((error: unknown) => {
-      stderr(`sdk-echo-server: ${error instanceof Error ? error.message : String(error)}`);
-      exit(1, null);
-    });
+    stderr(serving.readyLine);
+    const connected = transport;
+    serving.serve(connected, era).then(
+      (running) => {
+        if (state === 'exited') void running.close().catch(() => {});
+        else server = running;
+      },
+      (error: unknown) => {
+        stderr(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+        exit(1, null);
+      },
+    );
   }
 
   return {

@@ -42,7 +42,9 @@ export const WEBCONTAINER_FILES = ['tap', 'echo-server', 'sdk-echo-server'] as c
 export const LEARNER_RUNNER_FILE = 'learner-server';
 /** The HTTP echo server (about 75 KB): mounted on its first start too, for the same reason. */
 export const HTTP_SERVER_FILE = 'mcp-http';
-export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE | typeof HTTP_SERVER_FILE;
+/** The SDK 2.4.0 echo server (about 1.4 MB): mounted on its first start, for the same reason. */
+export const SDK2_SERVER_FILE = 'sdk2-echo-server';
+export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE | typeof HTTP_SERVER_FILE | typeof SDK2_SERVER_FILE;
 
 export const DEFAULT_BOOT_TIMEOUT_MS = 6000;
 export const DEFAULT_SPAWN_TIMEOUT_MS = 15_000;
@@ -96,6 +98,18 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
       mounting = loadHttpServer().then((contents) => instance.mount({ [`${HTTP_SERVER_FILE}.mjs`]: { file: { contents } } }));
       httpServerMounted.set(instance, mounting);
       mounting.catch(() => httpServerMounted.delete(instance));
+    }
+    return mounting;
+  }
+
+  const loadSdk2Server = once(() => fetchProgram(SDK2_SERVER_FILE));
+  const sdk2Mounted = new WeakMap<WebContainerLike, Promise<void>>();
+  function mountSdk2ServerOnce(instance: WebContainerLike): Promise<void> {
+    let mounting = sdk2Mounted.get(instance);
+    if (!mounting) {
+      mounting = loadSdk2Server().then((contents) => instance.mount({ [`${SDK2_SERVER_FILE}.mjs`]: { file: { contents } } }));
+      sdk2Mounted.set(instance, mounting);
+      mounting.catch(() => sdk2Mounted.delete(instance));
     }
     return mounting;
   }
@@ -170,6 +184,13 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
           await mountHttpServerOnce(instance);
         } catch (error) {
           throw new Error(`could not load mcp-http.mjs into the WebContainer: ${messageOf(error)}`);
+        }
+      }
+      if (spec.program === 'sdk2-echo-server') {
+        try {
+          await mountSdk2ServerOnce(instance);
+        } catch (error) {
+          throw new Error(`could not load sdk2-echo-server.mjs into the WebContainer: ${messageOf(error)}`);
         }
       }
       // mcp-http is an HTTP server: the tap relays TCP connections to the port it prints.

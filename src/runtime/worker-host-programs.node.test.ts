@@ -10,6 +10,7 @@ import type { ProgramName } from './host.ts';
 import { createLearnerServerWorkerCore } from './learner-server-worker-core.ts';
 import { PROTOCOL_MODULE_MAP } from '../sandbox/protocol-module-map.ts';
 import { createSdkEchoWorkerCore } from './sdk-echo-worker-core.ts';
+import { SDK2_SERVING } from './sdk2-echo-serving.ts';
 import { base64ToBytes, type TapEvent } from './tap-protocol.ts';
 import { createWorkerHost, stuckServerLine, type WorkerLike } from './worker-host.ts';
 
@@ -49,6 +50,9 @@ function fakeWorker(program: ProgramName, heartbeatMs = 50): FakeWorker {
     dispose = () => core.dispose();
   } else if (program === 'sdk-echo-server') {
     const core = createSdkEchoWorkerCore({ post });
+    inside.onmessage = (event) => core.handle(event.data);
+  } else if (program === 'sdk2-echo-server') {
+    const core = createSdkEchoWorkerCore({ post, serving: SDK2_SERVING });
     inside.onmessage = (event) => core.handle(event.data);
   }
   const worker: FakeWorker = {
@@ -211,5 +215,27 @@ describe('the worker host runs the official SDK echo server', () => {
     const { host } = hostWithWorkers();
     await expect(host.start({ program: 'sdk-echo-server', framing: 'content-length', faults: [] })).rejects.toThrow('sdk-echo-server speaks ndjson only');
     await expect(host.start({ program: 'sdk-echo-server', framing: 'ndjson', faults: ['split-writes'] })).rejects.toThrow('sdk-echo-server takes no faults');
+  });
+});
+
+describe('the worker host runs the SDK 2.4.0 echo server (serveStdio)', () => {
+  it('serves a handshake-era client in both eras, and refuses initialize with -32022 in modern mode', async () => {
+    const { host, workers } = hostWithWorkers();
+    const wire = await host.start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [] });
+    const client = new McpClient(wire, { framing: 'ndjson' });
+    expect((await client.connect()).serverInfo).toEqual({ name: 'sdk2-echo-server', version: '2.4.0' });
+    expect((await client.callTool('echo', { text: TEXT })).content).toEqual([{ type: 'text', text: TEXT }]);
+    // SDK 2.x answers an unknown tool with the JSON-RPC error -32602.
+    await expect(client.callTool('no_such_tool', {})).rejects.toMatchObject({ code: -32602 });
+    wire.kill();
+
+    const modern = await host.start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], era: 'modern' });
+    const events: TapEvent[] = [];
+    modern.onTapEvent((event) => events.push(event));
+    const refused = new McpClient(modern, { framing: 'ndjson' });
+    await expect(refused.connect()).rejects.toMatchObject({ code: -32022 });
+    expect(events[0]).toMatchObject({ ev: 'spawn', argv: ['node', 'sdk2-echo-server.mjs', '--era=modern'] });
+    expect(workers.map((worker) => worker.program)).toEqual(['sdk2-echo-server', 'sdk2-echo-server']);
+    await expect(host.start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], era: 'legacy' })).rejects.toThrow('sdk2-echo-server takes no era legacy');
   });
 });

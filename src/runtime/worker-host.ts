@@ -5,6 +5,7 @@
 //   learner-server   learner-server-worker.ts  the same session around the learner's McpServer,
 //                                              ended after 2 s without a heartbeat (a stuck loop)
 //   sdk-echo-server  sdk-echo-worker.ts        the official SDK's McpServer over a worker transport
+//   sdk2-echo-server sdk2-echo-worker.ts       SDK 2.4.0's serveStdio over the same transport (both eras, or --era=modern)
 //   mcp-http         mcp-http-worker.ts        the HTTP echo server, served over HTTP/1.1 bytes
 
 import { withTimeout, TimeoutError } from './boot-once.ts';
@@ -77,6 +78,7 @@ interface WorkerLineChannel extends LineChannel {
 /** Only the fields a worker reads, as plain data (structured clone refuses anything else). */
 function cloneableSpec(spec: ProgramSpec): ProgramSpec {
   const plain: ProgramSpec = { program: spec.program, framing: spec.framing, faults: [...spec.faults] };
+  if (spec.era !== undefined) plain.era = spec.era;
   if (spec.learnerServer) {
     const { code, file, moduleId } = spec.learnerServer;
     plain.learnerServer = moduleId === undefined ? { code, file } : { code, file, moduleId };
@@ -188,6 +190,8 @@ function createProgramWorker(program: ProgramName): WorkerLike {
       return adaptWorker(new Worker(new URL('./learner-server-worker.ts', import.meta.url), { type: 'module', name: 'learner-server' }));
     case 'sdk-echo-server':
       return adaptWorker(new Worker(new URL('./sdk-echo-worker.ts', import.meta.url), { type: 'module', name: 'sdk-echo-server' }));
+    case 'sdk2-echo-server':
+      return adaptWorker(new Worker(new URL('./sdk2-echo-worker.ts', import.meta.url), { type: 'module', name: 'sdk2-echo-server' }));
     case 'echo-server':
       return adaptWorker(new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' }));
     case 'mcp-http':

@@ -161,6 +161,42 @@ describe('createWebContainerHost with the fake WebContainer', () => {
     expect(chunks.length).toBeGreaterThan(received.length);
   });
 
+  it('runs the built echo server dual-era by default and legacy-only with --era=legacy: the probe meets a result, then an error', async () => {
+    const answers: Record<string, unknown> = {};
+    for (const era of ['dual', 'legacy'] as const) {
+      const { host } = fakeHost({ terminal: { seed: 5, escapeRate: 0 } });
+      const wire = await host.start({ program: 'echo-server', framing: 'ndjson', faults: [], ...(era === 'dual' ? {} : { era }) });
+      const events: TapEvent[] = [];
+      wire.onTapEvent((event) => events.push(event));
+      const { DualEraClient } = await import('../../src/protocol/era/dual-era-client.ts');
+      const client = new DualEraClient({ kind: 'stdio', transport: wire, framing: 'ndjson' }, { requestTimeoutMs: 10_000 });
+      const connected = await client.connect();
+      const result = await client.callTool('echo', { text: TEXT });
+      expect(result.content).toEqual([{ type: 'text', text: TEXT }]);
+      client.close();
+      expect(events[0]).toMatchObject({ ev: 'spawn', argv: ['node', 'echo-server.mjs', '--framing=ndjson', ...(era === 'dual' ? [] : ['--era=legacy'])] });
+      const [firstAnswer] = new TextDecoder().decode(s2cBytes(events)).split('\n');
+      answers[era] = { era: connected.era, first: JSON.parse(firstAnswer!) };
+      wire.kill();
+    }
+    expect(answers.dual).toMatchObject({ era: 'modern', first: { id: 0, result: { resultType: 'complete' } } });
+    expect(answers.legacy).toMatchObject({ era: 'legacy', first: { id: 0, error: { code: expect.any(Number) } } });
+  });
+
+  it('runs the SDK 2.4.0 echo server, mounted on its first start: both eras, then modern mode', async () => {
+    const { host } = fakeHost({ terminal: { seed: 13 } });
+    const wire = await host.start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [] });
+    const { initialize, result } = await conversation(wire, 'ndjson');
+    expect(initialize.serverInfo.name).toBe('sdk2-echo-server');
+    expect(result.content).toEqual([{ type: 'text', text: TEXT }]);
+    const modern = await host.start({ program: 'sdk2-echo-server', framing: 'ndjson', faults: [], era: 'modern' });
+    const events: TapEvent[] = [];
+    modern.onTapEvent((event) => events.push(event));
+    await expect(new McpClient(modern, { framing: 'ndjson', requestTimeoutMs: 10_000 }).connect()).rejects.toMatchObject({ code: -32022 });
+    expect(events[0]).toMatchObject({ ev: 'spawn', argv: ['node', 'sdk2-echo-server.mjs', '--era=modern'] });
+    modern.kill();
+  });
+
   it('runs the official SDK echo server (code nobody here wrote) through the same path', async () => {
     const { host } = fakeHost({ terminal: { seed: 11 } });
     const wire = await host.start({ program: 'sdk-echo-server', framing: 'ndjson', faults: [] });

@@ -21,6 +21,7 @@ const ENTRIES = {
   'echo-worker': 'src/runtime/echo-worker.ts',
   'learner-server-worker': 'src/runtime/learner-server-worker.ts',
   'sdk-echo-worker': 'src/runtime/sdk-echo-worker.ts',
+  'sdk2-echo-worker': 'src/runtime/sdk2-echo-worker.ts',
   'mcp-http-worker': 'src/runtime/mcp-http-worker.ts',
   page: 'tests/integration/browser-workers/page.ts',
 };
@@ -76,6 +77,14 @@ describe('worker host programs in Chromium', () => {
     expect(result).toMatchObject({ serverName: 'sdk-echo-server', tools: ['echo'], echoed: [{ type: 'text', text: '你好 👋' }], error: null });
     expect(result.closeReason).toBe('server exited with code 0');
     expect(result.stderr).toBe('sdk-echo-server: ready on stdio (ndjson)\n');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("runs SDK 2.4.0's serveStdio in a module worker: the server Check my client meets on the worker host", async () => {
+    const result = await check('sdk2-echo-server');
+    expect(result).toMatchObject({ serverName: 'sdk2-echo-server', tools: ['echo'], echoed: [{ type: 'text', text: '你好 👋' }], error: null });
+    expect(result.closeReason).toBe('server exited with code 0');
+    expect(result.stderr).toBe('sdk2-echo-server: ready on stdio (ndjson)\n');
     expect(pageErrors).toEqual([]);
   });
 

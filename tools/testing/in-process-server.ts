@@ -5,12 +5,13 @@
 import type { FaultName } from '../../src/protocol/faults.ts';
 import type { FramingName } from '../../src/protocol/framing/types.ts';
 import { createEchoWorkerCore } from '../../src/runtime/echo-worker-core.ts';
+import type { EchoEra } from '../../src/runtime/echo-server-args.ts';
 import type { Wire } from '../../src/runtime/host.ts';
 import { encodeTapEvent, parseTapCommand } from '../../src/runtime/tap-protocol.ts';
 import { createTapWire, type LineChannel } from '../../src/runtime/tap-wire.ts';
 import type { ServerPort, ServerSettings } from '../../src/app/protocol/stepper-types.ts';
 
-export function inProcessWire(framing: FramingName, faults: readonly FaultName[] = []): Wire {
+export function inProcessWire(framing: FramingName, faults: readonly FaultName[] = [], era?: EchoEra): Wire {
   const lineListeners = new Set<(line: string) => void>();
   let closed = false;
   // A fixed random source, so split-writes cuts the same way in every run.
@@ -45,7 +46,7 @@ export function inProcessWire(framing: FramingName, faults: readonly FaultName[]
     },
   };
   const wire = createTapWire('worker', channel, { killGraceMs: 200 });
-  core.handle({ type: 'start', spec: { program: 'echo-server', framing, faults: [...faults] } });
+  core.handle({ type: 'start', spec: { program: 'echo-server', framing, faults: [...faults], ...(era === undefined ? {} : { era }) } });
   return wire;
 }
 
@@ -60,7 +61,7 @@ export function inProcessServerPort(initial: ServerSettings = { framing: 'conten
     async start(settings) {
       for (const wire of wires) wire.kill();
       started.push(settings);
-      const wire = inProcessWire(settings.framing, settings.faults);
+      const wire = inProcessWire(settings.framing, settings.faults, settings.era);
       wires.push(wire);
       return { ok: true, wire };
     },

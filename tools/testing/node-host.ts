@@ -16,6 +16,8 @@ export function nodeHost(modules: ProtocolModules, kind: HostKind = 'bridge'): H
       switch (spec.program) {
         case 'sdk-echo-server':
           return programWire(builtProgramPath('sdk-echo-server'), [], kind);
+        case 'sdk2-echo-server':
+          return programWire(builtProgramPath('sdk2-echo-server'), spec.era === 'modern' ? ['--era=modern'] : [], kind);
         case 'echo-server':
           return programWire(builtProgramPath('echo-server'), [`--framing=${spec.framing}`], kind);
         case 'learner-server':

@@ -23,7 +23,7 @@ export function stopAllWires(): void {
   for (const close of closers.splice(0)) close();
 }
 
-export function builtProgramPath(name: 'echo-server' | 'sdk-echo-server'): string {
+export function builtProgramPath(name: 'echo-server' | 'sdk-echo-server' | 'sdk2-echo-server'): string {
   return join(PROJECT_ROOT, 'public/generated', `${name}.mjs`);
 }
 

@@ -94,6 +94,23 @@ describe('the Chapter loop with the reference registerMcpTools', () => {
     expect(new TextDecoder().decode(target.bytes)).toContain('"name":"delete_file"');
   });
 
+  it('in the 2026-07-28 era: server/discover instead of initialize, the envelope on every request, the same turn', async () => {
+    const store = agent();
+    store.setEra('modern');
+    await store.connectAndMerge();
+    // The modern half lists one tool more: greet, which asks the client through an MRTR round.
+    expect(store.getSnapshot().merge).toMatchObject({ ok: true, count: 6, prefix: 'mcp__echo__', problems: [], listed: ['echo', 'add', 'delay_echo', 'fail', 'delete_file', 'greet'] });
+    answering(store, [true]);
+    await store.runTurn(defaultScript('en'), texts);
+    const { transcript, arrows, phase } = store.getSnapshot();
+    expect(phase).toBe('ready');
+    expect(observations(transcript)).toEqual(['ok:hello from MCP', 'ok:5', 'ok:would delete /tmp/scratch.txt']);
+    const requests = arrows.filter((arrow) => arrow.kind === 'request');
+    expect(requests.map((arrow) => arrow.method)).toEqual(['server/discover', 'tools/list', 'tools/call', 'tools/call', 'tools/call']);
+    for (const request of requests) expect(request.value).toMatchObject({ params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } });
+    expect(arrows.some((arrow) => arrow.method === 'initialize')).toBe(false);
+  });
+
   it('deny: the refusal is the observation and no tools/call for delete_file crosses the wire', async () => {
     const store = agent();
     await store.connectAndMerge();

@@ -4,6 +4,7 @@
 // Components only render this and call its methods.
 
 import type { FaultName } from '../../protocol/faults.ts';
+import type { FramingName } from '../../protocol/framing/types.ts';
 import { McpClient } from '../../protocol/client.ts';
 import type { ToolInfo } from '../../protocol/mcp.ts';
 import type { McpToolSource } from '../../protocol/register-mcp-tools.ts';
@@ -35,8 +36,12 @@ export interface MergeReport {
   listed: string[];
 }
 
+/** Which era the chapter loop's connection speaks: exercise 3's handshake, or 2026-07-28. */
+export type LoopEra = 'handshake' | 'modern';
+
 export interface AgentState {
   code: DriverKind;
+  era: LoopEra;
   usePrefix: boolean;
   /** Start the server with the error-as-rpc-error fault: a failing tool answers with a JSON-RPC error. */
   rpcErrorFault: boolean;
@@ -69,10 +74,30 @@ export interface ChapterLoopStoreOptions {
 
 const RPC_ERROR_FAULT: FaultName = 'error-as-rpc-error';
 
+/**
+ * A connected client in the chosen era: exercise 3's McpClient (initialize, initialized), or the
+ * dual-era client pinned to 2026-07-28 (server/discover, then `_meta` on every request), loaded
+ * on first use. `hold` gets the client before it connects, so a teardown can close it meanwhile.
+ */
+async function connectInEra(era: LoopEra, wire: Wire, framing: FramingName, requestTimeoutMs: number, hold: (client: { close(): void }) => void): Promise<Pick<McpClient, 'listTools' | 'callTool' | 'close'>> {
+  if (era === 'handshake') {
+    const client = new McpClient(wire, { framing, requestTimeoutMs });
+    hold(client);
+    await client.connect();
+    return client;
+  }
+  const { DualEraClient } = await import('../../protocol/era/dual-era-client.ts');
+  const { MODERN_PROTOCOL_VERSION } = await import('../../protocol/era/meta.ts');
+  const client = new DualEraClient({ kind: 'stdio', transport: wire, framing }, { era: { pin: MODERN_PROTOCOL_VERSION }, requestTimeoutMs });
+  hold(client);
+  await client.connect();
+  return client;
+}
+
 export class ChapterLoopStore extends ExternalStore<AgentState> {
   protected readonly store: Store<AgentState>;
   private wire: Wire | null = null;
-  private client: McpClient | null = null;
+  private client: { close(): void } | null = null;
   private registry: AgentRegistry | null = null;
   private recorder: WireRecorder | null = null;
   private detach: Unsubscribe[] = [];
@@ -83,6 +108,7 @@ export class ChapterLoopStore extends ExternalStore<AgentState> {
     super();
     this.store = createStore<AgentState>({
       code: 'reference',
+      era: 'handshake',
       usePrefix: true,
       rpcErrorFault: false,
       phase: 'idle',
@@ -100,6 +126,9 @@ export class ChapterLoopStore extends ExternalStore<AgentState> {
   setCode(code: DriverKind): void {
     if (!this.busy()) this.update({ code });
   }
+  setEra(era: LoopEra): void {
+    if (!this.busy()) this.update({ era });
+  }
   setUsePrefix(usePrefix: boolean): void {
     if (!this.busy()) this.update({ usePrefix });
   }
@@ -116,7 +145,7 @@ export class ChapterLoopStore extends ExternalStore<AgentState> {
   async connectAndMerge(): Promise<void> {
     if (this.busy()) return;
     const token = this.teardown();
-    const { code, usePrefix, rpcErrorFault } = this.getSnapshot();
+    const { code, usePrefix, rpcErrorFault, era } = this.getSnapshot();
     this.update({ phase: 'connecting', failure: null, merge: null, transcript: [], windows: [], arrows: [], approval: null, tools: this.options.localRows(), connection: this.getSnapshot().connection + 1 });
     this.options.beforeConnect?.();
     const settings = this.options.server.settings();
@@ -128,10 +157,13 @@ export class ChapterLoopStore extends ExternalStore<AgentState> {
     const recorder = new WireRecorder(settings.framing, () => this.update({ arrows: [...recorder.arrows] }));
     this.recorder = recorder;
     this.detach.push(wire.onTapEvent((event) => recorder.record(event)));
-    const client = new McpClient(wire, { framing: settings.framing, requestTimeoutMs: this.options.requestTimeoutMs ?? 15_000 });
-    this.client = client;
+    const requestTimeoutMs = this.options.requestTimeoutMs ?? 15_000;
+    let client: Pick<McpClient, 'listTools' | 'callTool' | 'close'>;
     try {
-      await client.connect();
+      client = await connectInEra(era, wire, settings.framing, requestTimeoutMs, (connecting) => {
+        this.client = connecting;
+      });
+      if (token !== this.token) return;
     } catch (error) {
       if (token === this.token) this.update({ phase: 'failed', failure: error instanceof Error ? error.message : String(error) });
       return;

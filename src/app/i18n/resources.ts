@@ -13,6 +13,7 @@ import type progressTransfer from '../../locales/en/progress-transfer.json';
 import type protocol from '../../locales/en/protocol.json';
 import type sdkChecks from '../../locales/en/sdk-checks.json';
 import type trace from '../../locales/en/trace.json';
+import type era from '../../locales/en/era.json';
 
 export interface Resources {
   /** The header: title, sections, language switch, dialog buttons. Always loaded. */
@@ -29,11 +30,13 @@ export interface Resources {
   'progress-transfer': typeof progressTransfer;
   /** The trace view (#trace): open, drop or link a recorded trace; save the live session as one. */
   trace: typeof trace;
+  /** The protocol view's era switch, its failure cards and the inspector's 2026-07-28 fields. */
+  era: typeof era;
 }
 
 export type Namespace = keyof Resources;
 
-export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace'] as const satisfies readonly Namespace[];
+export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace', 'era'] as const satisfies readonly Namespace[];
 
 /** Always loaded: the header is on every page. */
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;

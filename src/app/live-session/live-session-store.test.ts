@@ -195,6 +195,35 @@ describe('LiveSessionStore: the server', () => {
     expect(session.getSnapshot().server).toEqual({ status: 'stopped' });
   });
 
+  it('passes a non-default era to the host, and only then', async () => {
+    const host = scriptedHost();
+    const session = await sessionWith(host);
+    session.setEra('legacy');
+    await session.startServer();
+    session.setEra('modern');
+    expect(session.getSnapshot().era).toBe('legacy');
+    await session.stopServer();
+    session.setEra('dual');
+    await session.startServer();
+    expect(host.specs).toEqual([
+      { program: 'echo-server', framing: 'content-length', faults: [], era: 'legacy' },
+      { program: 'echo-server', framing: 'content-length', faults: [] },
+    ]);
+  });
+
+  it("numbers a new run's log entries after the old run's, so a row's seq names one entry", async () => {
+    const host = scriptedHost();
+    const session = await sessionWith(host);
+    await session.startServer();
+    host.wires[0]!.emit(bytesEvent('stderr', 'first run\n'));
+    await session.stopServer();
+    await session.startServer();
+    host.wires[1]!.emit(bytesEvent('stderr', 'second run\n'));
+    const seqs = session.getSnapshot().log.entries.map((entry) => entry.seq);
+    expect(seqs.length).toBeGreaterThan(2);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
   it('ignores events from a previous run', async () => {
     const host = scriptedHost();
     const session = await sessionWith(host);

@@ -6,6 +6,7 @@ import type { FramingName } from '../../protocol/framing/types.ts';
 import { getFraming } from '../../protocol/framing/index.ts';
 import type { Host, HostAvailability, HostKind, ProgramSpec, Wire } from '../../runtime/host.ts';
 import type { TapEvent } from '../../runtime/tap-protocol.ts';
+import type { EchoEra } from '../../runtime/echo-server-args.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { appendToLog, DEFAULT_LOG_CAP, EMPTY_LOG, TapEventDecoder, type MessageLog } from './message-log.ts';
 import { IDLE_HANDSHAKE, runHandshake, type HandshakeState } from './handshake.ts';
@@ -35,6 +36,8 @@ export interface LiveSessionState {
   server: ServerStatus;
   framing: FramingName;
   faults: readonly FaultName[];
+  /** Which protocol era the echo server speaks (`--era`); dual unless the era stepper asks otherwise. */
+  era: EchoEra;
   log: MessageLog;
   handshake: HandshakeState;
 }
@@ -95,6 +98,7 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
       server: { status: 'stopped' },
       framing: 'content-length',
       faults: [],
+      era: 'dual',
       log: EMPTY_LOG,
       handshake: IDLE_HANDSHAKE,
     });
@@ -150,6 +154,11 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
     this.update({ faults: on ? [...others, fault] : others });
   }
 
+  setEra(era: EchoEra): void {
+    if (this.isServerBusy()) return;
+    this.update({ era });
+  }
+
   clearLog(): void {
     this.update({ log: EMPTY_LOG });
   }
@@ -166,14 +175,14 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
     const host = this.host;
     if (host === null || this.isServerBusy()) return null;
     const run = ++this.run;
-    const { framing, faults } = this.getSnapshot();
+    const { framing, faults, era } = this.getSnapshot();
     this.stopRequested = false;
     this.handshakeUsedWire = false;
     this.update({ server: { status: 'starting', host: host.kind }, handshake: IDLE_HANDSHAKE });
 
     let wire: Wire;
     try {
-      wire = await host.start({ program: 'echo-server', framing, faults });
+      wire = await host.start({ program: 'echo-server', framing, faults, ...(era === 'dual' ? {} : { era }) });
     } catch (error) {
       if (run === this.run) this.update({ server: { status: 'failed', reason: messageOf(error) } });
       return null;
@@ -184,7 +193,8 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
     }
     this.wire = wire;
     this.recording = { started: new Date().toISOString(), host: host.kind, framing, events: [], omitted: 0 };
-    this.attach(run, wire, new TapEventDecoder(getFraming(framing)), this.recording);
+    const nextSeq = (this.getSnapshot().log.entries.at(-1)?.seq ?? -1) + 1;
+    this.attach(run, wire, new TapEventDecoder(getFraming(framing), nextSeq), this.recording);
     if (this.getSnapshot().server.status === 'starting') this.update({ server: { status: 'running', host: host.kind, pid: null } });
     return this.getSnapshot().server.status === 'running' ? wire : null;
   }

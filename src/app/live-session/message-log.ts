@@ -90,9 +90,14 @@ export class TapEventDecoder {
   private readonly pushed: Record<WireDirection, number> = { c2s: 0, s2c: 0 };
   /** Requests seen per direction, by id key, so a response can name the method it answers. */
   private readonly requests: Record<WireDirection, Map<string, string>> = { c2s: new Map(), s2c: new Map() };
-  private seq = 0;
+  private seq: number;
 
-  constructor(framing: Framing) {
+  /**
+   * `firstSeq`: the log outlives a run, so a new run's entries continue its numbering (seq is an
+   * entry's identity).
+   */
+  constructor(framing: Framing, firstSeq = 0) {
+    this.seq = firstSeq;
     this.readers = { c2s: framing.createReader(), s2c: framing.createReader() };
     this.textDecoders = { c2s: new TextDecoder(), s2c: new TextDecoder(), stderr: new TextDecoder() };
   }

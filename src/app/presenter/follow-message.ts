@@ -80,6 +80,8 @@ const isPlanStep: Guard<PlanStep> = (value): value is PlanStep => {
   if (!isPlainObject(value)) return false;
   switch (value.kind) {
     case 'initialize':
+    case 'connect':
+    case 'fallback':
     case 'notify-initialized':
     case 'list-tools':
     case 'receive':

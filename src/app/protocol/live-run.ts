@@ -42,6 +42,8 @@ export class LiveRun {
   private readonly stdinListeners = new Set<() => void>();
   /** Set while the stepper writes around the client, so the frame's arrow is marked as such. */
   private rawWrites = 0;
+  /** Frames written so far: by the client (its `sent` events) and around it. */
+  private written = 0;
   private disposed = false;
   /** Waits in progress end at once (false) when the run is thrown away. */
   private readonly disposeListeners = new Set<() => void>();
@@ -84,6 +86,7 @@ export class LiveRun {
         if (!this.disposed && this.exitInfo === null) this.onExit({ code: null, signal: null, reason }, null);
       }),
       driver.onEvent((event) => {
+        if (event.type === 'sent') this.written++;
         if (!this.disposed) this.listener.driverEvent(event);
       }),
       // EOF carries no bytes and the tap reports none: the arrow is drawn when the client ends stdin.
@@ -110,6 +113,7 @@ export class LiveRun {
   /** Write a frame onto stdin without the client knowing: the lab's misbehaving client. */
   writeAroundClient(message: JsonRpcMessage): void {
     this.rawWrites++;
+    this.written++;
     this.wire.write(getFraming(this.framing).encode(message));
   }
 
@@ -177,6 +181,15 @@ export class LiveRun {
         clearTimeout(grace);
       };
     }, ms);
+  }
+
+  /**
+   * Resolves true once every frame the client said it wrote has crossed stdin (the tap reports it
+   * a moment later), false after `ms`: a client that answers a response with a request of its own
+   * (the dual-era client's fallback, its -32022 retry) gets that arrow into the same step.
+   */
+  waitForClientWrites(ms: number): Promise<boolean> {
+    return this.waitForStdinFrames(this.written, ms, new Promise(() => {}));
   }
 
   waitForEnd(ms: number): Promise<boolean> {

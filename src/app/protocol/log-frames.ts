@@ -43,7 +43,7 @@ export function framingOfArgv(argv: readonly string[]): FramingName | null {
     if (arg === '--framing=ndjson') return 'ndjson';
     if (arg === '--framing=content-length') return 'content-length';
   }
-  return argv.some((arg) => arg.includes('sdk-echo-server')) ? 'ndjson' : null;
+  return argv.some((arg) => /sdk2?-echo-server/.test(arg)) ? 'ndjson' : null;
 }
 
 function describe(frame: LogFrame): Pick<InspectTarget, 'kind' | 'method' | 'id' | 'value' | 'problem'> {

@@ -33,7 +33,11 @@ export interface StepContext {
 export function executeStep(step: PlanStep, context: StepContext): Promise<StepOutcome> {
   switch (step.kind) {
     case 'initialize':
+    case 'connect':
+      // For the dual-era driver `initialize` is connect(): the probe, and the fallback if needed.
       return sendStep({ op: 'initialize' }, context);
+    case 'fallback':
+      return fallbackStep(context);
     case 'notify-initialized':
       return sendStep({ op: 'notifyInitialized' }, context);
     case 'list-tools':
@@ -120,6 +124,8 @@ export function summarize(op: DriverOp, value: unknown, t: ProtocolText = pageTe
   try {
     switch (op.op) {
       case 'initialize': {
+        // The dual-era client's connect(): which era the probe found, and why.
+        if (isEraConnect(value)) return t('pending.connectSummary', { era: value.era, protocol: value.protocolVersion, cause: value.cause });
         const result = value as InitializeResult;
         return t('pending.initializeSummary', { name: result.serverInfo.name, version: result.serverInfo.version, protocol: result.protocolVersion });
       }
@@ -133,6 +139,10 @@ export function summarize(op: DriverOp, value: unknown, t: ProtocolText = pageTe
   } catch {
     return JSON.stringify(value) ?? String(value);
   }
+}
+
+function isEraConnect(value: unknown): value is { era: string; protocolVersion: string; cause: string } {
+  return typeof value === 'object' && value !== null && 'era' in value && 'cause' in value && 'protocolVersion' in value;
 }
 
 /**
@@ -167,6 +177,11 @@ async function receiveStep(context: StepContext): Promise<StepOutcome> {
     if (released) {
       if (released.completedResponse || released.closed) {
         await run.driver.flush();
+        // The dual-era client may write at once in reply (the fallback's initialize, a retry).
+        if (writesOnItsOwn(run.driver)) {
+          await run.waitForClientWrites(timeouts.sendMs);
+          await run.driver.flush();
+        }
         if (released.completedResponse) return 'ok';
         return waitingRows(context.current()?.pending ?? []).length > 0 ? 'error' : 'ok';
       }
@@ -186,6 +201,17 @@ async function receiveStep(context: StepContext): Promise<StepOutcome> {
       return 'timeout';
     }
   }
+}
+
+/**
+ * After the probe's answer: a legacy server made the client send initialize, so read its answer;
+ * a modern one left nothing waiting, and the step says the handshake was not needed.
+ */
+async function fallbackStep(context: StepContext): Promise<StepOutcome> {
+  if (waitingRows(context.current()?.pending ?? []).length > 0) return receiveStep(context);
+  await context.run.driver.flush();
+  context.note({ lane: 'client', severity: 'info', kind: 'nothing-to-read', who: 'stepper', detail: 'the server answered server/discover, so no fallback handshake is needed', error: null });
+  return 'skipped';
 }
 
 async function closeStep(context: StepContext): Promise<StepOutcome> {
@@ -244,6 +270,11 @@ async function registerStep(prefix: string, context: StepContext): Promise<StepO
 }
 
 const OPEN_STDIN_EXIT_WAIT_MS = 300;
+
+/** Drivers whose client sends requests without being asked (era-driver.ts) say so. */
+function writesOnItsOwn(driver: object): boolean {
+  return (driver as { writesOnItsOwn?: boolean }).writesOnItsOwn === true;
+}
 
 function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;

@@ -5,6 +5,10 @@ import type { JsonRpcMessage } from '../../protocol/jsonrpc.ts';
 
 export type PlanStep =
   | { kind: 'initialize' }
+  /** The dual-era client's connect(): server/discover, then (on a legacy answer) initialize. */
+  | { kind: 'connect' }
+  /** Read the fallback handshake's answer when the probe fell back; skipped after a modern answer. */
+  | { kind: 'fallback' }
   | { kind: 'notify-initialized' }
   | { kind: 'list-tools' }
   | { kind: 'call-tool'; name: string; args: Record<string, unknown> }
@@ -38,5 +42,5 @@ export const HANDSHAKE_PLAN: readonly PlanStep[] = [
 
 /** Steps that make the client write a frame (and so wait for its bytes on stdin). */
 export function isSendStep(step: PlanStep): boolean {
-  return step.kind === 'initialize' || step.kind === 'notify-initialized' || step.kind === 'list-tools' || step.kind === 'call-tool' || step.kind === 'raw';
+  return step.kind === 'initialize' || step.kind === 'connect' || step.kind === 'notify-initialized' || step.kind === 'list-tools' || step.kind === 'call-tool' || step.kind === 'raw';
 }

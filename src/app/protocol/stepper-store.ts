@@ -21,7 +21,8 @@ export * from './stepper-types.ts';
 
 export interface StepperOptions {
   server: ServerPort;
-  createDriver(kind: DriverKind): ClientDriver;
+  /** The run's config too: an era run (config.eraClient) is driven by the dual-era client. */
+  createDriver(kind: DriverKind, config: RunConfig): ClientDriver;
   createRegisterRunner(kind: DriverKind): RegisterRunner;
   now?: () => number;
   /** Pause between steps of "run to end", so each arrow can be seen (and announced). */
@@ -185,7 +186,8 @@ export class StepperStore extends ExternalStore<StepperState> {
 
   private async begin(token: number): Promise<boolean> {
     const { config } = this.getSnapshot();
-    const settings = config.settings ?? this.options.server.settings();
+    const base = config.settings ?? this.options.server.settings();
+    const settings = config.serverEra === undefined ? base : { ...base, era: config.serverEra };
     const started = await this.options.server.start(settings);
     if (token !== this.token) {
       if (started.ok) started.wire.kill();
@@ -195,7 +197,7 @@ export class StepperStore extends ExternalStore<StepperState> {
       this.setStatus({ status: 'failed', reason: started.reason });
       return false;
     }
-    const run = new LiveRun(started.wire, settings.framing, this.options.createDriver(config.client), {
+    const run = new LiveRun(started.wire, settings.framing, this.options.createDriver(config.client, config), {
       arrow: (arrow) => this.addArrow(arrow),
       driverEvent: (event) => {
         if (event.type === 'state') this.updateCurrent((record) => ({ ...record, clientState: event.to, transition: { from: event.from, to: event.to, cause: event.cause } }));

@@ -4,6 +4,7 @@
 
 import type { FaultName } from '../../protocol/faults.ts';
 import type { FramingName } from '../../protocol/framing/types.ts';
+import type { EchoEra } from '../../runtime/echo-server-args.ts';
 import type { HostKind, Wire } from '../../runtime/host.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import type { PlanStep } from './step-plan.ts';
@@ -12,6 +13,18 @@ import type { StepRecord } from './stepper-records.ts';
 export interface ServerSettings {
   framing: FramingName;
   faults: readonly FaultName[];
+  /** The echo server's era (`--era`); absent means dual-era, the default. */
+  era?: EchoEra;
+}
+
+/**
+ * A run driven by the dual-era client (src/protocol/era) instead of exercise 3's McpClient:
+ * pinned to 2026-07-28, or probing with server/discover and falling back to the handshake.
+ */
+export interface EraClientConfig {
+  mode: 'modern' | 'probe';
+  /** Modern versions offered, preferred first; default: the ones the project speaks. */
+  versions?: readonly string[];
 }
 
 /** How the stepper gets a live server: in the app, the live session's start and stop. */
@@ -43,6 +56,10 @@ export interface RunConfig {
   /** null: whatever the live panel has chosen. */
   settings: ServerSettings | null;
   timeouts?: Partial<StepperTimeouts>;
+  /** Set: the dual-era client drives (the era switch); absent: `client` says who drives. */
+  eraClient?: EraClientConfig;
+  /** The server's era for this run, over whatever `settings` says; absent: dual-era. */
+  serverEra?: EchoEra;
 }
 
 export type WaitingFor = 'server' | 'bytes-out' | 'response' | 'eof' | 'exit' | 'registry';

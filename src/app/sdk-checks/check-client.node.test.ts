@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
 import { LearnerDriver } from '../protocol/learner-driver.ts';
 import { closeLearnerChannels, learnerWorkerFactory } from '../../../tools/testing/learner-worker-channel.ts';
-import { checkClient, CLIENT_CHECKS } from './check-client.ts';
+import { checkClient, CLIENT_CHECKS, clientChecks } from './check-client.ts';
 import { builtProgramPath, programWire, protocolModules, stopAllWires } from '../../../tools/testing/node-wires.ts';
 
 const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
@@ -40,5 +40,21 @@ describe("Check my client: the learner's client (in the learner worker) against 
     const report = await checkClient(programWire(builtProgramPath('sdk-echo-server')), learnerDriver('export class McpClient {\n  constructor( {\n}'));
     expect(report).toMatchObject({ status: 'error', tests: [] });
     expect(report.message).toMatch(/^Your client did not start: SyntaxError/);
+  });
+});
+
+describe("Check my client against SDK 2.4.0's server (serveStdio)", () => {
+  it('passes every check with the reference client when the server serves both eras; unknown tools are -32602 there', async () => {
+    const report = await checkClient(programWire(builtProgramPath('sdk2-echo-server')), learnerDriver(read('src/protocol/client.ts')), { server: 'sdk2' });
+    expect(report.tests.map((test) => [test.id, test.status, test.message])).toEqual(clientChecks('sdk2').map((check) => [check.id, 'pass', undefined]));
+    expect(report.tests[0]!.name).toContain('sdk2-echo-server');
+  });
+
+  it('in modern mode (2026-07-28 only) the handshake-era client is refused with -32022, and the report says why there is no way in', async () => {
+    const report = await checkClient(programWire(builtProgramPath('sdk2-echo-server'), ['--era=modern']), learnerDriver(read('src/protocol/client.ts')), { server: 'sdk2-modern', limitMs: 1500 });
+    expect(report.tests[0]).toMatchObject({ id: 'handshake', status: 'fail' });
+    expect(report.tests[0]!.message).toContain('[code -32022]');
+    expect(report.tests[0]!.message).toContain('modern mode');
+    expect(report.status).toBe('fail');
   });
 });

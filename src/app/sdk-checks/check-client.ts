@@ -19,6 +19,10 @@ export const SDK_SERVER_NAME = 'sdk-echo-server';
 export const CLIENT_CHECK_TEXT = '你好, SDK 👋';
 export const UNKNOWN_TOOL = 'no_such_tool';
 
+/** Which official server the client meets: SDK 1.32 (sdk-echo-server) or SDK 2.4.0 (sdk2-echo-server, both eras or 2026-07-28 only). */
+export type ClientCheckServer = 'sdk1' | 'sdk2' | 'sdk2-modern';
+export const SDK2_SERVER_NAME = 'sdk2-echo-server';
+
 export interface ClientCheckContext {
   driver: ClientDriver;
   watch: ServerWatch;
@@ -65,6 +69,47 @@ function sentLines(watch: ServerWatch): { lines: string[]; unfinished: number } 
   const lines = cutter.push(watch.clientBytes());
   return { lines, unfinished: cutter.bufferedBytes };
 }
+
+/** The checks against one server: the SDK 2.x servers name themselves differently and answer an unknown tool with -32602. */
+export function clientChecks(server: ClientCheckServer): readonly Check<ClientCheckContext>[] {
+  if (server === 'sdk1') return CLIENT_CHECKS;
+  return CLIENT_CHECKS.map((check) => {
+    if (check.id === 'handshake') return { ...check, title: check.title.replace(SDK_SERVER_NAME, SDK2_SERVER_NAME), run: (context) => handshakeWith(context, SDK2_SERVER_NAME, server === 'sdk2-modern') };
+    if (check.id === 'unknown-tool') return SDK2_UNKNOWN_TOOL;
+    return check;
+  });
+}
+
+async function handshakeWith({ driver }: ClientCheckContext, name: string, modernOnly: boolean): Promise<void> {
+  const outcome = await driver.perform({ op: 'initialize' });
+  if (!outcome.ok) {
+    const why = modernOnly && outcome.error.code === -32022
+      ? ' This SDK 2.4.0 server runs in modern mode (2026-07-28 only): it refuses initialize with -32022 and lists the versions it speaks. A handshake-era client has no way in; a dual-era client (exercise 7) probes server/discover instead.'
+      : '';
+    throw new CheckFailure(`initialize() threw ${describeError(outcome.error)}.${why}`);
+  }
+  const result = outcome.value as { protocolVersion?: unknown; serverInfo?: { name?: unknown } } | null;
+  if (typeof result?.protocolVersion !== 'string' || !SUPPORTED_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
+    throw new CheckFailure("initialize() should resolve to the server's result, whose protocolVersion the SDK supports.", `one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`, pretty(result?.protocolVersion));
+  }
+  if (result.serverInfo?.name !== name) throw new CheckFailure("initialize() should resolve to the server's result, serverInfo included.", pretty(name), pretty(result.serverInfo));
+  await perform(driver, { op: 'notifyInitialized' }, 'notifyInitialized()');
+}
+
+const SDK2_UNKNOWN_TOOL: Check<ClientCheckContext> = {
+  id: 'unknown-tool',
+  title: 'an unknown tool: SDK 2.x answers with the JSON-RPC error -32602, and callTool rejects with that code',
+  code: `await client.callTool('${UNKNOWN_TOOL}', {}); // throws, code -32602`,
+  async run({ driver }) {
+    const outcome = await driver.perform({ op: 'callTool', name: UNKNOWN_TOOL, args: {} });
+    if (outcome.ok) {
+      // A result marked isError is what SDK 1.x sends; a client that reads either shape copes.
+      if ((outcome.value as { isError?: unknown } | null)?.isError === true) return;
+      throw new CheckFailure('callTool resolved with a result the server never sent as a success.', 'a rejection with code -32602', pretty(outcome.value));
+    }
+    if (outcome.error.code !== -32602) throw new CheckFailure(`callTool threw ${describeError(outcome.error)}, without the server's error code.`, 'code -32602', pretty(outcome.error.code));
+  },
+};
 
 export const CLIENT_CHECKS: readonly Check<ClientCheckContext>[] = [
   {
@@ -177,6 +222,8 @@ export const CLIENT_CHECKS: readonly Check<ClientCheckContext>[] = [
 
 export interface ClientCheckOptions {
   limitMs?: number;
+  /** Which server runs on the wire (default sdk1). */
+  server?: ClientCheckServer;
   onResult?(result: CheckResult, index: number, total: number): void;
 }
 
@@ -188,7 +235,7 @@ export async function checkClient(wire: Wire, driver: ClientDriver, options: Cli
     const stdin = heldWrites(wire);
     const started = await driver.start(stdin, 'ndjson');
     if (!started.ok) return errorReport('client', `Your client did not start: ${describeError(started.error)}`);
-    return await runChecks(CLIENT_CHECKS, { driver, watch, stdin }, { suite: 'client', limitMs, watch, onResult: options.onResult });
+    return await runChecks(clientChecks(options.server ?? 'sdk1'), { driver, watch, stdin }, { suite: 'client', limitMs, watch, onResult: options.onResult });
   } finally {
     watch.dispose();
     driver.dispose();

@@ -3,3 +3,4 @@
 
 export { checkClient } from './check-client.ts';
 export { checkServer } from './check-server.ts';
+export { checkServerModern } from './check-server-modern.ts';

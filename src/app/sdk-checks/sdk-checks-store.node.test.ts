@@ -44,6 +44,31 @@ const done = (state: SuiteState) => {
 };
 
 describe('SdkChecksStore', () => {
+  it('checks the client against SDK 2.4.0 when chosen: both eras pass, modern mode refuses the handshake with -32022', async () => {
+    const host = nodeHost(modules);
+    const store = storeWith(host);
+    store.setClientServer('sdk2');
+    await store.run('client');
+    expect(done(store.getSnapshot().client).report.status).toBe('pass');
+    store.setClientServer('sdk2-modern');
+    await store.run('client');
+    const modern = done(store.getSnapshot().client).report;
+    expect(modern.tests[0]).toMatchObject({ id: 'handshake', status: 'fail' });
+    expect(modern.tests[0]!.message).toContain('-32022');
+    expect(host.started.map((spec) => `${spec.program}${spec.era ? ` ${spec.era}` : ''}`)).toEqual(['sdk2-echo-server', 'sdk2-echo-server modern']);
+  });
+
+  it('checks the server with SDK 2.4.0 when chosen: the probe, the fallback, then the same calls', async () => {
+    const store = storeWith(nodeHost(modules));
+    store.setServerClient('sdk2');
+    await store.run('server');
+    const server = done(store.getSnapshot().server);
+    expect(server.report.tests.map((test) => `${test.id}:${test.status}`)).toEqual(['probe-fallback:pass', 'list-tools:pass', 'call-echo:pass']);
+    store.setServerClient('sdk1');
+    await store.run('server');
+    expect(done(store.getSnapshot().server).report.tests[0]!.id).toBe('handshake');
+  });
+
   it('runs Check my client on sdk-echo-server and Check my server on learner-server, with the code read at the press', async () => {
     const host = nodeHost(modules);
     const store = storeWith(host);

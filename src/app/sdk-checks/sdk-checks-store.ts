@@ -32,9 +32,20 @@ export type SuiteState =
   | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null; fallback?: Fallback }
   | { status: 'done'; host: HostKind | null; report: SdkCheckReport; problem: RunProblem | null; seq: number; fallback?: Fallback };
 
+/**
+ * Which official client Check my server uses: SDK 1.32's (the handshake era) or SDK 2.4.0's in
+ * its default version negotiation (a 2026-07-28 client: it probes server/discover, then falls back).
+ */
+export type ServerCheckClient = 'sdk1' | 'sdk2';
+
+/** Which official server Check my client meets: SDK 1.32, SDK 2.4.0 serving both eras, or SDK 2.4.0 in modern mode. */
+export type ClientCheckServer = 'sdk1' | 'sdk2' | 'sdk2-modern';
+
 export interface SdkChecksState {
   client: SuiteState;
   server: SuiteState;
+  serverClient: ServerCheckClient;
+  clientServer: ClientCheckServer;
 }
 
 export interface SdkChecksDeps {
@@ -61,7 +72,7 @@ export interface SdkChecksDeps {
 const IDLE: SuiteState = { status: 'idle' };
 
 export class SdkChecksStore extends ExternalStore<SdkChecksState> {
-  protected readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE });
+  protected readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE, serverClient: 'sdk1', clientServer: 'sdk1' });
   private seq = 0;
 
   constructor(private readonly deps: SdkChecksDeps) {
@@ -82,6 +93,14 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
   fallback(suite: CheckSuite): Fallback {
     const selection = this.deps.hostSelection();
     return workerFallbackFor(suite, selection.status === 'chosen' ? selection.kind : null, this.deps.bridgeLearnerCode());
+  }
+
+  setClientServer(clientServer: ClientCheckServer): void {
+    if (!this.isBusy()) this.store.setState((state) => ({ ...state, clientServer }));
+  }
+
+  setServerClient(serverClient: ServerCheckClient): void {
+    if (!this.isBusy()) this.store.setState((state) => ({ ...state, serverClient }));
   }
 
   /** Run one suite to its report. One run at a time: a second press while busy does nothing. */
@@ -116,10 +135,15 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
       return;
     }
     this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null, fallback });
-    const program = PROGRAM_OF[suite];
+    const clientServer = this.getSnapshot().clientServer;
+    const program = suite === 'client' && clientServer !== 'sdk1' ? 'sdk2-echo-server' : PROGRAM_OF[suite];
     let wire;
     try {
-      wire = await host.start(serverSource ? { program, framing: 'ndjson', faults: [], learnerServer: serverSource } : { program, framing: 'ndjson', faults: [] });
+      wire = await host.start(
+        serverSource
+          ? { program, framing: 'ndjson', faults: [], learnerServer: serverSource }
+          : { program, framing: 'ndjson', faults: [], ...(clientServer === 'sdk2-modern' ? { era: 'modern' as const } : {}) },
+      );
     } catch (error) {
       const detail = messageOf(error);
       this.finish(suite, host.kind, errorReport(suite, `The ${host.kind} host could not start ${program}: ${detail}`), { kind: 'start-failed', host: host.kind, detail }, fallback);
@@ -134,8 +158,10 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
     let report: SdkCheckReport;
     try {
       report = clientSource
-        ? await checkers.checkClient(wire, this.deps.createClientDriver(clientSource), { limitMs: this.deps.limitMs, onResult })
-        : await checkers.checkServer(wire, { limitMs: this.deps.limitMs, onResult });
+        ? await checkers.checkClient(wire, this.deps.createClientDriver(clientSource), { limitMs: this.deps.limitMs, onResult, server: clientServer })
+        : this.getSnapshot().serverClient === 'sdk2'
+          ? await checkers.checkServerModern(wire, { limitMs: this.deps.limitMs, onResult })
+          : await checkers.checkServer(wire, { limitMs: this.deps.limitMs, onResult });
     } catch (error) {
       wire.kill();
       this.finish(suite, host.kind, errorReport(suite, `The check itself failed: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) }, fallback);

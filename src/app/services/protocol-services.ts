@@ -15,7 +15,8 @@ import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbo
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
 import { ReferenceDriver, referenceRegisterRunner } from '../protocol/reference-driver.ts';
-import { StepperStore, type ServerPort } from '../protocol/stepper-store.ts';
+import { LazyEraDriver } from '../protocol/lazy-era-driver.ts';
+import { StepperStore, type RunConfig, type ServerPort } from '../protocol/stepper-store.ts';
 
 /** The exercise whose code each part of the learner's stack comes from. */
 export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools' } as const;
@@ -49,7 +50,11 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
   };
   const stepper = new StepperStore({
     server: liveSessionServerPort(session),
-    createDriver: (kind: DriverKind) => (kind === 'learner' ? new LearnerDriver(learnerSource('client'), createWorker) : new ReferenceDriver()),
+    createDriver: (kind: DriverKind, config: RunConfig) => {
+      // The dual-era client loads with its first era run, out of the first paint.
+      if (config.eraClient) return new LazyEraDriver(config.eraClient);
+      return kind === 'learner' ? new LearnerDriver(learnerSource('client'), createWorker) : new ReferenceDriver();
+    },
     createRegisterRunner: (kind: DriverKind) => (kind === 'learner' ? learnerRegisterRunner(() => learnerSource('register'), createWorker) : referenceRegisterRunner),
   });
   const learnerReader = (framing: FramingName, chunks: readonly Uint8Array[]) => runLearnerReader(learnerSource('reader'), framing, chunks, createWorker);
@@ -81,6 +86,7 @@ export function liveSessionServerPort(session: LiveSessionStore): ServerPort {
       await whenHostChosen(session);
       await session.stopServer();
       session.setFraming(settings.framing);
+      session.setEra(settings.era ?? 'dual');
       for (const fault of FAULT_NAMES) session.setFault(fault, settings.faults.includes(fault));
       const wire = await session.startServer();
       if (wire) return { ok: true, wire };

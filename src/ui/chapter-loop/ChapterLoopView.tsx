@@ -13,6 +13,7 @@ import { createChapterLoopStore } from '../../app/chapter-loop/chapter-loop-serv
 import { ChapterLoopStoreContext, useChapterLoopStore } from './chapter-loop-context.ts';
 import type { ChapterLoopTexts } from '../../app/chapter-loop/chapter-loop-store.ts';
 import { ApprovalDialog } from './ApprovalDialog.tsx';
+import { ChapterLoopEra } from './ChapterLoopEra.tsx';
 import { MergeReportView } from './MergeReportView.tsx';
 import { RegistryTable } from './RegistryTable.tsx';
 import { browserScriptStorage, clearScriptText, loadScriptText, saveScriptText } from '../../app/chapter-loop/script-storage.ts';
@@ -109,6 +110,7 @@ function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
           </label>
           {state.code === 'learner' && <p className="hint">{t('merge.learnerNote')}</p>}
         </fieldset>
+        <ChapterLoopEra busy={busy} />
         <div className="agent-options">
           <label>
             <input type="checkbox" checked={state.usePrefix} disabled={busy} onChange={(event) => store.setUsePrefix(event.target.checked)} /> {t('merge.prefix', { prefix: AGENT_PREFIX })}

@@ -12,7 +12,7 @@ export function ServerControls() {
   const { t } = useTranslation('live');
   const session = useLiveSession();
   const state = useStore(session);
-  const { server, framing, faults } = state;
+  const { server, framing, faults, era } = state;
   const framingId = useId();
   const busy = server.status === 'starting' || server.status === 'running';
   const hostReady = state.host.selection.status === 'chosen';
@@ -41,6 +41,14 @@ export function ServerControls() {
           </label>
         ))}
       </fieldset>
+      {era !== 'dual' && (
+        <p className="hint" data-testid="server-era-note">
+          {t(era === 'legacy' ? 'server.eraLegacy' : 'server.eraModern')}{' '}
+          <button type="button" className="link-button" disabled={busy} onClick={() => session.setEra('dual')}>
+            {t('server.eraDual')}
+          </button>
+        </p>
+      )}
       {busy && <p className="hint">{t('server.lockedWhileRunning')}</p>}
       <div className="button-row">
         <button type="button" className="primary" disabled={busy || !hostReady} onClick={() => void session.startServer()}>

@@ -2,10 +2,11 @@
 // not 2" visible, the chunks it arrived in, the decoded JSON linked to the bytes both ways, copy
 // buttons, and the chunk replay.
 
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { arrowLabel } from '../../app/protocol/arrow-text.ts';
 import { FIELD_KINDS, fieldKindByByte, frameLayout, highlightOf, jsonByteRanges, pathKey, rangeAtByte, type JsonPath } from '../../protocol/inspect/byte-fields.ts';
 import { ChunkReplay } from './ChunkReplay.tsx';
+import { eraFields } from '../../protocol/inspect/era-fields.ts';
 import { CopyBar } from './CopyBar.tsx';
 import { FrameSaveBar } from './FrameSaveBar.tsx';
 import { hexByte } from '../../protocol/inspect/hex-rows.ts';
@@ -14,6 +15,9 @@ import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
 import { JsonTree } from './JsonTree.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import { formatCodePoint, groupIndexByByte, nonAsciiRuns, utf8Groups } from '../../protocol/inspect/utf8-groups.ts';
+
+// Only frames of the 2026-07-28 era need it (and its text): loaded on the first such frame.
+const EraFields = lazy(() => import('./EraFields.tsx'));
 
 export interface ByteInspectorProps {
   target: InspectTarget;
@@ -163,6 +167,11 @@ export function ByteInspector({ target, showReplay = true }: ByteInspectorProps)
                 {target.kind === 'invalid' && <p className="notice">{t('inspector.invalid', { problem: target.problem ?? '' })}</p>}
                 <p className="hint">{ranges ? t('inspector.treeHint') : t('inspector.noMapping')}</p>
                 <JsonTree value={target.value} label={t('inspector.tree')} litPath={litPath} onHoverPath={(path) => setTreePath(path)} />
+                {eraFields(target.value).length > 0 && (
+                  <Suspense fallback={null}>
+                    <EraFields value={target.value} litPath={litPath} onPath={setTreePath} />
+                  </Suspense>
+                )}
               </>
             )}
           </section>

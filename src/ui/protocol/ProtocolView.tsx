@@ -11,6 +11,8 @@ import { useProtocolText } from './use-protocol-text.ts';
 import './protocol-view.css';
 
 const HttpView = lazy(() => import('./HttpView.tsx'));
+// The era switch and its cards: their text and code load with the view, not the first paint.
+const EraPanel = lazy(() => import('./EraPanel.tsx'));
 
 export interface ProtocolViewProps {
   initialStep?: number | null;
@@ -36,6 +38,10 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
           </label>
         ))}
       </fieldset>
+      <Suspense fallback={null}>
+        {/* The era runs are stdio stepper runs: choosing one shows the stdio stepper. */}
+        <EraPanel onUse={() => setTransport('stdio')} />
+      </Suspense>
       <div ref={stepperRef}>
         {transport === 'stdio' ? (
           <StepperPanel initialStep={initialStep} onCursorChange={onCursorChange} />

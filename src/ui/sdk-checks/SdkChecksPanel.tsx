@@ -10,6 +10,8 @@ import { hostRows } from '../../app/sdk-checks/host-support.ts';
 import type { SdkChecksStore } from '../../app/sdk-checks/sdk-checks-store.ts';
 import { useSdkText } from './use-sdk-text.ts';
 import { SdkReport } from './SdkReport.tsx';
+import { ServerCheckEra } from './ServerCheckEra.tsx';
+import { ClientCheckEra } from './ClientCheckEra.tsx';
 import './sdk-checks.css';
 
 export interface SdkChecksPanelProps {
@@ -59,6 +61,7 @@ export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProp
               <h3 id={`sdk-checks-${suite}-title`}>{t(suite === 'client' ? 'clientReport' : 'serverReport')}</h3>
               <p className="hint">{t(suite === 'client' ? 'checkClientNote' : 'checkServerNote')}</p>
               {exercise && <p className="hint">{t('codeFrom', { exercise: `${exercise.meta.id} · ${exercise.meta.learnerFile}` })}</p>}
+              {suite === 'server' ? <ServerCheckEra store={store} busy={busy} /> : <ClientCheckEra store={store} busy={busy} />}
               <div className="button-row">
                 <button type="button" className="primary" disabled={busy || blocker !== null} aria-describedby={blocker ? `sdk-checks-${suite}-blocker` : undefined} onClick={() => void store.run(suite)} data-testid={`sdk-run-${suite}`}>
                   {t(suite === 'client' ? 'checkClient' : 'checkServer')}

@@ -13,6 +13,7 @@ const WORKER_FILES: Record<ProgramName, string> = {
   'echo-server': './echo-worker.js',
   'learner-server': './learner-server-worker.js',
   'sdk-echo-server': './sdk-echo-worker.js',
+  'sdk2-echo-server': './sdk2-echo-worker.js',
   'mcp-http': './mcp-http-worker.js',
 };
 
