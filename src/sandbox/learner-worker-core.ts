@@ -13,7 +13,8 @@ import type { ToolRegistry } from '../protocol/registry.ts';
 import type { ByteTransport } from '../protocol/transport.ts';
 import { replayChunks } from '../protocol/inspect/chunk-replay.ts';
 import { errorInfo, type DriverEvent, type DriverOp, type ErrorInfo } from './client-driver.ts';
-import { LEARNER_HEARTBEAT_MS, type LearnerSource, type LearnerToPage, type PageToLearner } from './learner-worker-messages.ts';
+import { LEARNER_HEARTBEAT_MS, type LearnerEraConfig, type LearnerSource, type LearnerToPage, type PageToLearner } from './learner-worker-messages.ts';
+import type { ModernSessionClass } from '../protocol/era/dual-era-client.ts';
 import { CHAPTER_TOOL_NAMES, createLocalRegistry, registryView } from './local-tools.ts';
 import { toolRows } from './tool-table.ts';
 import type { AgentRpcCall } from './learner-worker-messages.ts';
@@ -102,12 +103,50 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
     const loaded = load(message.source);
     if (!('exports' in loaded)) return post({ type: 'client-started', outcome: { ok: false, error: loaded } });
     current = loaded;
+    if (message.era) return startEraClient(message, loaded, message.era);
     try {
       const McpClient = exportOf(loaded, 'McpClient');
       if (typeof McpClient !== 'function') throw new TypeError(`${message.source.file} must export a class McpClient`);
       const instance = new (McpClient as new (transport: ByteTransport, options: unknown) => Record<string, unknown>)(transport, { framing: message.framing, requestTimeoutMs: message.requestTimeoutMs });
       client = instance;
       if (typeof instance.on === 'function') (instance.on as (listener: (event: unknown) => void) => unknown).call(instance, (event) => forwardEvent(event));
+      post({ type: 'client-started', outcome: { ok: true, value: null } });
+    } catch (error) {
+      post({ type: 'client-started', outcome: { ok: false, error: fail(error) } });
+    }
+  }
+
+  /**
+   * Exercise 7: the learner's ModernSession inside the project's own DualEraClient (the same object
+   * the reference run uses, from the protocol modules), driven with the era stepper's ops the way
+   * src/app/protocol/era-driver.ts drives the reference: initialize is connect() (the probe, and a
+   * fallback handshake on a legacy answer); notifyInitialized is nothing (connect() sent it).
+   */
+  function startEraClient(message: Extract<PageToLearner, { type: 'client-start' }>, loaded: Loaded, era: LearnerEraConfig): void {
+    try {
+      const ModernSession = exportOf(loaded, 'ModernSession');
+      if (typeof ModernSession !== 'function') throw new TypeError(`${message.source.file} must export a class ModernSession`);
+      const { DualEraClient } = deps.protocolModules['@protocol/era/dual-era-client'] as typeof import('../protocol/era/dual-era-client.ts');
+      const era0 = era.versions?.[0] ?? '2026-07-28';
+      const dual = new DualEraClient(
+        { kind: 'stdio', transport, framing: message.framing },
+        {
+          era: era.mode === 'modern' ? { pin: era0 } : 'auto',
+          requestTimeoutMs: message.requestTimeoutMs,
+          // The stepper holds answers until the learner steps: silence on stdio must not read as a legacy server.
+          probeTimeoutMs: message.requestTimeoutMs,
+          sessionClass: ModernSession as ModernSessionClass,
+          ...(era.versions ? { modernVersions: era.versions } : {}),
+        },
+      );
+      dual.on((event) => forwardEvent(event));
+      client = {
+        initialize: () => dual.connect(),
+        notifyInitialized: () => null,
+        listTools: () => dual.listTools(),
+        callTool: (name: string, args?: Record<string, unknown>) => dual.callTool(name, args),
+        close: () => dual.close(),
+      };
       post({ type: 'client-started', outcome: { ok: true, value: null } });
     } catch (error) {
       post({ type: 'client-started', outcome: { ok: false, error: fail(error) } });

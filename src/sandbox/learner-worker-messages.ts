@@ -20,6 +20,12 @@ export interface MergeResult {
   tools: ToolRow[];
 }
 
+/** How the era stepper runs the dual-era client: pinned to a modern version, or probing first. */
+export interface LearnerEraConfig {
+  mode: 'modern' | 'probe';
+  versions?: readonly string[];
+}
+
 /** The learner's file as the exercise engine would run it. */
 export interface LearnerSource {
   code: string;
@@ -30,7 +36,8 @@ export interface LearnerSource {
 }
 
 export type PageToLearner =
-  | { type: 'client-start'; source: LearnerSource; framing: FramingName; requestTimeoutMs: number }
+  /** `era`: the learner's file is exercise 7's (a ModernSession), run inside the project's DualEraClient. */
+  | { type: 'client-start'; source: LearnerSource; framing: FramingName; requestTimeoutMs: number; era?: LearnerEraConfig }
   | { type: 'client-call'; callId: number; op: DriverOp }
   | { type: 'transport-data'; bytes: Uint8Array }
   | { type: 'transport-close'; reason: string }

@@ -1,5 +1,5 @@
 // The learner's own code, run in a worker, in the protocol view's three places: their exercise 3
-// client drives the stepper (LearnerDriver), their exercise 5 registerMcpTools bridges the listed
+// client drives the stepper (LearnerDriver; in an era run their exercise 7 ModernSession inside the dual-era client), their exercise 5 registerMcpTools bridges the listed
 // tools (learnerRegisterRunner), their exercise 2 reader replays recorded chunks (runLearnerReader).
 
 import type { FramingName } from '../../protocol/framing/types.ts';
@@ -8,7 +8,7 @@ import type { ByteTransport, Unsubscribe } from '../../protocol/transport.ts';
 import type { ReplayStep } from '../../protocol/inspect/chunk-replay.ts';
 import type { CallOutcome, ClientDriver, DriverEvent, DriverOp, ErrorInfo, RegisterOutcome, RegisterRunner } from '../../sandbox/client-driver.ts';
 import { LearnerWorkerHandle, type LearnerWorkerLike, type LearnerWorkerOptions } from '../../sandbox/learner-worker-client.ts';
-import type { LearnerSource, LearnerToPage } from '../../sandbox/learner-worker-messages.ts';
+import type { LearnerEraConfig, LearnerSource, LearnerToPage } from '../../sandbox/learner-worker-messages.ts';
 
 /** The learner's client waits this long for an answer: far longer than anyone pauses between steps. */
 export const LEARNER_REQUEST_TIMEOUT_MS = 10 * 60_000;
@@ -29,7 +29,14 @@ export class LearnerDriver implements ClientDriver {
     private readonly source: LearnerSource,
     private readonly createWorker: () => LearnerWorkerLike,
     private readonly options: LearnerWorkerOptions = {},
+    /** An era run: the source is exercise 7's, run inside the project's DualEraClient in the worker. */
+    private readonly era?: LearnerEraConfig,
   ) {}
+
+  /** The dual-era client writes on its own after reading (a fallback handshake, a retry): the stepper waits for those bytes. */
+  get writesOnItsOwn(): boolean {
+    return this.era !== undefined;
+  }
 
   start(transport: ByteTransport, framing: FramingName): Promise<CallOutcome> {
     const handle = new LearnerWorkerHandle(this.createWorker, this.options);
@@ -77,7 +84,7 @@ export class LearnerDriver implements ClientDriver {
         transport.onData((bytes) => handle.post({ type: 'transport-data', bytes })),
         transport.onClose((reason) => handle.post({ type: 'transport-close', reason })),
       ];
-      handle.post({ type: 'client-start', source: this.source, framing, requestTimeoutMs: LEARNER_REQUEST_TIMEOUT_MS });
+      handle.post({ type: 'client-start', source: this.source, framing, requestTimeoutMs: LEARNER_REQUEST_TIMEOUT_MS, ...(this.era ? { era: this.era } : {}) });
     });
   }
 

@@ -19,7 +19,7 @@ import { LazyEraDriver } from '../protocol/lazy-era-driver.ts';
 import { StepperStore, type RunConfig, type ServerPort } from '../protocol/stepper-store.ts';
 
 /** The exercise whose code each part of the learner's stack comes from. */
-export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools' } as const;
+export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools', era: '07-stateless-era' } as const;
 export type LearnerPartName = keyof typeof LEARNER_EXERCISES;
 
 export interface ProtocolServices {
@@ -52,7 +52,8 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
     server: liveSessionServerPort(session),
     createDriver: (kind: DriverKind, config: RunConfig) => {
       // The dual-era client loads with its first era run, out of the first paint.
-      if (config.eraClient) return new LazyEraDriver(config.eraClient);
+      // "Your client" in an era run: the learner's exercise 7 ModernSession inside the dual-era client, in a worker.
+      if (config.eraClient) return kind === 'learner' ? new LearnerDriver(learnerSource('era'), createWorker, {}, config.eraClient) : new LazyEraDriver(config.eraClient);
       return kind === 'learner' ? new LearnerDriver(learnerSource('client'), createWorker) : new ReferenceDriver();
     },
     createRegisterRunner: (kind: DriverKind) => (kind === 'learner' ? learnerRegisterRunner(() => learnerSource('register'), createWorker) : referenceRegisterRunner),

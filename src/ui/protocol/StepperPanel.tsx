@@ -73,6 +73,8 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
     if (target) ui.openInspector(target);
   };
 
+  // An era run's "your client" is exercise 7's (its ModernSession inside the dual-era client).
+  const era = config.eraClient !== undefined;
   const stepBlocked = atEnd || (status.status === 'failed' && cursor >= records.length);
   return (
     <section className="stepper" aria-labelledby={headingId} onKeyDown={onKeyDown} data-testid="stepper">
@@ -87,7 +89,7 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
           {(['reference', 'learner'] as const).map((kind: DriverKind) => (
             <label key={kind}>
               <input type="radio" name="stepper-driver" checked={config.client === kind && config.scenario === null} onChange={() => stepper.setClient(kind)} />
-              {t(kind === 'reference' ? 'stepper.driverReference' : 'stepper.driverLearner')}
+              {t(kind === 'reference' ? 'stepper.driverReference' : era ? 'stepper.driverLearnerEra' : 'stepper.driverLearner')}
             </label>
           ))}
         </fieldset>
@@ -115,8 +117,8 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
       </div>
 
       <p className={`stepper__driving ${config.client === 'learner' ? 'is-learner' : ''}`} data-testid="stepper-driver">
-        {config.client === 'learner' ? t('stepper.drivingLearner') : t('stepper.drivingReference')}
-        {config.client === 'learner' && <span className="hint"> — {t('stepper.driverLearnerNote')}</span>}
+        {config.client === 'learner' ? t(era ? 'stepper.drivingLearnerEra' : 'stepper.drivingLearner') : t('stepper.drivingReference')}
+        {config.client === 'learner' && <span className="hint"> — {t(era ? 'stepper.driverLearnerEraNote' : 'stepper.driverLearnerNote')}</span>}
       </p>
       {config.scenario !== null && (
         <p className="notice stepper__scenario">
