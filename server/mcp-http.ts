@@ -16,16 +16,8 @@
 // takes any free port.
 
 import { createServer } from 'node:http';
-import { FAULT_NAMES, isFaultName, toolFailureAsRpcError, type FaultName } from '../src/protocol/faults.ts';
-import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../src/protocol/echo-tools.ts';
-import { createDualEraHttpHandler } from '../src/protocol/http/dual-era-handler.ts';
-import { createHttpHandler } from '../src/protocol/http/server-handler.ts';
-import type { ServerChannel } from '../src/protocol/http/server-session.ts';
-import { MODERN_PROTOCOL_VERSIONS } from '../src/protocol/era/meta.ts';
-import { createEchoModernServer } from '../src/protocol/era/echo.ts';
-import { createEraConformance } from '../src/protocol/era/conformance-fixtures.ts';
-import { McpServer } from '../src/protocol/server.ts';
-import { withToolProgress } from '../src/protocol/tool-progress.ts';
+import { FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
+import { createMcpHttpHandler } from '../src/runtime/mcp-http-program.ts';
 import { nodeListener } from './http-node-adapter.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -75,32 +67,8 @@ function main(): void {
     return;
   }
   const faults = new Set(parsed.faults);
-  const echoServer = () => {
-    const server = withToolProgress(
-      new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), requireInitialized: !faults.has('no-gate') }),
-    );
-    if (!faults.has('error-as-rpc-error')) return server;
-    return {
-      handle: async (value: unknown, context?: Parameters<typeof server.handle>[1]) => {
-        const response = await server.handle(value, context);
-        return response === null ? null : toolFailureAsRpcError(response);
-      },
-    };
-  };
-  const conformance = parsed.tools === 'conformance' ? createEraConformance() : undefined;
-  const legacyOptions = { createServer: conformance !== undefined ? (channel: ServerChannel) => conformance.createLegacy(channel) : echoServer, faults: parsed.faults };
-  // --era=legacy: the handshake-era handler alone, as every pre-2026-07-28 server; --era=modern: no sessions at all.
-  const modernOnly = parsed.era === 'modern';
-  const handler =
-    parsed.era === 'legacy'
-      ? createHttpHandler(legacyOptions)
-      : createDualEraHttpHandler({
-          ...legacyOptions,
-          modern:
-            conformance?.modern ??
-            createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), supportedVersions: modernOnly ? MODERN_PROTOCOL_VERSIONS : undefined }),
-          legacy: modernOnly ? 'reject' : 'serve',
-        });
+  // The same handler the in-browser worker serves (src/runtime/mcp-http-program.ts).
+  const handler = createMcpHttpHandler({ tools: parsed.tools, faults: parsed.faults, era: parsed.era });
   const server = createServer(nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
   server.listen(parsed.port, '127.0.0.1', () => {
     const address = server.address();

@@ -1,14 +1,18 @@
-// The Streamable HTTP echo server for the in-browser worker (mcp-http-worker-core.ts, which serves
-// it over HTTP/1.1 bytes): built exactly as server/mcp-http.ts builds it for node:http by default
-// (--era=dual) — the same echo tools, progress, gate and faults, both protocol eras on one
-// endpoint. (server/mcp-http.ts keeps its own copy, with its --era and --tools variants; this is
-// its default, which is all the page starts.)
+// The Streamable HTTP echo server's handler, in one place for every host: server/mcp-http.ts puts
+// it behind node:http (bridge, WebContainer, terminal) and the in-browser worker
+// (mcp-http-worker-core.ts) serves it over HTTP/1.1 bytes — the same echo tools, progress, gate and
+// faults. `era`: dual (the default: both protocol eras on one endpoint), legacy (the handshake-era
+// handler alone, as every pre-2026-07-28 server), modern (no sessions at all: initialize refused).
 
 import { toolFailureAsRpcError, type FaultName } from '../protocol/faults.ts';
 import type { McpHttpToolSet } from './mcp-http-args.ts';
 import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../protocol/echo-tools.ts';
 import type { HttpHandler } from '../protocol/http/server-handler.ts';
 import { createDualEraHttpHandler } from '../protocol/http/dual-era-handler.ts';
+import { createHttpHandler } from '../protocol/http/server-handler.ts';
+import type { ServerChannel } from '../protocol/http/server-session.ts';
+import { MODERN_PROTOCOL_VERSIONS } from '../protocol/era/meta.ts';
+import type { EchoEra } from './echo-server-args.ts';
 import { createEchoModernServer } from '../protocol/era/echo.ts';
 import { createEraConformance } from '../protocol/era/conformance-fixtures.ts';
 import { McpServer } from '../protocol/server.ts';
@@ -16,7 +20,7 @@ import { withToolProgress } from '../protocol/tool-progress.ts';
 
 export { MCP_HTTP_TOOL_SETS, type McpHttpToolSet } from './mcp-http-args.ts';
 
-export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: readonly FaultName[] }): HttpHandler {
+export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: readonly FaultName[]; era?: EchoEra }): HttpHandler {
   const faults = new Set(options.faults);
   const echoServer = () => {
     const server = withToolProgress(
@@ -31,9 +35,15 @@ export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: r
     };
   };
   const conformance = options.tools === 'conformance' ? createEraConformance() : undefined;
+  const legacyOptions = { createServer: conformance !== undefined ? (channel: ServerChannel) => conformance.createLegacy(channel) : echoServer, faults: [...options.faults] };
+  const era = options.era ?? 'dual';
+  if (era === 'legacy') return createHttpHandler(legacyOptions);
+  const modernOnly = era === 'modern';
   return createDualEraHttpHandler({
-    createServer: conformance !== undefined ? (channel) => conformance.createLegacy(channel) : echoServer,
-    faults: [...options.faults],
-    modern: conformance?.modern ?? createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools() }),
+    ...legacyOptions,
+    modern:
+      conformance?.modern ??
+      createEchoModernServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), supportedVersions: modernOnly ? MODERN_PROTOCOL_VERSIONS : undefined }),
+    legacy: modernOnly ? 'reject' : 'serve',
   });
 }
