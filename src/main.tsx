@@ -8,7 +8,7 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { exerciseFiles, loadCatalogue } from './exercise/catalogue-browser.ts';
+import { exerciseFiles, loadCatalogue, loadLocalizedStarters } from './exercise/catalogue-browser.ts';
 import { browserStorage, ProgressStore } from './exercise/progress-store.ts';
 import { SpecRunner } from './sandbox/spec-runner.ts';
 import { exerciseRunner } from './exercise/exercise-runner.ts';
@@ -64,6 +64,10 @@ function startPlayground(): void {
     // A learner with no saved code starts from the starter whose comments are in the page's language.
     starterLocale: i18n.language === 'zh-CN' ? 'zh-CN' : 'en',
   });
+  // Those starters load beside the page's UI text (not in the first paint); the first render waits
+  // for them, so the editor never shows the English comments first.
+  const withStarters = (language: 'zh-CN') => loadLocalizedStarters(language).then((byId) => exercises.addStarters(language, byId));
+  const startersReady = i18n.language === 'zh-CN' ? withStarters('zh-CN').catch(() => {}) : Promise.resolve();
   // The open exercise's lesson starts loading now, beside the UI text, not after the first render.
   const selectedId = exercises.getSnapshot().selectedId;
   if (selectedId !== null && mode === 'app') exercises.loadText(selectedId, i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
@@ -71,7 +75,8 @@ function startPlayground(): void {
   i18n.on('languageChanging', (language) => {
     const open = exercises.getSnapshot().selectedId;
     if (open !== null && (language === 'en' || language === 'zh-CN')) exercises.loadText(open, language);
-    if (language === 'en' || language === 'zh-CN') exercises.setStarterLocale(language);
+    if (language === 'en') exercises.setStarterLocale(language);
+    if (language === 'zh-CN') void withStarters(language).then(() => exercises.setStarterLocale(language), () => exercises.setStarterLocale(language));
   });
 
   const forcedHost = parseForcedHost(window.location.search);
@@ -87,10 +92,12 @@ function startPlayground(): void {
     },
   });
 
-  render(
-    <ExerciseContext.Provider value={exercises}>
-      <LiveSessionContext.Provider value={session}>{mode === 'presenter' ? <PresenterApp /> : <App />}</LiveSessionContext.Provider>
-    </ExerciseContext.Provider>,
+  void startersReady.then(() =>
+    render(
+      <ExerciseContext.Provider value={exercises}>
+        <LiveSessionContext.Provider value={session}>{mode === 'presenter' ? <PresenterApp /> : <App />}</LiveSessionContext.Provider>
+      </ExerciseContext.Provider>,
+    ),
   );
 
   void session.probeHosts();

@@ -1,10 +1,7 @@
-// 练习 7：无状态时代。第 3 关的客户端说的是握手；这里你写新时代的那一半，让它也能说 2026-07-28 修订版。
-// 外面那层双时代客户端（DualEraClient）已经写好：它让你的 ModernSession 用 discover() 判断服务器的时代，
-// 结论是 'legacy' 时把管道交给第 3 关的客户端，否则每个请求都走你的 ModernSession.request()。
-// 你要写四块；没写之前，每一块都会抛错。
-//
-// 现成的：JSON-RPC 通道（RpcChannel：request(method, params, timeoutMs) 以结果 resolve，以 McpRpcError /
-// RequestTimeoutError / ClientClosedError reject）、'@protocol/era/meta' 里该修订版的词汇，以及 readDiscoverResult。
+// 练习 7：无状态时代。你写双时代客户端的新时代那一半；DualEraClient（已写好）调用 discover()，结论是 'legacy'
+// 时把管道交给第 3 关的客户端，否则每个请求都走 request()。现成的：RpcChannel（request(method, params, timeoutMs)
+// 以结果 resolve，或以 McpRpcError / RequestTimeoutError / ClientClosedError reject）、'@protocol/era/meta'
+// 里的词汇，以及 readDiscoverResult。每一块在你写好之前都会抛错。
 
 import type { Implementation } from '@protocol/mcp';
 import { ClientClosedError, McpRpcError, ProtocolViolationError, RequestTimeoutError } from '@protocol/client-errors';
@@ -25,19 +22,13 @@ import {
 import { readDiscoverResult, type ProbeContext, type ProbeOutcome, type ProbeTransportKind, type ProbeVerdict } from '@protocol/era/probe';
 import type { RpcChannel } from '@protocol/era/rpc-channel';
 
-// ---------------------------------------------------------------------------------------------
 // 1. 能力与输入处理函数
-// ---------------------------------------------------------------------------------------------
 
 export type InputHandler = (params: Record<string, unknown>) => unknown;
 /** 服务器可能索要的每类输入，各一个处理函数。 */
 export type InputHandlers = Partial<Record<'elicitation/create' | 'sampling/createMessage' | 'roots/list', InputHandler>>;
 
-/**
- * 信封里的 clientCapabilities：恰好是有处理函数的那几类输入。
- *   'elicitation/create' → elicitation，'sampling/createMessage' → sampling，'roots/list' → roots，
- * 每个都是空对象：{ elicitation: {} }。没有处理函数 → {}。
- */
+/** 恰好是有处理函数的那几类输入：'elicitation/create' → { elicitation: {} }，sampling，roots。 */
 export function capabilitiesFor(handlers: InputHandlers): Record<string, Record<string, never>> {
   throw new Error('TODO: capabilitiesFor — one capability per input handler');
 }
@@ -48,38 +39,19 @@ export interface RetryFields {
   requestState?: string;
 }
 
-/**
- * `method` 收到了一个 InputRequiredResult。对 `result.inputRequests` 的每一项（键 → { method, params }），
- * 用它的 params 调用对应 method 的处理函数，把回答放在 `inputResponses` 的同一个键下。
- * 有一项没有处理函数 → 抛出 InputRequiredError。`result.requestState` 是字符串时原样复制；否则不带。
- */
+/** 以 result.inputRequests 的键给出 inputResponses（没有处理函数：InputRequiredError）；requestState 是字符串时原样复制。 */
 export async function answerInputRequests(method: string, result: Record<string, unknown>, handlers: InputHandlers): Promise<RetryFields> {
   throw new Error('TODO: answerInputRequests — answer each input request, keep requestState');
 }
 
-// ---------------------------------------------------------------------------------------------
 // 2. server/discover 的回答意味着什么
-// ---------------------------------------------------------------------------------------------
 
-/**
- * 返回其中之一：{ kind: 'modern', version, discover }、{ kind: 'retry', version }、{ kind: 'legacy', reason }、
- * { kind: 'fail', reason }。
- * - readDiscoverResult 接受、且列出了 `context.ours` 中某个版本的结果：modern，取它列出的第一个我方版本；
- *   它不接受的结果，或一个我方版本都没有：legacy；
- * - 带 data.supported 的 -32022 错误：里面有我方版本 → 用它 retry；没有，但有新时代版本
- *   （isModernProtocolVersion）→ fail；只有握手时代版本 → legacy；没有 supported 列表的 -32022 不是新时代的错误 → legacy；
- * - -32020 或 -32021 错误：新时代服务器拒绝了请求 → fail；
- * - 其他任何错误（-32601 …）→ legacy；
- * - 超时：stdio 上是 legacy（沉默的本地进程说的是握手）；http 上是 fail；
- * - 连接关闭：fail。
- */
+/** 'modern'（带 version 和 discover）、'retry'（version）、'legacy' 或 'fail'（reason）：见课文里的表。 */
 export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): ProbeVerdict {
   throw new Error('TODO: classifyProbe — modern, retry, legacy or fail');
 }
 
-// ---------------------------------------------------------------------------------------------
 // 3. 会话：discover()、信封、-32022、resultType 与 MRTR
-// ---------------------------------------------------------------------------------------------
 
 export interface ModernSessionOptions {
   /** 起始版本。 */
@@ -127,24 +99,12 @@ export class ModernSession {
     throw new Error('TODO: envelope');
   }
 
-  /**
-   * 发出 server/discover（params 只有信封，用提供的第一个版本，超时用 options 的 timeoutMs），并判断回来的是什么：
-   * 结果、McpRpcError（code、rpcMessage、data）、RequestTimeoutError（timeout）或 ClientClosedError（closed，带上 reason）。
-   * 结论是 'retry'：用那个版本再探测一次；第二次 'retry' 就是 fail。
-   * 结论是 'modern'：从此说那个版本。每次探测之后调用 onProbe。
-   */
+  /** 只带信封探测；结论 'retry' 时再探测一次；'modern' 时换版本；每次都调用 onProbe。 */
   async discover(options: DiscoverOptions): Promise<DiscoverVerdict> {
     throw new Error('TODO: discover — the server/discover probe');
   }
 
-  /**
-   * 在 params._meta 里带上信封发出 `method`（保留调用方的参数和 _meta 键），返回完整的结果：
-   * - -32022 里列出了 `versions` 中的某个版本：换成它（onVersionChange），再发一次；
-   * - 不是对象：ProtocolViolationError；resultType 缺失或为 'complete'：这就是答案；
-   * - tools/call、resources/read、prompts/get 上的 'input_required'：answerInputRequests，然后用原参数加上重试字段
-   *   再发同一个请求，总共最多 maxInputRounds 个结果（之后 InputRequiredError）；出现在别处，或其他任何
-   *   resultType：ProtocolViolationError。
-   */
+  /** 每个请求都带信封，-32022 后重试一次，resultType，最多 maxInputRounds 轮 MRTR。 */
   async request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>> {
     throw new Error('TODO: request — envelope, -32022, resultType, MRTR');
   }

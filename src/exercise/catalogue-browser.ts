@@ -8,8 +8,11 @@
 import { buildCatalogue, groupByFolder, parseHints, parseTestNames, testNamesFile, type Catalogue } from './catalogue.ts';
 import type { Exercise, Locale } from './types.ts';
 
+const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercises/*/starter.ts'], { query: '?raw', import: 'default', eager: true });
+
 // starter.<locale>.ts: the same starter with its comments in that language (the editor's first code).
-const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercises/*/starter.ts', '/exercises/*/starter.*.ts'], { query: '?raw', import: 'default', eager: true });
+// Loaded with that language (loadLocalizedStarters), not in the first paint: only one is ever used.
+const localizedStarterFiles = import.meta.glob<string>('/exercises/*/starter.*.ts', { query: '?raw', import: 'default' });
 
 const lazyFiles = import.meta.glob<string>(['/exercises/*/spec.ts', '/exercises/*/content.*.md', '/exercises/*/hints.*.md', '/exercises/*/test-names.*.json'], {
   query: '?raw',
@@ -46,6 +49,14 @@ export function loadCatalogue(): Catalogue {
   const built = buildCatalogue(folders);
   catalogue = { problems: built.problems, exercises: built.exercises.map(({ meta, starter, starters }) => ({ meta, starter, ...(starters ? { starters } : {}), spec: '', content: {}, hints: {} })) };
   return catalogue;
+}
+
+/** Every exercise's starter with its comments in `locale`, by exercise id (none for English). */
+export async function loadLocalizedStarters(locale: Locale): Promise<Record<string, string>> {
+  const suffix = `/starter.${locale}.ts`;
+  const loads = Object.entries(localizedStarterFiles).filter(([path]) => path.endsWith(suffix));
+  const entries = await Promise.all(loads.map(async ([path, load]) => [path.split('/').slice(-2)[0] as string, await load()] as const));
+  return Object.fromEntries(entries);
 }
 
 async function read(id: string, file: string): Promise<string | undefined> {

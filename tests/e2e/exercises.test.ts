@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+
+/** The exercises the page lists, as many as exercises/ holds. */
+const EXERCISE_COUNT = readCatalogueFromDisk().exercises.length;
 
 const app = useAppAndBrowser();
 
@@ -107,7 +111,7 @@ describe('the exercises in Chromium (production build)', () => {
       expect(await tests.count()).toBe(count);
       expect(await tests.evaluateAll((items) => items.every((item) => (item as HTMLElement).dataset.status === 'pass'))).toBe(true);
       await page.getByTestId('completed-badge').waitFor();
-      expect(await page.getByTestId('exercise-progress').textContent()).toBe('1 of 5 complete');
+      expect(await page.getByTestId('exercise-progress').textContent()).toBe(`1 of ${EXERCISE_COUNT} complete`);
       expect(await page.getByRole('button', { name: /The JSON-RPC 2.0 codec \(completed\)/ }).count()).toBe(1);
 
       // The code and the mark survive a reload.
@@ -149,6 +153,30 @@ describe('the exercises in Chromium (production build)', () => {
       await runAndWait(page, () => runButton(page).click(), 'pass', 20_000);
       await editorReady(page);
       await waitForEditorText(page, 'The two stdio framings behind one interface');
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('exercise 3 links to exercise 7, whose starter fails and whose reference (the era client the app runs) passes', { timeout: 60_000 }, async () => {
+    const { page, close, consoleLines } = await open();
+    try {
+      await page.getByRole('button', { name: /The client lifecycle/ }).click();
+      await page.getByRole('heading', { name: 'The handshake' }).waitFor();
+      await page.getByRole('link', { name: 'exercise 7' }).click();
+      await page.getByRole('heading', { name: 'The stateless era', level: 2 }).waitFor();
+      expect(await page.getByRole('button', { name: /The stateless era/ }).getAttribute('aria-current')).toBe('true');
+      expect(await page.evaluate(() => window.location.hash)).toBe('');
+      await editorReady(page);
+      await waitForEditorText(page, 'Exercise 7: the stateless era');
+      await runAndWait(page, () => runButton(page).click(), 'fail', 20_000);
+      await page.getByRole('button', { name: 'Solve' }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
+      await page.getByRole('button', { name: 'Use the reference' }).click();
+      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
+      await runAndWait(page, () => runButton(page).click(), 'pass', 30_000);
+      expect(await page.getByTestId('test-result').count()).toBeGreaterThan(30);
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();

@@ -140,6 +140,17 @@ describe('the HTTP stepper', () => {
       expect(await hexBytes(page, 'request')).toEqual(fileBytes('c2s'));
       expect(await hexBytes(page, 'response')).toEqual(fileBytes('s2c'));
       expect(await page.getByTestId('http-response').getByTestId('sse-event').last().getAttribute('data-summary')).toBe('result #1');
+      await expectAccessible(page, 'the HTTP inspector opened from a trace row', { include: '[data-testid=http-request]' });
+      await closeInspector(page);
+      // Focus is back on the button that opened it (the dialog lives in a portal, the row stays).
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('log-inspect');
+      // The read-only diagram's first arrow (the initialize request) opens its connection from the keyboard too.
+      const firstArrow = page.getByTestId('diagram-arrow').first();
+      expect(await firstArrow.getAttribute('aria-label')).toContain('initialize');
+      await firstArrow.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('http-inspector').waitFor();
+      expect(Buffer.from((await page.getByTestId('http-request').getAttribute('data-b64')) ?? '', 'base64').toString('utf8')).toContain('"method":"initialize"');
       await closeInspector(page);
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {

@@ -141,6 +141,16 @@ describe('choosing the language', () => {
     }
   });
 
+  it('a page that opens in Chinese shows the starter with Chinese comments at once (loaded beside the text, not in the first paint)', { timeout: 60_000 }, async () => {
+    const { page, close } = await open('?host=worker', 'zh-CN');
+    try {
+      await editorReady(page);
+      expect(await editorText(page)).toContain('练习 1：JSON-RPC 2.0');
+    } finally {
+      await close();
+    }
+  });
+
   it('switching mid-exercise keeps the typed code and the progress, which does not depend on the language', { timeout: 60_000 }, async () => {
     const { page, close } = await open('?host=worker');
     try {

@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+
+/** The exercises the page lists, as many as exercises/ holds. */
+const EXERCISE_COUNT = readCatalogueFromDisk().exercises.length;
 
 const PROGRESS_KEY = 'mcp-playground:progress';
 
@@ -112,7 +116,7 @@ describe('portable progress in Chromium (production build)', () => {
 
     const target = await open();
     try {
-      expect(await target.page.getByTestId('exercise-progress').textContent()).toBe('0 of 5 complete');
+      expect(await target.page.getByTestId('exercise-progress').textContent()).toBe(`0 of ${EXERCISE_COUNT} complete`);
       const starter = await editorText(target.page);
 
       // A corrupt file: refused, the field named, nothing changed (editor, marks, storage).
@@ -128,7 +132,7 @@ describe('portable progress in Chromium (production build)', () => {
       await target.page.getByText('“notes.txt” is not a progress file: it is not valid JSON').waitFor();
       expect(await storedProgress(target.page)).toBe(before);
       expect(await editorText(target.page)).toBe(starter);
-      expect(await target.page.getByTestId('exercise-progress').textContent()).toBe('0 of 5 complete');
+      expect(await target.page.getByTestId('exercise-progress').textContent()).toBe(`0 of ${EXERCISE_COUNT} complete`);
 
       // The real file: the dialog says what changes, then Replace all restores everything.
       await importFile(target.page, exportedPath);
@@ -143,7 +147,7 @@ describe('portable progress in Chromium (production build)', () => {
       await dialog.waitFor({ state: 'hidden' });
       await waitForEditorText(target.page, 'export const answer = 42;');
       expect(await editorText(target.page)).toContain('你好 🌏');
-      expect(await target.page.getByTestId('exercise-progress').textContent()).toBe('1 of 5 complete');
+      expect(await target.page.getByTestId('exercise-progress').textContent()).toBe(`1 of ${EXERCISE_COUNT} complete`);
       expect(await target.page.getByRole('button', { name: /\(completed\)/ }).count()).toBe(1);
       expect(await target.page.getByTestId('import-done').textContent()).toContain('Progress imported (replaced): 2 exercise(s) changed.');
 

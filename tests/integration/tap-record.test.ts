@@ -15,6 +15,7 @@ import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../../src/protocol/htt
 import { bytesToBase64, encodeTapCommand, parseTapEvent, TapLineSplitter } from '../../src/runtime/tap-protocol.ts';
 import { parseTrace, type Trace, type TraceEvent } from '../../src/runtime/trace/index.ts';
 import { readTrace as openInPageWorker } from '../../src/app/trace/trace-worker-core.ts';
+import { TraceLogDecoder } from '../../src/app/trace/trace-log.ts';
 import { fetchExchange } from '../../server/fetch-exchange.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { builtProgram, killAllPrograms, RunningProgram, startNode } from './child-transport.ts';
@@ -355,6 +356,24 @@ describe('tap --record=FILE --listen --target=URL: a Streamable HTTP session thr
     }
     expect(conns.map((conn) => bytesOf(trace.events, 's2c', conn).toString('utf8')).join('')).toContain('through the relay 你好');
     expect(await pageOpens(file)).toEqual({ done: true, events: trace.events.length, failed: null });
+    // The page reads the recording as HTTP: the JSON-RPC messages each connection's bodies and event streams carried.
+    const decoder = new TraceLogDecoder(trace.header);
+    const messages = trace.events.flatMap((event) => {
+      const entry = decoder.decode(event);
+      return entry?.type === 'bytes' ? entry.frames.map((frame) => (frame.type === 'message' ? `${entry.direction} ${frame.kind} ${frame.method ?? ''} ${String(frame.id)}` : `${entry.direction} ${frame.kind}`)) : [];
+    });
+    expect(messages).toEqual([
+      // Connection 1: the raw socket's initialize; then the client's session, one request per connection.
+      'c2s request initialize 0',
+      's2c response initialize 0',
+      'c2s request initialize 0',
+      's2c response initialize 0',
+      'c2s notification notifications/initialized null',
+      'c2s request tools/list 1',
+      's2c response tools/list 1',
+      'c2s request tools/call 2',
+      's2c response tools/call 2',
+    ]);
   });
 
   it('keeps a connection still open at Ctrl-C: its bytes, an error saying so, and its close', async () => {

@@ -207,6 +207,17 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
     return exercise.starters?.[this.starterLocale] ?? exercise.starter;
   }
 
+  /**
+   * Starters with their comments in `locale`, by exercise id. The page loads them with the language
+   * (not in its first paint); until then starterOf gives the English one.
+   */
+  addStarters(locale: Locale, byId: Readonly<Record<string, string>>): void {
+    for (const exercise of this.exercises) {
+      const code = byId[exercise.meta.id];
+      if (code !== undefined && locale !== 'en') exercise.starters = { ...exercise.starters, [locale]: code };
+    }
+  }
+
   /** Which language's starter a learner with no saved code gets from now on (editors already open keep theirs). */
   setStarterLocale(locale: Locale): void {
     this.starterLocale = locale;

@@ -194,7 +194,7 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
     this.wire = wire;
     this.recording = { started: new Date().toISOString(), host: host.kind, framing, events: [], omitted: 0 };
     const nextSeq = (this.getSnapshot().log.entries.at(-1)?.seq ?? -1) + 1;
-    this.attach(run, wire, new TapEventDecoder(getFraming(framing), null, nextSeq), this.recording);
+    this.attach(run, wire, new TapEventDecoder(getFraming(framing), nextSeq), this.recording);
     if (this.getSnapshot().server.status === 'starting') this.update({ server: { status: 'running', host: host.kind, pid: null } });
     return this.getSnapshot().server.status === 'running' ? wire : null;
   }

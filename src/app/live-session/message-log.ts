@@ -85,8 +85,6 @@ export function appendToLog(log: MessageLog, entry: LogEntry, cap = DEFAULT_LOG_
 /** Decodes one session's tap events into log entries. Holds the readers, so: one per server run. */
 export class TapEventDecoder {
   private readonly readers: Record<WireDirection, FrameReader>;
-  /** HTTP sessions: a reader per connection and direction, made by `perConnection`. */
-  private readonly connReaders = new Map<string, { reader: FrameReader; pushed: number; text: TextDecoder }>();
   private readonly textDecoders: Record<WireDirection | 'stderr', TextDecoder>;
   /** Bytes pushed so far per direction, to tell whether a frame began in an earlier chunk. */
   private readonly pushed: Record<WireDirection, number> = { c2s: 0, s2c: 0 };
@@ -95,16 +93,10 @@ export class TapEventDecoder {
   private seq: number;
 
   /**
-   * `perConnection`: bytes that name a relayed connection (`conn`) go to that connection's own
-   * reader for their direction (an HTTP session: one request and response per connection).
    * `firstSeq`: the log outlives a run, so a new run's entries continue its numbering (seq is an
    * entry's identity).
    */
-  constructor(
-    framing: Framing,
-    private readonly perConnection: ((direction: WireDirection) => FrameReader) | null = null,
-    firstSeq = 0,
-  ) {
+  constructor(framing: Framing, firstSeq = 0) {
     this.seq = firstSeq;
     this.readers = { c2s: framing.createReader(), s2c: framing.createReader() };
     this.textDecoders = { c2s: new TextDecoder(), s2c: new TextDecoder(), stderr: new TextDecoder() };
@@ -138,8 +130,8 @@ export class TapEventDecoder {
     return { seq: this.seq++, t: null, type: 'closed', reason };
   }
 
-  private decodeBytes(seq: number, direction: WireDirection, t: number, bytes: Uint8Array, conn: number | undefined): LogEntry {
-    if (this.perConnection !== null && conn !== undefined) return this.decodeConnection(seq, direction, t, bytes, conn);
+  /** `conn`: the relayed connection the bytes crossed; the stdio log reads them as one stream (a subclass may not). */
+  protected decodeBytes(seq: number, direction: WireDirection, t: number, bytes: Uint8Array, _conn: number | undefined): LogEntry {
     const chunkStart = this.pushed[direction];
     this.pushed[direction] += bytes.length;
     const reader = this.readers[direction];
@@ -154,26 +146,7 @@ export class TapEventDecoder {
     return { seq, t, type: 'bytes', direction, bytes, text, frames, bufferedBytes: reader.bufferedBytes };
   }
 
-  private decodeConnection(seq: number, direction: WireDirection, t: number, bytes: Uint8Array, conn: number): LogEntry {
-    const key = `${direction}:${conn}`;
-    let stream = this.connReaders.get(key);
-    if (stream === undefined) {
-      stream = { reader: this.perConnection!(direction), pushed: 0, text: new TextDecoder() };
-      this.connReaders.set(key, stream);
-    }
-    const chunkStart = stream.pushed;
-    stream.pushed += bytes.length;
-    const frames = stream.reader.push(bytes).map((item): LogFrame => {
-      const startedEarlier = item.offset < chunkStart;
-      if (item.type === 'error') return { type: 'error', kind: item.kind, detail: item.detail, length: item.length, startedEarlier };
-      return { ...this.describe(direction, item.value), length: item.length, startedEarlier };
-    });
-    // Each connection's bytes are their own stream of text.
-    const text = stream.text.decode(bytes, { stream: true });
-    return { seq, t, type: 'bytes', direction, bytes, text, frames, bufferedBytes: stream.reader.bufferedBytes, conn };
-  }
-
-  private describe(direction: WireDirection, value: unknown) {
+  protected describe(direction: WireDirection, value: unknown) {
     const base = { type: 'message' as const, value };
     const outcome = validateMessage(value);
     if (!outcome.ok) return { ...base, kind: 'invalid' as const, method: null, id: outcome.id, invalidReason: outcome.reason };

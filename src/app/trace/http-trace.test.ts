@@ -87,5 +87,9 @@ describe('an HTTP stepper session as a trace', () => {
       ['s2c', 'tools/call'],
       ['s2c', 'exit'],
     ]);
+
+    // A restarted stepper has nothing to save until its next session starts.
+    stepper.restart();
+    expect(stepper.recording()).toBeNull();
   });
 });

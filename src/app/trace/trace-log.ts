@@ -7,7 +7,8 @@ import type { Framing, FramingName } from '../../protocol/framing/types.ts';
 import type { TapEvent } from '../../runtime/tap-protocol.ts';
 import type { TraceEvent, TraceHeader } from '../../runtime/trace/index.ts';
 import { HttpMessageReader } from '../../protocol/http/http-message-reader.ts';
-import { TapEventDecoder, type LogEntry } from '../live-session/message-log.ts';
+import type { FrameReader } from '../../protocol/framing/types.ts';
+import { TapEventDecoder, type LogEntry, type LogFrame, type WireDirection } from '../live-session/message-log.ts';
 
 /**
  * The stdio framing the log's readers use. HTTP traces have no stdio framing: each connection's
@@ -25,6 +26,36 @@ const UNFRAMED: Framing = {
   createReader: () => ({ push: () => [], bufferedBytes: 0 }),
 };
 
+/**
+ * The log's decoder for HTTP sessions: bytes that name a relayed connection (`conn`) go to that
+ * connection's own HttpMessageReader for their direction (one request and response per
+ * connection), and their entries keep `conn`, which opens the HTTP inspector on the connection.
+ * Here, not in the live log's decoder, so the first paint does not carry it.
+ */
+class ConnectionTapEventDecoder extends TapEventDecoder {
+  private readonly streams = new Map<string, { reader: FrameReader; pushed: number; text: TextDecoder }>();
+
+  protected override decodeBytes(seq: number, direction: WireDirection, t: number, bytes: Uint8Array, conn: number | undefined): LogEntry {
+    if (conn === undefined) return super.decodeBytes(seq, direction, t, bytes, conn);
+    const key = `${direction}:${conn}`;
+    let stream = this.streams.get(key);
+    if (stream === undefined) {
+      stream = { reader: new HttpMessageReader(direction === 'c2s' ? 'request' : 'response'), pushed: 0, text: new TextDecoder() };
+      this.streams.set(key, stream);
+    }
+    const chunkStart = stream.pushed;
+    stream.pushed += bytes.length;
+    const frames = stream.reader.push(bytes).map((item): LogFrame => {
+      const startedEarlier = item.offset < chunkStart;
+      if (item.type === 'error') return { type: 'error', kind: item.kind, detail: item.detail, length: item.length, startedEarlier };
+      return { ...this.describe(direction, item.value), length: item.length, startedEarlier };
+    });
+    // Each connection's bytes are their own stream of text.
+    const text = stream.text.decode(bytes, { stream: true });
+    return { seq, t, type: 'bytes', direction, bytes, text, frames, bufferedBytes: stream.reader.bufferedBytes, conn };
+  }
+}
+
 export class TraceLogDecoder {
   private readonly decoder: TapEventDecoder;
 
@@ -32,7 +63,7 @@ export class TraceLogDecoder {
     const framing = logFramingOf(header);
     this.decoder =
       framing === null
-        ? new TapEventDecoder(UNFRAMED, (direction) => new HttpMessageReader(direction === 'c2s' ? 'request' : 'response'))
+        ? new ConnectionTapEventDecoder(UNFRAMED)
         : new TapEventDecoder(getFraming(framing));
   }
 

@@ -30,11 +30,15 @@ import { EraNegotiationError } from './era-errors.ts';
 import type { EraCache } from './era-cache.ts';
 import { INPUT_METHODS, type InputHandlers, type InputMethod } from './input-requests.ts';
 import { EraErrorCode, MODERN_PROTOCOL_VERSIONS } from './meta.ts';
-import { ModernSession } from './modern-session.ts';
+import { ModernSession, type ModernSessionOptions } from './modern-session.ts';
 import type { DiscoverResult, ProbeOutcome, ProbeVerdict } from './probe.ts';
 import { RpcChannel } from './rpc-channel.ts';
 
 export type EraMode = 'auto' | 'legacy' | { pin: string };
+
+/** What DualEraClient needs of the modern half: ModernSession, or a learner's own (exercise 7). */
+export type ModernSessionLike = Pick<ModernSession, 'discover' | 'request' | 'version' | 'serverInfo'>;
+export type ModernSessionClass = new (channel: RpcChannel, options: ModernSessionOptions) => ModernSessionLike;
 export type Era = 'modern' | 'legacy';
 
 /**
@@ -57,6 +61,11 @@ export interface DualEraClientOptions {
   modernVersions?: readonly string[];
   /** Where the verdict per server is remembered (stdio: the command line; HTTP: the origin). */
   cache?: { store: EraCache; serverKey: string };
+  /**
+   * The modern half: ModernSession by default. Exercise 7's learner writes their own in
+   * stateless-client.ts; passing its class here runs the app's dual-era client on their code.
+   */
+  sessionClass?: ModernSessionClass;
 }
 
 /** What the client learned about the server when it connected. */
@@ -86,7 +95,7 @@ export class DualEraClient {
   private readonly clientInfo: Implementation;
   private readonly inputHandlers: InputHandlers;
   private readonly requestTimeoutMs: number;
-  private modern: ModernSession | undefined;
+  private modern: ModernSessionLike | undefined;
   private legacy: McpClient | undefined;
   private connected: EraConnectResult | undefined;
   private connecting: Promise<EraConnectResult> | undefined;
@@ -216,8 +225,9 @@ export class DualEraClient {
     return this.options.modernVersions ?? MODERN_PROTOCOL_VERSIONS;
   }
 
-  private newModernSession(version: string): ModernSession {
-    return new ModernSession(this.channel, {
+  private newModernSession(version: string): ModernSessionLike {
+    const Session = this.options.sessionClass ?? ModernSession;
+    return new Session(this.channel, {
       version,
       versions: this.modernVersions,
       clientInfo: this.clientInfo,
@@ -228,7 +238,7 @@ export class DualEraClient {
   }
 
   /** `session`: the one that probed, already at `version`; a cached verdict makes a new one. */
-  private startModern(version: string, discover: DiscoverResult | undefined, cause: string, session = this.newModernSession(version)): EraConnectResult {
+  private startModern(version: string, discover: DiscoverResult | undefined, cause: string, session: ModernSessionLike = this.newModernSession(version)): EraConnectResult {
     this.modern = session;
     this.remember({ era: 'modern', version });
     return this.settle({ era: 'modern', protocolVersion: version, serverInfo: discover?.serverInfo, capabilities: discover?.capabilities, instructions: discover?.instructions, cause });

@@ -5,6 +5,7 @@ import { useStoreSelector } from '../hooks/use-store.ts';
 import { ScratchBanner } from '../progress-transfer/ScratchBanner.tsx';
 import { ShareCodeButton, ShareResult, useShareCode } from '../progress-transfer/ShareCode.tsx';
 import { useShareLinkFromAddress } from '../progress-transfer/use-share-link.ts';
+import { useExerciseLinkFromAddress } from './use-exercise-link.ts';
 import { CodeEditor, type EditorHandle } from './CodeEditor.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
@@ -30,6 +31,8 @@ export function ExerciseWorkspace() {
   const shareCode = useShareCode(id);
   // A `#share=` address opens its code here, in a scratch copy.
   useShareLinkFromAddress(exercises);
+  // A lesson's link to another exercise (`#exercise=<id>`) opens it here.
+  useExerciseLinkFromAddress(exercises);
 
   const runTests = useCallback(() => {
     void exercises.run(id);

@@ -46,6 +46,3 @@ export function HttpInspectorDialog({ exchange, onClose }: { exchange: HttpExcha
     </dialog>
   );
 }
-
-/** For React.lazy: the trace view loads the HTTP inspector only when a connection is opened. */
-export default HttpInspectorDialog;

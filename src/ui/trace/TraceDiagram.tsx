@@ -1,19 +1,19 @@
 // The read-only sequence diagram of an opened trace, a page of frames at a time; arrows open the
 // byte inspector on the frame they draw.
 
-import { lazy, Suspense, useContext, useId, useMemo, useState } from 'react';
+import { useContext, useId, useMemo, useState } from 'react';
 import type { HttpExchangeRecord } from '../../app/protocol/http-exchanges.ts';
 import { exchangeOfConnection } from '../../app/trace/http-trace-exchange.ts';
 import { diagramPage, DIAGRAM_PAGE } from '../../app/trace/trace-diagram.ts';
 import { targetFromLog } from '../../app/protocol/log-frames.ts';
 import type { TraceStore } from '../../app/trace/trace-store.ts';
 import { useStore } from '../hooks/use-store.ts';
+// An HTTP trace's arrows open the HTTP byte inspector on their connection.
+import { HttpInspectorDialog } from '../protocol/HttpInspectorDialog.tsx';
 import { ProtocolServicesContext } from '../protocol/ProtocolServicesProvider.tsx';
 import { SequenceDiagram } from '../protocol/SequenceDiagram.tsx';
 import { useTraceText } from './use-trace-text.ts';
 
-// An HTTP trace's arrows open the HTTP byte inspector on their connection (loaded when first needed).
-const HttpInspectorDialog = lazy(() => import('../protocol/HttpInspectorDialog.tsx'));
 
 export function TraceDiagram({ store }: { store: TraceStore }) {
   const t = useTraceText();
@@ -21,6 +21,8 @@ export function TraceDiagram({ store }: { store: TraceStore }) {
   const { log, framing } = useStore(store);
   const [start, setStart] = useState(0);
   const [exchange, setExchange] = useState<HttpExchangeRecord | null>(null);
+  // Mounted from the first opening on: closing then goes through the dialog's own close, which returns the focus.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
   const labelId = useId();
   const page = useMemo(() => diagramPage(log.entries, start), [log.entries, start]);
   const inspect = (arrowSeq: number) => {
@@ -30,6 +32,7 @@ export function TraceDiagram({ store }: { store: TraceStore }) {
     const entry = entries.find((candidate) => candidate.seq === frame.seq);
     if (entry?.type === 'bytes' && entry.conn !== undefined) {
       setExchange(exchangeOfConnection(entries, entry.conn));
+      setDialogLoaded(true);
       return;
     }
     const target = targetFromLog(store.getSnapshot().log, framing, frame.seq, frame.frameIndex);
@@ -59,11 +62,7 @@ export function TraceDiagram({ store }: { store: TraceStore }) {
           <SequenceDiagram records={page.records} waiting={null} currentStep={null} focus={null} onInspect={inspect} labelId={labelId} />
         </div>
       )}
-      {exchange !== null && (
-        <Suspense fallback={null}>
-          <HttpInspectorDialog exchange={exchange} onClose={() => setExchange(null)} />
-        </Suspense>
-      )}
+      {dialogLoaded && <HttpInspectorDialog exchange={exchange} onClose={() => setExchange(null)} />}
     </section>
   );
 }
