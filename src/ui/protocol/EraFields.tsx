@@ -3,7 +3,6 @@
 // focused. Loaded only for frames that have such fields, with the `era` namespace's text.
 
 import type { JsonPath } from '../../protocol/inspect/byte-fields.ts';
-import { pathKey } from '../../protocol/inspect/byte-fields.ts';
 import { eraFields } from '../../protocol/inspect/era-fields.ts';
 import { useEraText } from './use-era-text.ts';
 import './era-panel.css';
@@ -44,6 +43,12 @@ export default function EraFields({ value, litPath, onPath }: EraFieldsProps) {
       </ul>
     </section>
   );
+}
+
+// Type-only import above: importing byte-fields' own pathKey would split that module out of the
+// first-paint bundle into a chunk shared with this lazy one.
+function pathKey(path: JsonPath): string {
+  return JSON.stringify(path);
 }
 
 function short(value: unknown): string {
