@@ -18,6 +18,7 @@ export function ClientCheckCode({ store, busy }: { store: SdkChecksStore; busy: 
           <input type="radio" name="client-check-code" value={candidate} checked={clientCode === candidate} onChange={() => store.setClientCode(candidate)} /> {t(`clientCode.${candidate}`)}
         </label>
       ))}
+      {clientCode === 'exercise-7' && <p className="hint">{t('clientCode.era7Hint')}</p>}
     </fieldset>
   );
 }
