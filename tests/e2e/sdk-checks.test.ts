@@ -185,3 +185,26 @@ describe('the SDK checks panel', () => {
     }
   }, 60_000);
 });
+
+describe('Check my client in the 2026-07-28 era (exercise 7)', () => {
+  it("runs the learner's ModernSession inside the dual-era client against SDK 2.4.0's 2026-07-28-only server, in the worker host", async () => {
+    const progress = JSON.stringify({ version: 1, exercises: { '07-stateless-era': { code: read('src/protocol/era/stateless-client.ts'), completed: false, hintsRevealed: 0 } } });
+    const { page, consoleLines, close } = await openOnHost(app, 'worker', '#agent', (page) => page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+    try {
+      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      // By keyboard: focus the radio and choose it with Space.
+      const code = page.getByTestId('client-check-code').getByRole('radio', { name: 'your dual-era client (exercise 7)' });
+      await code.focus();
+      await page.keyboard.press('Space');
+      await expect(code.isChecked()).resolves.toBe(true);
+      await page.getByTestId('client-check-server').getByRole('radio').nth(2).check();
+      await expect(page.getByTestId('sdk-checks').textContent()).resolves.toContain('07-stateless-era · stateless-client.ts');
+      const client = await runSuite(page, 'client');
+      expect(client.failures, consoleLines.join('\n')).toEqual({});
+      expect(client.checks).toEqual(['era-discover', 'list-tools', 'call-echo', 'era-unknown-tool', 'era-envelope', 'close'].map((id) => [id, 'pass']));
+      expect(client.summary).toBe('All 6 checks passed on the worker host.');
+    } finally {
+      await close();
+    }
+  }, 90_000);
+});

@@ -2,5 +2,6 @@
 // behind this dynamic import, so none of it is in the first-paint bundle.
 
 export { checkClient } from './check-client.ts';
+export { checkEraClient } from './check-client-era.ts';
 export { checkServer } from './check-server.ts';
 export { checkServerModern } from './check-server-modern.ts';

@@ -12,14 +12,16 @@ import { bridgeLearnerCodeFromPage } from '../../runtime/bridge-host.ts';
 import type { LearnerCodeMode } from '../../runtime/bridge-messages.ts';
 import type { HostKind } from '../../runtime/host.ts';
 import { createWorkerHost } from '../../runtime/worker-host.ts';
-import { SdkChecksStore } from './sdk-checks-store.ts';
+import { SdkChecksStore, type ClientCheckCode } from './sdk-checks-store.ts';
 
 /** The exercise each check takes the learner's code from. */
 export const CHECKED_EXERCISES = { client: '03-client', server: '04-server' } as const;
+/** The exercise Check my client takes its code from, per choice (exercise 7: the dual-era client's ModernSession). */
+export const CLIENT_CODE_EXERCISES: Record<ClientCheckCode, string> = { 'exercise-3': CHECKED_EXERCISES.client, 'exercise-7': '07-stateless-era' };
 
 export interface CreateSdkChecksOptions {
   session: Pick<LiveSessionStore, 'getSnapshot' | 'chosenHost'>;
-  exercises: Pick<ExerciseStore, 'codeOf' | 'find'> & Partial<Pick<ExerciseStore, 'isSharedCopy'>>;
+  exercises: Pick<ExerciseStore, 'codeOf' | 'find'> & Partial<Pick<ExerciseStore, 'isSharedCopy' | 'selected'>>;
   createLearnerWorker?: () => LearnerWorkerLike;
   bridgeLearnerCode?: () => LearnerCodeMode;
   /** Asked before code from a share link runs anywhere but the worker (the panel words it). */
@@ -42,11 +44,13 @@ export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore
     workerHost: () => (workerHost ??= createWorkerHost()),
     serverCodeIsShared: () => exercises.isSharedCopy?.(CHECKED_EXERCISES.server) ?? false,
     confirmSharedCode: options.confirmSharedCode,
-    clientSource: () => source(CHECKED_EXERCISES.client, 'client.ts'),
+    clientSource: (code) => source(CLIENT_CODE_EXERCISES[code], code === 'exercise-7' ? 'stateless-client.ts' : 'client.ts'),
+    // On exercise 7 the check runs that exercise's code (the learner can still choose exercise 3).
+    defaultClientCode: () => (exercises.selected?.()?.meta.id === CLIENT_CODE_EXERCISES['exercise-7'] ? 'exercise-7' : 'exercise-3'),
     serverSource: () => {
       const { code, file, moduleId } = source(CHECKED_EXERCISES.server, 'server.ts');
       return moduleId === undefined ? { code, file } : { code, file, moduleId };
     },
-    createClientDriver: (learner) => new LearnerDriver(learner, createWorker),
+    createClientDriver: (learner, era) => new LearnerDriver(learner, createWorker, {}, era),
   });
 }

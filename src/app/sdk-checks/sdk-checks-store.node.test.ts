@@ -58,6 +58,33 @@ describe('SdkChecksStore', () => {
     expect(host.started.map((spec) => `${spec.program}${spec.era ? ` ${spec.era}` : ''}`)).toEqual(['sdk2-echo-server', 'sdk2-echo-server modern']);
   });
 
+  it("on exercise 7 it checks that exercise's ModernSession inside the dual-era client, starting with the 2026-07-28-only server", async () => {
+    const host = nodeHost(modules);
+    const asked: string[] = [];
+    const store = storeWith(host, {
+      defaultClientCode: () => 'exercise-7',
+      clientSource: (code) => {
+        asked.push(code);
+        return code === 'exercise-7'
+          ? { code: read('src/protocol/era/stateless-client.ts'), file: 'stateless-client.ts', moduleId: '@protocol/era/stateless-client' }
+          : { code: read('src/protocol/client.ts'), file: 'client.ts', moduleId: '@protocol/client' };
+      },
+      createClientDriver: (source, era) => new LearnerDriver(source, learnerWorkerFactory(modules), {}, era),
+    });
+    expect(store.getSnapshot()).toMatchObject({ clientCode: 'exercise-7', clientServer: 'sdk2-modern' });
+    await store.run('client');
+    const modern = done(store.getSnapshot().client).report;
+    expect(modern.tests.map((test) => `${test.id}:${test.status}`)).toEqual(['era-discover:pass', 'list-tools:pass', 'call-echo:pass', 'era-unknown-tool:pass', 'era-envelope:pass', 'close:pass']);
+    store.setClientServer('sdk1');
+    await store.run('client');
+    expect(done(store.getSnapshot().client).report.status).toBe('pass');
+    store.setClientCode('exercise-3');
+    await store.run('client');
+    expect(done(store.getSnapshot().client).report.tests[0]!.id).toBe('handshake');
+    expect(asked).toEqual(['exercise-7', 'exercise-7', 'exercise-3']);
+    expect(host.started.map((spec) => `${spec.program}${spec.era ? ` ${spec.era}` : ''}`)).toEqual(['sdk2-echo-server modern', 'sdk-echo-server', 'sdk-echo-server']);
+  });
+
   it('checks the server with SDK 2.4.0 when chosen: the probe, the fallback, then the same calls', async () => {
     const store = storeWith(nodeHost(modules));
     store.setServerClient('sdk2');

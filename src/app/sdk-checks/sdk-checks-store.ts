@@ -9,7 +9,7 @@
 import type { LearnerCodeMode, LearnerCodeRefusal } from '../../runtime/bridge-messages.ts';
 import type { Host, HostKind, LearnerServerSource } from '../../runtime/host.ts';
 import type { ClientDriver } from '../../sandbox/client-driver.ts';
-import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
+import type { LearnerEraConfig, LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { HostSelectionState } from '../live-session/live-session-store.ts';
 import { errorReport, type CheckResult, type CheckSuite, type SdkCheckReport } from './check-run.ts';
@@ -41,11 +41,21 @@ export type ServerCheckClient = 'sdk1' | 'sdk2';
 /** Which official server Check my client meets: SDK 1.32, SDK 2.4.0 serving both eras, or SDK 2.4.0 in modern mode. */
 export type ClientCheckServer = 'sdk1' | 'sdk2' | 'sdk2-modern';
 
+/**
+ * Whose code Check my client runs: the exercise-3 client (the handshake era), or the exercise-7
+ * ModernSession inside the app's DualEraClient (it probes server/discover, falls back on SDK 1.32).
+ */
+export type ClientCheckCode = 'exercise-3' | 'exercise-7';
+
+/** How the worker runs an exercise-7 file for the checks: the dual-era client probes first. */
+const ERA_CLIENT_CONFIG: LearnerEraConfig = { mode: 'probe' };
+
 export interface SdkChecksState {
   client: SuiteState;
   server: SuiteState;
   serverClient: ServerCheckClient;
   clientServer: ClientCheckServer;
+  clientCode: ClientCheckCode;
 }
 
 export interface SdkChecksDeps {
@@ -60,10 +70,13 @@ export interface SdkChecksDeps {
   serverCodeIsShared?(): boolean;
   /** Ask the learner before code from a share link runs anywhere but the worker; false: do not run. */
   confirmSharedCode?(host: HostKind): Promise<boolean>;
-  clientSource(): LearnerSource;
+  /** The learner's code for Check my client: exercise 3's client.ts or exercise 7's stateless-client.ts. */
+  clientSource(code: ClientCheckCode): LearnerSource;
+  /** Which code Check my client starts with (the page: exercise 7 when the learner is on it). */
+  defaultClientCode?(): ClientCheckCode;
   serverSource(): LearnerServerSource;
-  /** The learner's exercise-3 client in the learner-code worker. */
-  createClientDriver(source: LearnerSource): ClientDriver;
+  /** The learner's client in the learner-code worker; with `era`, exercise 7's ModernSession inside DualEraClient. */
+  createClientDriver(source: LearnerSource, era?: LearnerEraConfig): ClientDriver;
   /** Default: the dynamic import of ./checkers.ts (the SDK stays out of the first paint). */
   loadCheckers?(): Promise<Checkers>;
   limitMs?: number;
@@ -72,11 +85,14 @@ export interface SdkChecksDeps {
 const IDLE: SuiteState = { status: 'idle' };
 
 export class SdkChecksStore extends ExternalStore<SdkChecksState> {
-  protected readonly store: Store<SdkChecksState> = createStore<SdkChecksState>({ client: IDLE, server: IDLE, serverClient: 'sdk1', clientServer: 'sdk1' });
+  protected readonly store: Store<SdkChecksState>;
   private seq = 0;
 
   constructor(private readonly deps: SdkChecksDeps) {
     super();
+    const clientCode = deps.defaultClientCode?.() ?? 'exercise-3';
+    // Exercise 7 is about 2026-07-28: start it against the server that speaks only that.
+    this.store = createStore<SdkChecksState>({ client: IDLE, server: IDLE, serverClient: 'sdk1', clientServer: clientCode === 'exercise-7' ? 'sdk2-modern' : 'sdk1', clientCode });
   }
 
   isBusy(): boolean {
@@ -99,6 +115,10 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
     if (!this.isBusy()) this.store.setState((state) => ({ ...state, clientServer }));
   }
 
+  setClientCode(clientCode: ClientCheckCode): void {
+    if (!this.isBusy()) this.store.setState((state) => ({ ...state, clientCode }));
+  }
+
   setServerClient(serverClient: ServerCheckClient): void {
     if (!this.isBusy()) this.store.setState((state) => ({ ...state, serverClient }));
   }
@@ -115,7 +135,8 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
     const fallback = workerFallbackFor(suite, chosen.kind, this.deps.bridgeLearnerCode());
     const host = fallback === null ? chosen : this.deps.workerHost();
     // Read the code now: what the learner sees in the editor at the press is what gets checked.
-    const clientSource = suite === 'client' ? this.deps.clientSource() : null;
+    const clientCode = this.getSnapshot().clientCode;
+    const clientSource = suite === 'client' ? this.deps.clientSource(clientCode) : null;
     const serverSource = suite === 'server' ? this.deps.serverSource() : null;
     if (serverSource && host.kind !== 'worker' && this.deps.serverCodeIsShared?.()) {
       // Someone else's code, about to run as a process (bridge) or in Node in the browser (WebContainer).
@@ -158,7 +179,9 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
     let report: SdkCheckReport;
     try {
       report = clientSource
-        ? await checkers.checkClient(wire, this.deps.createClientDriver(clientSource), { limitMs: this.deps.limitMs, onResult, server: clientServer })
+        ? clientCode === 'exercise-7'
+          ? await checkers.checkEraClient(wire, this.deps.createClientDriver(clientSource, ERA_CLIENT_CONFIG), { limitMs: this.deps.limitMs, onResult, server: clientServer })
+          : await checkers.checkClient(wire, this.deps.createClientDriver(clientSource), { limitMs: this.deps.limitMs, onResult, server: clientServer })
         : this.getSnapshot().serverClient === 'sdk2'
           ? await checkers.checkServerModern(wire, { limitMs: this.deps.limitMs, onResult })
           : await checkers.checkServer(wire, { limitMs: this.deps.limitMs, onResult });

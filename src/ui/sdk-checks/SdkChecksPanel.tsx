@@ -3,7 +3,7 @@ import { useExercises } from '../hooks/exercise-context.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { CheckSuite } from '../../app/sdk-checks/check-run.ts';
-import { CHECKED_EXERCISES, createSdkChecks } from '../../app/sdk-checks/create-sdk-checks.ts';
+import { CHECKED_EXERCISES, CLIENT_CODE_EXERCISES, createSdkChecks } from '../../app/sdk-checks/create-sdk-checks.ts';
 import { bridgeLearnerCodeFromPage } from '../../runtime/bridge-host.ts';
 import type { LearnerCodeMode } from '../../runtime/bridge-messages.ts';
 import { hostRows } from '../../app/sdk-checks/host-support.ts';
@@ -12,6 +12,7 @@ import { useSdkText } from './use-sdk-text.ts';
 import { SdkReport } from './SdkReport.tsx';
 import { ServerCheckEra } from './ServerCheckEra.tsx';
 import { ClientCheckEra } from './ClientCheckEra.tsx';
+import { ClientCheckCode } from './ClientCheckCode.tsx';
 import './sdk-checks.css';
 
 export interface SdkChecksPanelProps {
@@ -55,13 +56,20 @@ export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProp
         {(['client', 'server'] as const).map((suite: CheckSuite) => {
           const blocker = store.blocker(suite);
           const fallback = store.fallback(suite);
-          const exercise = exercises.find(CHECKED_EXERCISES[suite]);
+          const exercise = exercises.find(suite === 'client' ? CLIENT_CODE_EXERCISES[state.clientCode] : CHECKED_EXERCISES[suite]);
           return (
             <article key={suite} className="sdk-checks__suite" aria-labelledby={`sdk-checks-${suite}-title`}>
               <h3 id={`sdk-checks-${suite}-title`}>{t(suite === 'client' ? 'clientReport' : 'serverReport')}</h3>
-              <p className="hint">{t(suite === 'client' ? 'checkClientNote' : 'checkServerNote')}</p>
+              <p className="hint">{t(suite === 'server' ? 'checkServerNote' : state.clientCode === 'exercise-7' ? 'checkClientNoteEra' : 'checkClientNote')}</p>
               {exercise && <p className="hint">{t('codeFrom', { exercise: `${exercise.meta.id} · ${exercise.meta.learnerFile}` })}</p>}
-              {suite === 'server' ? <ServerCheckEra store={store} busy={busy} /> : <ClientCheckEra store={store} busy={busy} />}
+              {suite === 'server' ? (
+                <ServerCheckEra store={store} busy={busy} />
+              ) : (
+                <>
+                  <ClientCheckCode store={store} busy={busy} />
+                  <ClientCheckEra store={store} busy={busy} />
+                </>
+              )}
               <div className="button-row">
                 <button type="button" className="primary" disabled={busy || blocker !== null} aria-describedby={blocker ? `sdk-checks-${suite}-blocker` : undefined} onClick={() => void store.run(suite)} data-testid={`sdk-run-${suite}`}>
                   {t(suite === 'client' ? 'checkClient' : 'checkServer')}
