@@ -77,6 +77,24 @@ describe('HTTP failure cards against the real pure handler', () => {
     expect(exchanges[0]!.sessionId).toBeNull();
   });
 
+  it('buffering proxy: straight from the server the progress event arrives before the result; through the proxy all in one piece at the end', async () => {
+    const { exchanges } = await runHttpCard('buffering-proxy', pureHandlerDeps());
+    expect(exchanges.map((e) => [e.role, e.status])).toEqual([['setup', 200], ['setup', 202], ['baseline', 200], ['symptom', 200]]);
+    const [, , direct, proxied] = exchanges;
+    for (const exchange of [direct!, proxied!]) {
+      expect(exchange.response.length).toBeGreaterThan(0);
+      expect(text(exchange.response)).toMatch(/content-type: text\/event-stream/i);
+      expect(exchange.body).toContain('notifications/progress');
+      expect(exchange.body).toContain('"result"');
+    }
+    // Direct: some event completed before the last piece (the progress, sent as the call started).
+    expect(direct!.pieces.length).toBeGreaterThan(1);
+    expect(direct!.pieces.slice(0, -1).some((count) => count > 0)).toBe(true);
+    // Through the proxy: one piece, every event in it.
+    expect(proxied!.pieces).toEqual([proxied!.pieces.reduce((sum, count) => sum + count, 0)]);
+    expect(proxied!.pieces[0]).toBeGreaterThanOrEqual(2);
+  });
+
   it('the request bytes are the page client’s, with only the card’s change', () => {
     const bytes = text(cardRequestBytes({ body: { x: 1 }, sessionId: 'abc' }, PAGE));
     expect(bytes).toBe(

@@ -9,11 +9,11 @@ import type { ByteConnection } from '../../protocol/http/byte-connection.ts';
 import { Http1Reader } from '../../protocol/http/http1-reader.ts';
 import { serializeRequest, type HeaderLine } from '../../protocol/http/http1-writer.ts';
 
-export const HTTP_CARD_IDS = ['missing-session', 'stale-session', 'foreign-origin', 'missing-accept'] as const;
+export const HTTP_CARD_IDS = ['missing-session', 'stale-session', 'foreign-origin', 'missing-accept', 'buffering-proxy'] as const;
 export type HttpCardId = (typeof HTTP_CARD_IDS)[number];
 
 /** What a card plays each exchange as: preparing the failure, the failure itself, the client's way out. */
-export type ExchangeRole = 'setup' | 'symptom' | 'recovery';
+export type ExchangeRole = 'setup' | 'baseline' | 'symptom' | 'recovery';
 
 export interface HttpCardExchange {
   role: ExchangeRole;
@@ -28,6 +28,8 @@ export interface HttpCardExchange {
   body: string;
   /** The Mcp-Session-Id the response carried, if any. */
   sessionId: string | null;
+  /** Per piece the response arrived in (one onData each), how many SSE events it completed. */
+  pieces: number[];
 }
 
 export interface HttpCardResult {
@@ -65,6 +67,49 @@ interface RequestSpec {
 
 const initialize = (id: number) => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO } });
 const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
+/** Progress 0 goes out when the call starts, the result after `ms`: two moments a stream can show apart. */
+export const SLOW_CALL_MS = 400;
+const slowCall = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'delay_echo', arguments: { text: 'through a proxy?', ms: SLOW_CALL_MS }, _meta: { progressToken: `lab-${id}` } },
+});
+
+/**
+ * A proxy that buffers responses (nginx's proxy_buffering, a compressing middleware): it passes
+ * the request on at once but keeps every byte of the answer until the server is done, then hands
+ * it over in one piece. Played by the page between itself and the relayed connection.
+ */
+export function bufferingProxy(connection: ByteConnection): ByteConnection {
+  const held: Uint8Array[] = [];
+  const data = new Set<(chunk: Uint8Array) => void>();
+  const ends = new Set<(error?: string) => void>();
+  connection.onData((chunk) => held.push(chunk));
+  connection.onEnd((error) => {
+    if (held.length > 0) {
+      const all = concat(held);
+      data.forEach((listener) => listener(all));
+    }
+    ends.forEach((listener) => listener(error));
+  });
+  return {
+    write: (bytes) => connection.write(bytes),
+    close: () => connection.close(),
+    onData(listener) {
+      data.add(listener);
+      return () => data.delete(listener);
+    },
+    onEnd(listener) {
+      ends.add(listener);
+      return () => ends.delete(listener);
+    },
+  };
+}
+
+/** SSE events completed in `text`: each ends with a blank line. */
+const eventCount = (text: string) => text.split(/\r\n\r\n|\n\n|\r\r/).length - 1;
 
 /** POST /mcp as the page's client writes it (same header order), with the card's change. */
 export function cardRequestBytes(spec: RequestSpec, pageOrigin: string | undefined): Uint8Array {
@@ -85,6 +130,8 @@ export function exchangeBytes(connection: ByteConnection, request: Uint8Array): 
     const reader = new Http1Reader('response');
     const received: Uint8Array[] = [];
     const body: Uint8Array[] = [];
+    const pieces: number[] = [];
+    let events = 0;
     let head: { status: number; statusLine: string; sessionId: string | null } | null = null;
     let settled = false;
     const finish = (error?: string) => {
@@ -95,11 +142,15 @@ export function exchangeBytes(connection: ByteConnection, request: Uint8Array): 
       connection.close();
       if (head === null) return reject(new Error(error ?? 'the connection ended before a response arrived'));
       const response = concat(received);
-      resolve({ request, response, status: head.status, statusLine: head.statusLine, body: readUtf8.decode(concat(body)), sessionId: head.sessionId });
+      resolve({ request, response, status: head.status, statusLine: head.statusLine, body: readUtf8.decode(concat(body)), sessionId: head.sessionId, pieces });
     };
     const stopData = connection.onData((chunk) => {
       received.push(chunk);
-      for (const item of reader.push(chunk)) {
+      const items = reader.push(chunk);
+      const now = eventCount(readUtf8.decode(concat([...body, ...items.flatMap((item) => (item.type === 'data' ? [item.bytes] : []))])));
+      pieces.push(now - events);
+      events = now;
+      for (const item of items) {
         if (item.type === 'start-line') head = { status: 0, statusLine: item.text, sessionId: null };
         else if (item.type === 'head-end' && item.head.kind === 'response') {
           head = { status: item.head.status, statusLine: head?.statusLine ?? '', sessionId: item.head.headers['mcp-session-id'] ?? null };
@@ -123,8 +174,8 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
     servers.push(server);
     return server;
   };
-  const send = async (server: RawHttpServer, role: ExchangeRole, spec: RequestSpec) => {
-    const exchange = { role, ...(await exchangeBytes(await server.connect(), cardRequestBytes(spec, deps.origin))) };
+  const send = async (server: RawHttpServer, role: ExchangeRole, spec: RequestSpec, via: (connection: ByteConnection) => ByteConnection = (connection) => connection) => {
+    const exchange = { role, ...(await exchangeBytes(via(await server.connect()), cardRequestBytes(spec, deps.origin))) };
     exchanges.push(exchange);
     return exchange;
   };
@@ -154,6 +205,14 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
       case 'missing-accept':
         await send(server, 'symptom', { body: initialize(0), accept: null });
         break;
+      case 'buffering-proxy': {
+        const sessionId = (await send(server, 'setup', { body: initialize(0) })).sessionId ?? '';
+        await send(server, 'setup', { body: INITIALIZED, sessionId });
+        // The same call twice: straight to the server, then through the buffering proxy.
+        await send(server, 'baseline', { body: slowCall(1), sessionId });
+        await send(server, 'symptom', { body: slowCall(2), sessionId }, bufferingProxy);
+        break;
+      }
     }
   } finally {
     for (const server of servers) server.kill();

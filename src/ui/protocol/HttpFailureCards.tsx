@@ -91,6 +91,11 @@ function ExchangeView({ exchange }: { exchange: HttpCardExchange }) {
       <pre className="http-card__bytes" tabIndex={0} data-testid="http-card-body">
         {exchange.body}
       </pre>
+      {exchange.pieces.some((count) => count > 0) && (
+        <p data-testid="http-card-pieces" data-pieces={exchange.pieces.join(',')}>
+          {t('httpCards.pieces', { n: exchange.pieces.length, events: exchange.pieces.join(', ') })}
+        </p>
+      )}
     </div>
   );
 }
