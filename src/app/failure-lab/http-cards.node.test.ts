@@ -4,7 +4,7 @@ import { serveHttp1Connection } from '../../protocol/http/http1-server.ts';
 import { createMcpHttpHandler } from '../../runtime/mcp-http-program.ts';
 import { startWorkerHttpWire } from '../../../tests/support/http-worker-wire.ts';
 import { HTTP_PROGRAM } from '../protocol/http-session-store.ts';
-import { cardRequestBytes, FOREIGN_ORIGIN, runHttpCard, type HttpCardDeps } from './http-cards.ts';
+import { cardRequestBytes, FOREIGN_ORIGIN, HTTP_CARD_IDS, runHttpCard, type HttpCardDeps } from './http-cards.ts';
 
 const PAGE = 'http://127.0.0.1:5173';
 
@@ -120,5 +120,21 @@ describe('HTTP failure cards on the worker host (relayed connections, tap events
     });
     expect(result.exchanges[0]!.status).toBe(403);
     expect(seen.join('')).toBe(text(result.exchanges[0]!.request));
+  });
+
+  it('every card shows its symptom on the worker host', async () => {
+    const statuses: string[] = [];
+    for (const id of HTTP_CARD_IDS) {
+      const { exchanges } = await runHttpCard(id, { origin: PAGE, start: () => startWorkerHttpWire(HTTP_PROGRAM, PAGE) });
+      statuses.push(`${id}: ${exchanges.map((exchange) => `${exchange.role} ${exchange.status}`).join(', ')}`);
+      if (id === 'buffering-proxy') expect(exchanges.at(-1)!.pieces).toHaveLength(1);
+    }
+    expect(statuses).toEqual([
+      'missing-session: setup 200, symptom 400',
+      'stale-session: setup 200, symptom 404, recovery 200',
+      'foreign-origin: symptom 403',
+      'missing-accept: symptom 406',
+      'buffering-proxy: setup 200, setup 202, baseline 200, symptom 200',
+    ]);
   });
 });
