@@ -31,6 +31,11 @@ export interface HttpTapWireOptions extends TapWireOptions {
 export interface HttpWire extends Wire {
   /** The session id the server gave, once initialize was answered. */
   readonly sessionId: string | undefined;
+  /**
+   * A raw relayed TCP connection to the server, past the client: the failure lab writes a request's
+   * exact bytes on it (a foreign Origin, no Accept, no session id) that the page's client never sends.
+   */
+  connect(): Promise<ByteConnection>;
 }
 
 interface Relayed {
@@ -120,6 +125,7 @@ export function createHttpTapWire(kind: HostKind, channel: LineChannel, options:
       else setTimeout(() => base.kill(), END_GRACE_MS);
     },
     kill: () => base.kill(),
+    connect: open,
     onData: (listener) => transport.onData(listener),
     onTapEvent: (listener) => base.onTapEvent(listener),
     onClose: (listener) => base.onClose(listener),

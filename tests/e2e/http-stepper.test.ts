@@ -158,4 +158,25 @@ describe('the HTTP stepper', () => {
       await rm(folder, { recursive: true, force: true });
     }
   });
+
+  it('a failure card on the worker host: a stale session after a restart gets 404, then initialize again gets a new session', async () => {
+    const { page, close } = await openOnHost(app, 'worker', '#protocol');
+    try {
+      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByText('Failure lab: HTTP cards', { exact: true }).click();
+      const card = page.getByTestId('http-card-stale-session');
+      await card.getByRole('button', { name: 'Run on the live host' }).click();
+      await card.getByTestId('http-card-result').waitFor({ timeout: 20_000 });
+      const exchanges = card.getByTestId('http-card-exchange');
+      expect(await exchanges.evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-role')} ${node.getAttribute('data-status')}`))).toEqual(['setup 200', 'symptom 404', 'recovery 200']);
+      expect(await exchanges.nth(1).getByTestId('http-card-status').textContent()).toBe('HTTP/1.1 404 Not Found');
+      // The old session id, from the first answer, went out in the second request's exact bytes.
+      const first = await exchanges.nth(0).locator('pre').nth(1).textContent();
+      expect(first).toBe('HTTP/1.1 200 OK');
+      expect(await exchanges.nth(1).locator('pre').first().textContent()).toMatch(/Mcp-Session-Id: [0-9a-f]{32}␍␊/);
+      await expectAccessible(page, 'the HTTP failure cards', { include: '[data-testid=http-cards]' });
+    } finally {
+      await close();
+    }
+  });
 });

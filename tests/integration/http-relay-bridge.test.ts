@@ -9,6 +9,7 @@ import { McpClient, type ClientEvent } from '../../src/protocol/client.ts';
 import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
+import { HTTP_CARD_IDS, runHttpCard } from '../../src/app/failure-lab/http-cards.ts';
 import { buildProgramsForTest, startTestBridge, waitUntil, type TestBridge } from './ws-tap-transport.ts';
 
 let programs: { dir: string; remove(): Promise<void> };
@@ -68,4 +69,31 @@ describe('mcp-http on the bridge, through the relay tap', () => {
     expect(find('DELETE').response!.head.status).toBe(200);
     await waitUntil(() => bridge.bridge.activeProcesses === 0, 5_000, 'the server to be gone');
   }, 30_000);
+
+  it('the failure lab HTTP cards show their symptoms over real relayed TCP to the Node server', async () => {
+    bridge = await startTestBridge({ programsDir: programs.dir });
+    const host = createBridgeHost({ WebSocketImpl: webSocketWithOrigin(bridge.origin), url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: bridge.origin });
+    const statuses: Record<string, string> = {};
+    let proxied: number[] = [];
+    let direct: number[] = [];
+    for (const id of HTTP_CARD_IDS) {
+      const { exchanges } = await runHttpCard(id, { origin: bridge.origin, start: async () => (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [] })) as HttpWire });
+      statuses[id] = exchanges.map((exchange) => `${exchange.role} ${exchange.status}`).join(', ');
+      if (id === 'buffering-proxy') {
+        direct = exchanges.find((exchange) => exchange.role === 'baseline')!.pieces;
+        proxied = exchanges.find((exchange) => exchange.role === 'symptom')!.pieces;
+      }
+    }
+    expect(statuses).toEqual({
+      'missing-session': 'setup 200, symptom 400',
+      'stale-session': 'setup 200, symptom 404, recovery 200',
+      'foreign-origin': 'symptom 403',
+      'missing-accept': 'symptom 406',
+      'buffering-proxy': 'setup 200, setup 202, baseline 200, symptom 200',
+    });
+    // Over real TCP: the progress event came in a piece before the result's; through the proxy, one piece.
+    expect(direct.slice(0, -1).some((count) => count > 0)).toBe(true);
+    expect(proxied).toHaveLength(1);
+    await waitUntil(() => bridge.bridge.activeProcesses === 0, 5_000, 'the servers to be gone');
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
 // the response that carried them — with what the client holds beside it. Each connection opens in
 // the HTTP byte inspector. Loaded only when the learner switches the protocol view to HTTP.
 
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTTP_STEPS, HttpSessionStore, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
@@ -15,6 +15,9 @@ import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import './http-view.css';
+
+// The HTTP failure cards load when the learner first opens them.
+const HttpFailureCards = lazy(() => import('./HttpFailureCards.tsx'));
 
 export default function HttpView() {
   const t = useProtocolText();
@@ -80,7 +83,24 @@ export default function HttpView() {
       </div>
       <p className="hint">{t('http.keys')}</p>
       <HttpInspectorDialog exchange={opened} onClose={() => setOpen(null)} />
+      <FailureCardsDetails />
     </section>
+  );
+}
+
+/** The HTTP failure cards, folded away until opened (their code loads then). */
+function FailureCardsDetails() {
+  const t = useProtocolText();
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className="era-cards" data-testid="http-cards-details" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      <summary>{t('httpCards.heading')}</summary>
+      {opened && (
+        <Suspense fallback={<p className="hint">…</p>}>
+          <HttpFailureCards />
+        </Suspense>
+      )}
+    </details>
   );
 }
 

@@ -1,0 +1,101 @@
+// The failure lab's HTTP cards under the HTTP stepper: each card writes its request's exact bytes on
+// a raw relayed connection to mcp-http on the live host (app/failure-lab/http-cards.ts) and shows
+// what went out, what came back and why. Loaded lazily, when the learner opens the cards.
+
+import { useState } from 'react';
+import { HTTP_CARD_IDS, runHttpCard, type HttpCardExchange, type HttpCardId, type HttpCardResult } from '../../app/failure-lab/http-cards.ts';
+import { HTTP_PROGRAM } from '../../app/protocol/http-session-store.ts';
+import { whenHostChosen } from '../../app/services/protocol-services.ts';
+import type { HttpWire } from '../../runtime/http-tap-wire.ts';
+import { useProtocolServices } from './ProtocolServicesProvider.tsx';
+import { useProtocolText } from './use-protocol-text.ts';
+
+type CardState = { kind: 'done'; result: HttpCardResult } | { kind: 'failed'; reason: string };
+
+/** CRLF made visible, as the inspector marks it: the line breaks are part of what was sent. */
+const showBytes = (bytes: Uint8Array) => new TextDecoder().decode(bytes).replace(/\r\n/g, '␍␊\n');
+
+export default function HttpFailureCards() {
+  const t = useProtocolText();
+  const { session } = useProtocolServices();
+  const [running, setRunning] = useState<HttpCardId | null>(null);
+  const [states, setStates] = useState<Partial<Record<HttpCardId, CardState>>>({});
+
+  const run = async (id: HttpCardId) => {
+    setRunning(id);
+    try {
+      const result = await runHttpCard(id, {
+        origin: location.origin,
+        start: async () => {
+          await whenHostChosen(session);
+          return (await session.startProgram(HTTP_PROGRAM)) as HttpWire;
+        },
+      });
+      setStates((all) => ({ ...all, [id]: { kind: 'done', result } }));
+    } catch (error) {
+      setStates((all) => ({ ...all, [id]: { kind: 'failed', reason: error instanceof Error ? error.message : String(error) } }));
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return (
+    <section className="http-cards" data-testid="http-cards">
+      <p className="hint">{t('httpCards.intro')}</p>
+      <div className="failure-lab__cards">
+        {HTTP_CARD_IDS.map((id) => {
+          const state = states[id];
+          const titleId = `http-card-${id}`;
+          return (
+            <article key={id} className={`failure-card${running === id ? ' is-running' : ''}`} aria-labelledby={titleId} data-testid={`http-card-${id}`}>
+              <h4 id={titleId}>{t(`httpCards.cards.${id}.title`)}</h4>
+              <p>{t(`httpCards.cards.${id}.what`)}</p>
+              <div className="button-row">
+                <button type="button" className="primary" disabled={running !== null} onClick={() => void run(id)}>
+                  {running === id ? t('httpCards.running') : t('httpCards.run')}
+                </button>
+              </div>
+              {state?.kind === 'failed' && (
+                <p role="status" className="stepper__status is-error">
+                  {t('httpCards.failed', { reason: state.reason })}
+                </p>
+              )}
+              {state?.kind === 'done' && running !== id && (
+                <div role="status" data-testid="http-card-result">
+                  {state.result.exchanges.map((exchange, index) => (
+                    <ExchangeView key={index} exchange={exchange} />
+                  ))}
+                  <p>{t(`httpCards.cards.${id}.explain`)}</p>
+                </div>
+              )}
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function ExchangeView({ exchange }: { exchange: HttpCardExchange }) {
+  const t = useProtocolText();
+  return (
+    <div className="http-card__exchange" data-testid="http-card-exchange" data-role={exchange.role} data-status={exchange.status}>
+      <h5>{t(`httpCards.roles.${exchange.role}`)}</h5>
+      <p className="hint">{t('httpCards.sent')}</p>
+      <pre className="http-card__bytes" tabIndex={0}>{showBytes(exchange.request)}</pre>
+      <p className="hint">{t('httpCards.received')}</p>
+      <pre className="http-card__bytes" tabIndex={0} data-testid="http-card-status">
+        {exchange.statusLine}
+      </pre>
+      <p className="hint">{t('httpCards.body')}</p>
+      <pre className="http-card__bytes" tabIndex={0} data-testid="http-card-body">
+        {exchange.body}
+      </pre>
+      {exchange.pieces.some((count) => count > 0) && (
+        <p data-testid="http-card-pieces" data-pieces={exchange.pieces.join(',')}>
+          {t('httpCards.pieces', { n: exchange.pieces.length, events: exchange.pieces.join(', ') })}
+        </p>
+      )}
+    </div>
+  );
+}
