@@ -1,8 +1,9 @@
-// The two browser edges of a progress file: saving text as a download, and reading a chosen file.
+// The browser edges of a saved file (a progress file, a trace, a frame): saving it as a download,
+// and reading a chosen file.
 
-/** Saves `text` as a download named `fileName` (an object URL on a temporary link). */
-export function downloadText(fileName: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `data` as a download named `fileName` (an object URL on a temporary link: no library, no server round trip). */
+export function downloadFile(fileName: string, data: BlobPart, type: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -12,6 +13,11 @@ export function downloadText(fileName: string, text: string, type = 'application
   link.remove();
   // Revoked on the next turn: Chromium starts the download from the click, Firefox a little later.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves `text` as a download named `fileName`. */
+export function downloadText(fileName: string, text: string, type = 'application/json'): void {
+  downloadFile(fileName, text, type);
 }
 
 /** Copies text; false when the page may not (no permission, not a secure context). */

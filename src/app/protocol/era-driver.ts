@@ -6,19 +6,19 @@
 
 import { DualEraClient, type DualEraEvent } from '../../protocol/era/dual-era-client.ts';
 import type { FramingName } from '../../protocol/framing/types.ts';
-import type { ByteTransport, Unsubscribe } from '../../protocol/transport.ts';
-import { errorInfo, type CallOutcome, type ClientDriver, type DriverEvent, type DriverOp } from '../../sandbox/client-driver.ts';
+import type { ByteTransport } from '../../protocol/transport.ts';
+import { errorInfo, type CallOutcome, type ClientDriver, type DriverOp } from '../../sandbox/client-driver.ts';
+import { PageDriver } from './page-driver.ts';
 import type { EraClientConfig } from './stepper-types.ts';
 
-export class EraDriver implements ClientDriver {
+export class EraDriver extends PageDriver<DualEraClient> implements ClientDriver {
   readonly kind = 'reference' as const;
   /** Reading an answer can make this client write (fallback, retry): the stepper waits for those bytes. */
   readonly writesOnItsOwn = true;
-  private client: DualEraClient | null = null;
-  private readonly listeners = new Set<(event: DriverEvent) => void>();
-  private detach: Unsubscribe = () => {};
 
-  constructor(private readonly config: EraClientConfig) {}
+  constructor(private readonly config: EraClientConfig) {
+    super();
+  }
 
   async start(transport: ByteTransport, framing: FramingName): Promise<CallOutcome> {
     try {
@@ -41,42 +41,21 @@ export class EraDriver implements ClientDriver {
     }
   }
 
-  async perform(op: DriverOp): Promise<CallOutcome> {
-    const client = this.client;
-    if (client === null) return { ok: false, error: errorInfo(new Error('the client was not created')) };
-    try {
-      switch (op.op) {
-        case 'initialize':
-          return { ok: true, value: await client.connect() };
-        case 'notifyInitialized':
-          // connect() sends notifications/initialized itself after a fallback; nothing to do.
-          return { ok: true, value: null };
-        case 'listTools':
-          return { ok: true, value: await client.listTools() };
-        case 'callTool':
-          return { ok: true, value: await client.callTool(op.name, op.args) };
-        case 'close':
-          client.close();
-          return { ok: true, value: null };
-      }
-    } catch (error) {
-      return { ok: false, error: errorInfo(error) };
+  protected async run(client: DualEraClient, op: DriverOp): Promise<unknown> {
+    switch (op.op) {
+      case 'initialize':
+        return client.connect();
+      case 'notifyInitialized':
+        // connect() sends notifications/initialized itself after a fallback; nothing to do.
+        return null;
+      case 'listTools':
+        return client.listTools();
+      case 'callTool':
+        return client.callTool(op.name, op.args);
+      case 'close':
+        client.close();
+        return null;
     }
-  }
-
-  flush(): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
-  onEvent(listener: (event: DriverEvent) => void): Unsubscribe {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  dispose(): void {
-    this.detach();
-    this.listeners.clear();
-    this.client = null;
   }
 
   /** The client's events the stepper knows; the probe's verdict shows as connect()'s result. */
@@ -98,9 +77,5 @@ export class EraDriver implements ClientDriver {
       default:
         return;
     }
-  }
-
-  private emit(event: DriverEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
   }
 }

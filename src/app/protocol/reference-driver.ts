@@ -6,15 +6,13 @@ import type { FramingName } from '../../protocol/framing/types.ts';
 import type { ToolInfo } from '../../protocol/mcp.ts';
 import { registerMcpTools } from '../../protocol/register-mcp-tools.ts';
 import * as registryModule from '../../protocol/registry.ts';
-import type { ByteTransport, Unsubscribe } from '../../protocol/transport.ts';
-import { errorInfo, type CallOutcome, type ClientDriver, type DriverEvent, type DriverOp, type RegisterOutcome, type RegisterRunner } from '../../sandbox/client-driver.ts';
+import type { ByteTransport } from '../../protocol/transport.ts';
+import { errorInfo, type CallOutcome, type ClientDriver, type DriverOp, type RegisterOutcome, type RegisterRunner } from '../../sandbox/client-driver.ts';
+import { PageDriver } from './page-driver.ts';
 import { createLocalRegistry, registryView } from '../../sandbox/local-tools.ts';
 
-export class ReferenceDriver implements ClientDriver {
+export class ReferenceDriver extends PageDriver<McpClient> implements ClientDriver {
   readonly kind = 'reference' as const;
-  private client: McpClient | null = null;
-  private readonly listeners = new Set<(event: DriverEvent) => void>();
-  private detach: Unsubscribe = () => {};
 
   async start(transport: ByteTransport, framing: FramingName): Promise<CallOutcome> {
     try {
@@ -34,47 +32,21 @@ export class ReferenceDriver implements ClientDriver {
     }
   }
 
-  async perform(op: DriverOp): Promise<CallOutcome> {
-    const client = this.client;
-    if (client === null) return { ok: false, error: errorInfo(new Error('the client was not created')) };
-    try {
-      switch (op.op) {
-        case 'initialize':
-          return { ok: true, value: await client.initialize() };
-        case 'notifyInitialized':
-          client.notifyInitialized();
-          return { ok: true, value: null };
-        case 'listTools':
-          return { ok: true, value: await client.listTools() };
-        case 'callTool':
-          return { ok: true, value: await client.callTool(op.name, op.args) };
-        case 'close':
-          client.close();
-          return { ok: true, value: null };
-      }
-    } catch (error) {
-      return { ok: false, error: errorInfo(error) };
+  protected async run(client: McpClient, op: DriverOp): Promise<unknown> {
+    switch (op.op) {
+      case 'initialize':
+        return client.initialize();
+      case 'notifyInitialized':
+        client.notifyInitialized();
+        return null;
+      case 'listTools':
+        return client.listTools();
+      case 'callTool':
+        return client.callTool(op.name, op.args);
+      case 'close':
+        client.close();
+        return null;
     }
-  }
-
-  flush(): Promise<void> {
-    // The client emits synchronously; one macrotask lets awaiting callers' continuations run too.
-    return new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
-  onEvent(listener: (event: DriverEvent) => void): Unsubscribe {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  dispose(): void {
-    this.detach();
-    this.listeners.clear();
-    this.client = null;
-  }
-
-  private emit(event: DriverEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
   }
 }
 

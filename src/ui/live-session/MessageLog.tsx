@@ -45,6 +45,6 @@ export function MessageLog() {
 async function saveTrace(session: LiveSessionStore): Promise<void> {
   const run = session.lastRun();
   if (run === null) return;
-  const [{ traceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../components/download.ts')]);
+  const [{ traceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../../app/progress-transfer/browser-file.ts')]);
   downloadFile(traceFileName(run.started), traceText(run), 'application/x-ndjson');
 }

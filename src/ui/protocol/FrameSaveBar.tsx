@@ -11,7 +11,7 @@ export function FrameSaveBar({ target }: { target: InspectTarget }) {
   const save = async (format: FrameFileFormat) => {
     const file = frameFile(target.bytes, format, target.direction, target.streamOffset);
     // Loaded on the first save: the inspector is on the first paint, saving is not.
-    const { downloadFile } = await import('../components/download.ts');
+    const { downloadFile } = await import('../../app/progress-transfer/browser-file.ts');
     downloadFile(file.name, file.data as BlobPart, file.type);
   };
   return (

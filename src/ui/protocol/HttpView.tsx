@@ -108,7 +108,7 @@ function FailureCardsDetails() {
 async function saveHttpTrace(store: HttpSessionStore): Promise<void> {
   const recording = store.recording();
   if (recording === null) return;
-  const [{ httpTraceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../components/download.ts')]);
+  const [{ httpTraceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../../app/progress-transfer/browser-file.ts')]);
   downloadFile(traceFileName(recording.started), httpTraceText(recording), 'application/x-ndjson');
 }
 
