@@ -2,6 +2,7 @@
 // the real tap and the real server): the tap runs with --relay-http inside the "container", the
 // page's HTTP wire speaks HTTP/1.1 through it, and the tap's events read back as the session.
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +17,9 @@ import { exchangesOf } from '../support/http1-items.ts';
 const GENERATED = resolve(import.meta.dirname, '../../public/generated');
 
 beforeAll(async () => {
-  // Always rebuilt: the relay is new in tap.mjs, and an older build would not have it.
-  await buildNodePrograms();
+  // tests/global-setup.ts built them fresh before any file ran. Rebuilding here would rewrite
+  // public/generated/*.mjs while other files spawn them (a half-written echo-server.mjs exits).
+  if (!existsSync(resolve(GENERATED, 'tap.mjs')) || !existsSync(resolve(GENERATED, 'mcp-http.mjs'))) await buildNodePrograms();
 }, 60_000);
 
 const fakes: ReturnType<typeof createFakeBoot>[] = [];
