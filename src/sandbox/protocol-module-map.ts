@@ -37,6 +37,7 @@ import * as featuresUriTemplate from '../protocol/features/uri-template.ts';
 import * as framingSse from '../protocol/framing/sse.ts';
 import * as httpByteConnection from '../protocol/http/byte-connection.ts';
 import * as httpClientTransport from '../protocol/http/client-transport.ts';
+import * as httpStreamableClient from '../protocol/http/streamable-client.ts';
 import * as httpEventStream from '../protocol/http/event-stream.ts';
 import * as httpHttpLayout from '../protocol/http/http-layout.ts';
 import * as httpHttpMessageReader from '../protocol/http/http-message-reader.ts';
@@ -110,6 +111,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/framing/sse': framingSse,
   '@protocol/http/byte-connection': httpByteConnection,
   '@protocol/http/client-transport': httpClientTransport,
+  '@protocol/http/streamable-client': httpStreamableClient,
   '@protocol/http/event-stream': httpEventStream,
   '@protocol/http/http-layout': httpHttpLayout,
   '@protocol/http/http-message-reader': httpHttpMessageReader,
