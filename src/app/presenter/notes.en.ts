@@ -124,6 +124,23 @@ export const notesEn: PresenterNotes = {
       'chapter-loop':
         'Demo time: the Chapter loop view runs the learner’s registerMcpTools in a worker against a real registry and the live echo server. Without a prefix the add clash must be refused; with mcp__echo__ both adds sit side by side. Then run the scripted turn and stop at the approval gate on delete_file.',
     },
+    '06-streamable-http': {
+      'one-endpoint':
+        'One endpoint: every client message is its own POST, a GET opens the server’s own stream, DELETE ends the session. Many articles still describe the 2024-11-05 HTTP+SSE transport (GET /sse plus a separate /messages POST): Streamable HTTP replaced it. The server, not the client’s Accept, picks JSON or SSE for each answer.',
+      'content-length':
+        'The payoff for exercise 2: the Content-Length the chapter put on stdio (wrong for MCP stdio, which is one JSON per line) is real here, in HTTP/1.1. Open the inspector on the initialize POST: Content-Length counts UTF-8 bytes. Then an SSE response: no Content-Length, Transfer-Encoding: chunked, a hex size before each chunk.',
+      sse: 'SSE is text fields, not JSON framing: data lines joined with a newline, a blank line dispatches, exactly one space after the colon is dropped, CR, LF and CRLF all end lines (a CRLF can be split across chunks). The id persists and moves even without data; retry only when it is all digits. The priming event is an id with empty data.',
+      headers:
+        'Accept lists both application/json and text/event-stream (406 otherwise), Content-Type is JSON (415). After initialize every request carries Mcp-Session-Id and MCP-Protocol-Version, and the version is the one the initialize result chose, not the one the client offered.',
+      responses:
+        'Three answers to a POST: 202 with no body for a notification or response; JSON for a request; or an SSE stream where related notifications such as progress come before the result. The client MUST handle both kinds. An HTTP error for a request must reject the caller at once, not leave it to time out.',
+      session:
+        'The server hands out Mcp-Session-Id on the initialize response. 404 for a request that carried it means the session is gone (a restart): send a new initialize without the id, then initialized, then the request once more — and only once. GET opens the server’s own stream (405 if none); DELETE ends the session.',
+      resume:
+        'Dropping the connection does not end the stream. The client waits the server’s retry (a MUST), then GETs with Last-Event-ID, the last id it saw, not the first, or messages arrive twice. The server replays only that stream’s events.',
+      'in-the-app':
+        'The HTTP stepper runs exactly these modules over relayed HTTP/1.1 bytes on every host; the conformance suite’s sse-retry scenario and SDK 1.32.2’s Streamable HTTP server prove them. The 2026-07-28 revision (exercise 7) drops sessions, the GET stream and Last-Event-ID.',
+    },
     '07-stateless-era': {
       why: 'Sessions are hard to scale: behind a load balancer every request must reach the instance that holds its session. The 2026-07-28 revision drops them (SEP-2575: no initialize, version and capabilities on every request; SEP-2567: no Mcp-Session-Id, explicit handles instead). The handshake is not wrong: every legacy server still speaks it.',
       envelope: 'Show a modern tools/list in the inspector: _meta carries protocolVersion, clientCapabilities and clientInfo on every request, the probe included. Capabilities list exactly the handlers the client has; the caller’s own _meta keys stay.',

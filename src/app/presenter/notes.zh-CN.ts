@@ -116,6 +116,23 @@ export const notesZhCN: PresenterNotes = {
       'chapter-loop':
         '现场演示：“本章闭环”视图会在 Worker 里运行学员的 registerMcpTools，面对真实的注册表和在线的 echo 服务器。不加前缀时，add 的重名必须被拒绝；加上 mcp__echo__ 后，两个 add 同时出现在表里。然后运行脚本化的一轮对话，停在 delete_file 的审批门前。',
     },
+    '06-streamable-http': {
+      'one-endpoint':
+        '只有一个端点：客户端的每条消息都是一次独立的 POST，GET 打开服务器自己的流，DELETE 结束会话。很多文章讲的还是 2024-11-05 的 HTTP+SSE 传输（GET /sse 加一个单独的 /messages POST）：Streamable HTTP 已经取代了它。每个回答用 JSON 还是 SSE 由服务器决定，而不是客户端的 Accept。',
+      'content-length':
+        '练习 2 的伏笔在这里收回：本章放在 stdio 上的 Content-Length（对 MCP stdio 来说是错的，那里是一行一条 JSON）在 HTTP/1.1 里是真实存在的。在检查器里打开 initialize 的 POST：Content-Length 数的是 UTF-8 字节。再看一个 SSE 响应：没有 Content-Length，而是 Transfer-Encoding: chunked，每块前面是十六进制长度。',
+      sse: 'SSE 是文本字段，不是 JSON 分帧：多行 data 用换行连接，空行派发事件，冒号后只去掉一个空格，CR、LF、CRLF 都算行尾（CRLF 可能被拆在两个分块里）。id 会保持，没有 data 也会更新；retry 只有全是数字才生效。预备事件就是一个 id 加空 data。',
+      headers:
+        'Accept 要同时列出 application/json 和 text/event-stream（否则 406），Content-Type 是 JSON（否则 415）。initialize 之后每个请求都带 Mcp-Session-Id 和 MCP-Protocol-Version，版本是 initialize 结果选定的，而不是客户端提出的。',
+      responses:
+        'POST 有三种回答：通知或响应得到没有响应体的 202；请求得到 JSON，或者一条 SSE 流，进度之类的相关通知先于结果到达。两种情况客户端都必须处理。请求遇到 HTTP 错误时要立刻拒绝调用方，不能让它等到超时。',
+      session:
+        '服务器在 initialize 的响应上发出 Mcp-Session-Id。带着它的请求收到 404，说明会话没了（服务器重启）：不带 id 发新的 initialize，再发 initialized，然后把请求重发一次——只重发一次。GET 打开服务器自己的流（没有就回 405）；DELETE 结束会话。',
+      resume:
+        '断开连接并不结束流。客户端先等服务器给的 retry（这是 MUST），再带 Last-Event-ID 发 GET，用的是最后看到的 id 而不是第一个，否则消息会到两次。服务器只重放那一条流的事件。',
+      'in-the-app':
+        'HTTP 步进器在每种宿主上都通过转发的 HTTP/1.1 字节运行的正是这些模块；一致性测试套件的 sse-retry 场景和 SDK 1.32.2 的 Streamable HTTP 服务器证明了它们。2026-07-28 修订版（练习 7）去掉了会话、GET 流和 Last-Event-ID。',
+    },
     '07-stateless-era': {
       why: '会话很难扩展：在负载均衡后面，每个请求都必须落到持有它会话的那个实例上。2026-07-28 修订版去掉了会话（SEP-2575：没有 initialize，版本和能力随每个请求走；SEP-2567：没有 Mcp-Session-Id，改用显式句柄）。握手没有错：每个旧时代服务器至今仍在说它。',
       envelope: '在检查器里展示一个新时代的 tools/list：_meta 在每个请求（包括探测）里都带着 protocolVersion、clientCapabilities 和 clientInfo。能力只列出客户端真有的处理函数；调用方自己的 _meta 键保留。',
