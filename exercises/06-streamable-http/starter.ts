@@ -1,14 +1,12 @@
-// Exercise 6: Streamable HTTP. You write the SSE reader and the client side of a session; McpClient
-// (exercise 3) runs over your transport unchanged, writing NDJSON lines that write() below turns
-// into messages for send(). Given: the plumbing to McpClient (write, onData, onClose, deliver,
-// fail, ask), the exchange that carries one HTTP request, and the helpers imported below.
-// Each piece throws until you write it.
+// Exercise 6: Streamable HTTP. You write the SSE reader and the client side of a session. McpClient
+// (exercise 3) runs over your transport unchanged: HttpClientPipe (given) turns each line it writes
+// into a call of send(), and gives you receive(), deliver(), ask(), fail(), report() and `closed`.
+// HTTP itself is options.exchange(request). Each piece throws until you write it.
 
-import { encodeLine, LineReader } from '@protocol/framing/ndjson';
 import type { ReaderOptions } from '@protocol/framing/types';
 import type { SseEvent, SseReadItem } from '@protocol/framing/sse';
-import { idKey, isRequest, validateMessage, type JsonRpcId, type JsonRpcMessage, type JsonRpcRequest } from '@protocol/jsonrpc';
-import type { ByteTransport, Unsubscribe } from '@protocol/transport';
+import { idKey, isRequest, type JsonRpcId, type JsonRpcMessage, type JsonRpcRequest } from '@protocol/jsonrpc';
+import { HttpClientPipe } from '@protocol/http/client-pipe';
 import { bodyText, drain, errorText } from '@protocol/http/response-body';
 import { HEADER, headerValue, type HttpClientResponse, type HttpExchange } from '@protocol/http/types';
 
@@ -63,26 +61,17 @@ export interface HttpClientTransportOptions {
   onError?: (detail: string) => void;
 }
 
-export class HttpClientTransport implements ByteTransport {
-  // ---- given: the pipe to McpClient ----
-  private readonly lines = new LineReader();
-  private readonly dataListeners = new Set<(chunk: Uint8Array) => void>();
-  private readonly closeListeners = new Set<(reason: string) => void>();
-  /** Answers to the transport's own requests (ask()), kept from the client. */
-  private readonly waiting = new Map<string, (answer: JsonRpcMessage) => void>();
-  /** Open response bodies, cancelled by end(). */
-  private readonly active = new Set<HttpClientResponse>();
-  private ownIds = 0;
-  private closed = false;
+export class HttpClientTransport extends HttpClientPipe {
   private readonly retryDefault: number;
   private readonly maxResumeAttempts: number;
   private readonly sleep: (ms: number) => Promise<void>;
-
-  // ---- yours: what the session holds ----
+  /** Response bodies still being read: closing() cancels them. */
+  private readonly active = new Set<HttpClientResponse>();
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
 
   constructor(private readonly options: HttpClientTransportOptions) {
+    super(options.onError);
     this.retryDefault = options.defaultRetryMs ?? 1000;
     this.maxResumeAttempts = options.maxResumeAttempts ?? 3;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -93,50 +82,13 @@ export class HttpClientTransport implements ByteTransport {
     return this.sessionId;
   }
 
-  write(bytes: Uint8Array): void {
-    if (this.closed) throw new Error('the HTTP transport is closed');
-    for (const item of this.lines.push(bytes)) {
-      if (item.type !== 'message') continue;
-      const outcome = validateMessage(item.value);
-      if (!outcome.ok) continue;
-      const message = outcome.message;
-      // Whatever send() throws fails that request, so its caller hears of it at once.
-      this.send(message).catch((error: unknown) => this.fail(isRequest(message) ? message.id : undefined, String(error)));
-    }
-  }
-
-  end(): void {
-    if (this.closed) return;
-    this.closed = true;
-    for (const response of this.active) response.cancel();
-    this.active.clear();
-    try {
-      this.endSession();
-    } catch (error) {
-      this.report(String(error));
-    }
-    for (const listener of this.closeListeners) listener('closed by the client');
-  }
-
-  onData(listener: (chunk: Uint8Array) => void): Unsubscribe {
-    this.dataListeners.add(listener);
-    return () => this.dataListeners.delete(listener);
-  }
-
-  onClose(listener: (reason: string) => void): Unsubscribe {
-    this.closeListeners.add(listener);
-    return () => this.closeListeners.delete(listener);
-  }
-
-  // ---- yours ----
-
   /** `extra` plus Mcp-Session-Id and MCP-Protocol-Version once the session has them. */
   private headers(extra: Record<string, string>): Record<string, string> {
     throw new Error('TODO: headers — the session headers on every request after initialize');
   }
 
   /** POST one message: 202, JSON or an SSE stream; 404 with a session: initialize again, send once more. */
-  private async send(message: JsonRpcMessage, retried = false): Promise<void> {
+  protected async send(message: JsonRpcMessage, retried = false): Promise<void> {
     throw new Error('TODO: send — headers, 202, JSON, SSE, session id, 404');
   }
 
@@ -155,54 +107,8 @@ export class HttpClientTransport implements ByteTransport {
     throw new Error('TODO: listen — the standalone GET stream');
   }
 
-  /** end(): DELETE the session (nobody waits for the answer). */
-  private endSession(): void {
-    throw new Error('TODO: endSession — DELETE');
-  }
-
-  // ---- given helpers ----
-
-  /** One message from the server (a parsed JSON value): an answer to ask() goes there, the rest to the client. */
-  private receive(value: unknown): JsonRpcMessage | undefined {
-    const outcome = validateMessage(value);
-    if (!outcome.ok) {
-      this.deliver(value); // the client reports it; the transport does not judge the server
-      return undefined;
-    }
-    const message = outcome.message;
-    const id = 'method' in message ? undefined : message.id;
-    const waiter = id === undefined || id === null ? undefined : this.waiting.get(idKey(id));
-    if (waiter !== undefined) {
-      this.waiting.delete(idKey(id!));
-      waiter(message);
-    } else {
-      this.deliver(message);
-    }
-    return message;
-  }
-
-  /** Hand a message to McpClient, as the NDJSON line it reads. */
-  private deliver(value: unknown): void {
-    if (this.closed) return;
-    const bytes = encodeLine(value);
-    for (const listener of this.dataListeners) listener(bytes);
-  }
-
-  /** Send a request of the transport's own through send() (a fresh id); resolves with its answer, which McpClient never sees. */
-  private ask(request: Omit<JsonRpcRequest, 'id'>): Promise<JsonRpcMessage> {
-    const id = `http-transport-${++this.ownIds}`;
-    const answered = new Promise<JsonRpcMessage>((resolve) => this.waiting.set(idKey(id), resolve));
-    void this.send(Object.assign({}, request, { id }) as JsonRpcRequest);
-    return answered;
-  }
-
-  /** A request that will get no answer from the server gets one from the transport (-32000), so its caller's promise rejects. */
-  private fail(id: JsonRpcId | undefined, detail: string): void {
-    if (id === undefined) return this.report(detail);
-    this.receive({ jsonrpc: '2.0', id, error: { code: -32000, message: detail } });
-  }
-
-  private report(detail: string): void {
-    this.options.onError?.(detail);
+  /** end() calls this once: cancel the responses still open, DELETE the session (nobody waits for the answer). */
+  protected closing(): void {
+    throw new Error('TODO: closing — DELETE');
   }
 }

@@ -36,6 +36,7 @@ import * as featuresTypes from '../protocol/features/types.ts';
 import * as featuresUriTemplate from '../protocol/features/uri-template.ts';
 import * as framingSse from '../protocol/framing/sse.ts';
 import * as httpByteConnection from '../protocol/http/byte-connection.ts';
+import * as httpClientPipe from '../protocol/http/client-pipe.ts';
 import * as httpClientTransport from '../protocol/http/client-transport.ts';
 import * as httpStreamableClient from '../protocol/http/streamable-client.ts';
 import * as httpEventStream from '../protocol/http/event-stream.ts';
@@ -110,6 +111,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/features/uri-template': featuresUriTemplate,
   '@protocol/framing/sse': framingSse,
   '@protocol/http/byte-connection': httpByteConnection,
+  '@protocol/http/client-pipe': httpClientPipe,
   '@protocol/http/client-transport': httpClientTransport,
   '@protocol/http/streamable-client': httpStreamableClient,
   '@protocol/http/event-stream': httpEventStream,

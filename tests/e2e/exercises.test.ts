@@ -180,6 +180,30 @@ describe('the exercises in Chromium (production build)', () => {
     }
   });
 
+  it('exercise 6: the starter fails and the reference (the Streamable HTTP client the app runs) passes, against the real handler in the worker', { timeout: 60_000 }, async () => {
+    const { page, close, consoleLines } = await open();
+    try {
+      await page.getByRole('button', { name: /^Streamable HTTP/ }).click();
+      await page.getByRole('heading', { name: 'Streamable HTTP', level: 2 }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Content-Length, again' }).count()).toBe(1);
+      expect(await page.getByRole('textbox', { name: 'Code editor for streamable-client.ts' }).count()).toBe(1);
+      await editorReady(page);
+      await waitForEditorText(page, 'Exercise 6: Streamable HTTP');
+      await runAndWait(page, () => runButton(page).click(), 'fail', 30_000);
+      await page.getByRole('button', { name: 'Solve' }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
+      await page.getByRole('button', { name: 'Use the reference' }).click();
+      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
+      await runAndWait(page, () => runButton(page).click(), 'pass', 30_000);
+      const tests = page.getByTestId('test-result');
+      expect(await tests.count()).toBeGreaterThan(20);
+      expect(await tests.evaluateAll((items) => items.every((item) => (item as HTMLElement).dataset.status === 'pass'))).toBe(true);
+      expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('stops an infinite loop with the 2 s watchdog and the page keeps responding', { timeout: 30_000 }, async () => {
     const { page, close } = await open();
     try {
