@@ -87,8 +87,8 @@ export class HttpClientTransport extends HttpClientPipe {
     throw new Error('TODO: headers — the session headers on every request after initialize');
   }
 
-  /** POST one message: 202, JSON or an SSE stream; 404 with a session: initialize again, send once more. */
-  protected async send(message: JsonRpcMessage, retried = false): Promise<void> {
+  /** POST one message (write it as an async method): 202, JSON or an SSE stream; 404 with a session: initialize again, send once more. */
+  protected send(message: JsonRpcMessage, retried = false): Promise<void> {
     throw new Error('TODO: send — headers, 202, JSON, SSE, session id, 404');
   }
 

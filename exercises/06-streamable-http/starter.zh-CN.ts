@@ -87,8 +87,8 @@ export class HttpClientTransport extends HttpClientPipe {
     throw new Error('TODO: headers — the session headers on every request after initialize');
   }
 
-  /** POST 一条消息：202、JSON 或 SSE 流；带会话时收到 404：重新 initialize，再发一次。 */
-  protected async send(message: JsonRpcMessage, retried = false): Promise<void> {
+  /** POST 一条消息（写成 async 方法）：202、JSON 或 SSE 流；带会话时收到 404：重新 initialize，再发一次。 */
+  protected send(message: JsonRpcMessage, retried = false): Promise<void> {
     throw new Error('TODO: send — headers, 202, JSON, SSE, session id, 404');
   }
 
