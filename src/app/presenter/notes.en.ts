@@ -137,7 +137,7 @@ export const notesEn: PresenterNotes = {
       session:
         'The server hands out Mcp-Session-Id on the initialize response. 404 for a request that carried it means the session is gone (a restart): send a new initialize without the id, then initialized, then the request once more — and only once. GET opens the server’s own stream (405 if none); DELETE ends the session.',
       resume:
-        'Dropping the connection does not end the stream. The client waits the server’s retry (a MUST), then GETs with Last-Event-ID, the last id it saw, not the first, or messages arrive twice. The server replays only that stream’s events.',
+        'Dropping the connection does not end the stream. The client waits the server’s retry (a MUST), then GETs with Last-Event-ID, the last id it saw, not the first, or messages arrive twice. The server replays only that stream’s events. The HTTP failure card “A client that ignores retry” shows the reconnect storm.',
       'in-the-app':
         'The HTTP stepper runs exactly these modules over relayed HTTP/1.1 bytes on every host; the conformance suite’s sse-retry scenario and SDK 1.32.2’s Streamable HTTP server prove them. The 2026-07-28 revision (exercise 7) drops sessions, the GET stream and Last-Event-ID.',
     },

@@ -129,7 +129,7 @@ export const notesZhCN: PresenterNotes = {
       session:
         '服务器在 initialize 的响应上发出 Mcp-Session-Id。带着它的请求收到 404，说明会话没了（服务器重启）：不带 id 发新的 initialize，再发 initialized，然后把请求重发一次——只重发一次。GET 打开服务器自己的流（没有就回 405）；DELETE 结束会话。',
       resume:
-        '断开连接并不结束流。客户端先等服务器给的 retry（这是 MUST），再带 Last-Event-ID 发 GET，用的是最后看到的 id 而不是第一个，否则消息会到两次。服务器只重放那一条流的事件。',
+        '断开连接并不结束流。客户端先等服务器给的 retry（这是 MUST），再带 Last-Event-ID 发 GET，用的是最后看到的 id 而不是第一个，否则消息会到两次。服务器只重放那一条流的事件。HTTP 故障卡“忽略 retry 的客户端”展示的就是重连风暴。',
       'in-the-app':
         'HTTP 步进器在每种宿主上都通过转发的 HTTP/1.1 字节运行的正是这些模块；一致性测试套件的 sse-retry 场景和 SDK 1.32.2 的 Streamable HTTP 服务器证明了它们。2026-07-28 修订版（练习 7）去掉了会话、GET 流和 Last-Event-ID。',
     },
