@@ -457,6 +457,23 @@ describe('Resuming a dropped stream', () => {
     expect(sleeps).toEqual([250]);
   });
 
+  it('a stream that carried no event id cannot be resumed: the caller gets an error, and no GET is sent', async () => {
+    const withoutIds = (exchange: HttpExchange): HttpExchange => async (request) => {
+      const response = await exchange(request);
+      if (response.headers['content-type'] !== 'text/event-stream') return response;
+      return {
+        ...response,
+        body: (async function* () {
+          for await (const chunk of response.body) yield utf8.encode(new TextDecoder().decode(chunk).replace(/^id:.*\n/gm, ''));
+        })(),
+      };
+    };
+    const { client, requests } = rig({ handler: streamed, wrap: (exchange) => dropStreams(1, 1)(withoutIds(exchange)) });
+    await within(client.connect(), 'connect()');
+    expect(await rejectionOf(() => client.callTool('echo', { text: 'lost' }), 'callTool()')).toBeInstanceOf(McpRpcError);
+    expect(requests.filter((request) => request.method === 'GET')).toEqual([]);
+  });
+
   it('gives up after maxResumeAttempts failed GETs in a row: the caller gets an error', async () => {
     let handler: Rig['handler'] | undefined;
     // The connection drops, and the server restarts before the client comes back: every GET is a 404.
