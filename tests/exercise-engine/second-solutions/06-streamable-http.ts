@@ -1,8 +1,9 @@
 // A second correct solution of exercise 6, in another style than the reference: the SSE reader
 // decodes each chunk to text and cuts lines with a regular expression (the reference scans bytes),
-// keeps its resume cursor from the reader's lastEventId, and the transport is the starter's
-// skeleton filled in (the transport's own initialize goes through ask()), with header names
-// written in their usual capitals and Accept listing the stream type first.
+// keeps its resume cursor from the reader's lastEventId (so an id-only block moves it too); the
+// transport writes its pipe to McpClient inline instead of extending the starter's HttpClientPipe,
+// sends its own initialize through ask(), spells header names in their usual capitals and lists
+// the stream type first in Accept.
 
 import { encodeLine, LineReader } from '@protocol/framing/ndjson';
 import type { ReaderOptions } from '@protocol/framing/types';
