@@ -65,6 +65,7 @@ describe('the HTTP stepper’s follow state', () => {
     ['exchanges.0.c2s', [[80, 79]]],
     ['exchanges.0.status', -1],
     ['exchanges.0.step', 'launch'],
+    ['exchanges.0.extra', { nested: true }],
     ['holds.openStreams', -1],
     ['holds.pending', [{ id: 1.5, method: 'x' }]],
     ['progress', [1]],

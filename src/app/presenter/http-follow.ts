@@ -65,7 +65,8 @@ const isStatus: Guard<HttpStepperStatus> = (value): value is HttpStepperStatus =
   }
 };
 
-const isExchange = objectOf<HttpExchangeRecord<HttpStepId>>({
+type ExchangeCore = Pick<HttpExchangeRecord<HttpStepId>, 'conn' | 'step' | 'c2s' | 's2c' | 'request' | 'status' | 'contentType' | 'closed'>;
+const EXCHANGE_CORE: { [K in keyof ExchangeCore]-?: Guard<ExchangeCore[K]> } = {
   conn: isCount,
   step: nullable(isStep),
   c2s: arrayOf(isBytes),
@@ -74,7 +75,18 @@ const isExchange = objectOf<HttpExchangeRecord<HttpStepId>>({
   status: nullable(isCount),
   contentType: nullable(isString),
   closed: isBoolean,
-});
+};
+const isExchangeCore = objectOf<ExchangeCore>(EXCHANGE_CORE);
+
+/**
+ * The fields the diagram and the inspector read, each checked; anything else a record carries
+ * (the recorder may note more, such as the session id a request went out with) only as text, a
+ * number, a flag or null, so nothing but plain values reaches the view.
+ */
+function isExchange(value: unknown): value is HttpExchangeRecord<HttpStepId> {
+  if (!isExchangeCore(value)) return false;
+  return Object.entries(value).every(([key, field]) => key in EXCHANGE_CORE || field === null || ['string', 'number', 'boolean'].includes(typeof field));
+}
 
 const isHolds = objectOf<HttpHolds>({
   sessionId: nullable(isString),
