@@ -135,7 +135,7 @@ function PresenterLayout() {
         setMessage(next === 'http' ? t('presenter.transportHttp') : t('presenter.transportStdio'));
         return;
       }
-      if (transport === 'http' && httpStore !== null && (await runHttp(command, httpStore))) return;
+      if (transport === 'http' && (await runHttp(command, httpStore))) return;
       switch (command) {
         case 'next':
           return stepper.step();
@@ -172,8 +172,9 @@ function PresenterLayout() {
     [stepper, ui, t, notesShown, transport, httpStore],
   );
 
-  /** The stepping commands on the HTTP stepper; false for the ones that act the same on both. */
-  async function runHttp(command: PresenterCommand, store: HttpSessionStore): Promise<boolean> {
+  /** The stepping commands on the HTTP stepper (none while it is still loading); false for the ones that act the same on both. */
+  async function runHttp(command: PresenterCommand, store: HttpSessionStore | null): Promise<boolean> {
+    if (store === null) return ['next', 'back', 'restart', 'end', 'inspect'].includes(command);
     switch (command) {
       case 'next':
         await store.step();
