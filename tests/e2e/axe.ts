@@ -16,6 +16,9 @@
 //   chapter loop after a merge and a turn ......... agent-turn.test.ts (worker host)
 //   presenter (notes, key list, open frame) ....... presenter.test.ts
 //   follow view, waiting and mirroring ............ presenter.test.ts
+//   presenter on the HTTP stepper, connection open  http-presenter.test.ts
+//   follow view of the HTTP stepper, same open .... http-presenter.test.ts
+//   HTTP view with failure card 6 run (both hosts)  http-presenter.test.ts
 //   trace view: opened trace, inspector open ...... traces.test.ts
 //   trace view in Chinese, Find's filters on ...... traces.test.ts
 //

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
+import { runHttpCard } from '../../src/app/failure-lab/http-cards.ts';
 import { McpClient } from '../../src/protocol/client.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
@@ -53,4 +54,26 @@ describe('mcp-http in the WebContainer (fake)', () => {
     expect(find('POST tools/call').response!.body).toMatch(/notifications\/progress[\s\S]*你好 👋/);
     expect(find('DELETE').response!.head.status).toBe(200);
   }, 30_000);
+
+  it('failure card 6: with close-streams-early the real server in the container ends the POST stream after its priming event; the client that ignores retry comes back more often than the one that waits', async () => {
+    const fake = createFakeBoot({ terminal: { seed: 11, echo: true } });
+    fakes.push(fake);
+    const host = createWebContainerHost({ boot: fake.boot, fetchProgram: (name: WebContainerFileName) => readFile(resolve(GENERATED, `${name}.mjs`), 'utf8'), isolated: () => true });
+    const argvs: string[][] = [];
+    const { exchanges, polls } = await runHttpCard('ignores-retry', {
+      origin: 'http://localhost:5173',
+      start: async (faults) => {
+        const wire = (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [...faults] })) as HttpWire;
+        wire.onTapEvent((event) => {
+          if (event.ev === 'spawn') argvs.push(event.argv);
+        });
+        return wire;
+      },
+    });
+    expect(argvs.some((argv) => argv.includes('--fault=close-streams-early'))).toBe(true);
+    expect(exchanges.map((exchange) => `${exchange.role} ${exchange.status}`)).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200', 'symptom 200', 'recovery 200', 'recovery 200']);
+    expect(exchanges[2]!.body).toBe('id: 1/0\nretry: 1000\ndata: \n\n');
+    expect(polls!.impatient.reconnects).toBeGreaterThan(polls!.patient.reconnects);
+    expect(polls!.patient).toEqual({ retryMs: 1000, waits: [1000], reconnects: 1, gotResult: true });
+  }, 60_000);
 });

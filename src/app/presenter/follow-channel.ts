@@ -5,6 +5,14 @@
 
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { decodeFollowMessage, FOLLOW_CHANNEL, FOLLOW_PROTOCOL, type FollowMessage, type FollowState } from './follow-message.ts';
+import type { HttpFollowState } from './http-follow.ts';
+
+/** What the presenter shows: the stdio stepper, or the HTTP stepper (it has `transport: 'http'`). */
+export type PresenterState = FollowState | HttpFollowState;
+
+export function isHttpState(state: PresenterState): state is HttpFollowState {
+  return 'transport' in state && state.transport === 'http';
+}
 
 /** The part of BroadcastChannel both ends use (the browser's and Node's have it). */
 export interface ChannelLike {
@@ -27,7 +35,7 @@ export interface BroadcasterStatus {
 
 export interface BroadcasterOptions {
   channel: ChannelLike;
-  state: () => FollowState;
+  state: () => PresenterState;
   subscribe: (listener: () => void) => () => void;
   /** Tells follow views apart from another presenter's page; random by default. */
   presenterId?: string;
@@ -74,7 +82,11 @@ export class PresenterBroadcaster {
   private postNow(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.post({ type: 'state', protocol: FOLLOW_PROTOCOL, presenter: this.id, state: this.options.state() })) {
+    const state = this.options.state();
+    const message: FollowMessage = isHttpState(state)
+      ? { type: 'http-state', protocol: FOLLOW_PROTOCOL, presenter: this.id, state }
+      : { type: 'state', protocol: FOLLOW_PROTOCOL, presenter: this.id, state };
+    if (this.post(message)) {
       this.status.setState((status) => ({ sent: status.sent + 1, error: null }));
     }
   }
@@ -92,9 +104,9 @@ export class PresenterBroadcaster {
 
 export type FollowViewState =
   | { status: 'waiting'; ignored: number }
-  | { status: 'following'; presenter: string; state: FollowState; ignored: number }
+  | { status: 'following'; presenter: string; state: PresenterState; ignored: number }
   /** The presenter's page closed: keep the last picture up, with a notice. */
-  | { status: 'left'; presenter: string; state: FollowState; ignored: number };
+  | { status: 'left'; presenter: string; state: PresenterState; ignored: number };
 
 export class FollowStore extends ExternalStore<FollowViewState> {
   protected readonly store: Store<FollowViewState> = createStore<FollowViewState>({ status: 'waiting', ignored: 0 });
@@ -121,7 +133,7 @@ export class FollowStore extends ExternalStore<FollowViewState> {
   receive(data: unknown): void {
     const message = decodeFollowMessage(data);
     if (message === null) return this.ignore();
-    if (message.type === 'state') {
+    if (message.type === 'state' || message.type === 'http-state') {
       this.store.setState((current) => ({ status: 'following', presenter: message.presenter, state: message.state, ignored: current.ignored }));
     } else if (message.type === 'bye') {
       this.store.setState((current) => (current.status === 'following' && current.presenter === message.presenter ? { ...current, status: 'left' } : current));

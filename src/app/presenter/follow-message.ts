@@ -13,6 +13,7 @@ import type { InspectTarget } from '../protocol/inspect-target.ts';
 import type { PlanStep } from '../protocol/step-plan.ts';
 import type { Arrow, Note, PendingRow, StepRecord } from '../protocol/stepper-records.ts';
 import type { StepperState, StepperStatus, WaitingFor } from '../protocol/stepper-types.ts';
+import { isHttpFollowState, type HttpFollowState } from './http-follow.ts';
 import { arrayOf, isBoolean, isBytes, isCount, isJson, isNumber, isPlainObject, isString, literal, nullable, objectOf, oneOf, type Guard } from './shape.ts';
 
 export const FOLLOW_CHANNEL = 'mcp-playground-presenter';
@@ -39,6 +40,8 @@ export interface FollowState {
 
 export type FollowMessage =
   | { type: 'state'; protocol: typeof FOLLOW_PROTOCOL; presenter: string; state: FollowState }
+  /** The presenter shows the HTTP stepper (a type of its own: an older follow view ignores it). */
+  | { type: 'http-state'; protocol: typeof FOLLOW_PROTOCOL; presenter: string; state: HttpFollowState }
   /** A follow view that just opened asks presenters for their state. */
   | { type: 'hello'; protocol: typeof FOLLOW_PROTOCOL }
   /** The presenter's page is closing. */
@@ -221,6 +224,8 @@ export function decodeFollowMessage(data: unknown): FollowMessage | null {
       if (state.records.length > state.total || state.records.some((record, index) => record.index !== index)) return null;
       return { type: 'state', protocol: FOLLOW_PROTOCOL, presenter: data.presenter, state };
     }
+    case 'http-state':
+      return isString(data.presenter) && isHttpFollowState(data.state) ? { type: 'http-state', protocol: FOLLOW_PROTOCOL, presenter: data.presenter, state: data.state } : null;
     default:
       return null;
   }

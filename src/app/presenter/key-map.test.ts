@@ -14,6 +14,12 @@ describe('presenter key map', () => {
     expect(press('End')).toBe('end');
   });
 
+  it('switches the stage between the stdio and the HTTP stepper with t', () => {
+    expect(press('t')).toBe('transport');
+    expect(press('T')).toBe('transport');
+    expect(press('t', { focus: 'field' })).toBeNull();
+  });
+
   it('toggles full screen, notes and the key help; opens the inspector', () => {
     expect(press('f')).toBe('fullscreen');
     expect(press('F')).toBe('fullscreen');

@@ -48,6 +48,46 @@ export const notesEn: PresenterNotes = {
     scenario:
       'A failure-lab scenario is loaded, not the handshake. Name the failure mode first, let the room predict the symptom, then step and show where it appears: on the diagram, in the bytes, or in the state machine and pending table.',
   },
+  http: {
+    intro:
+      'Streamable HTTP: one endpoint, /mcp. POST carries everything the client sends, GET opens a stream for what the server sends on its own, DELETE ends the session. Two lifelines; each pair of arrows is one TCP connection whose bytes the tap relayed as they crossed (the worker host serves the same handler, the same HTTP/1.1 bytes). Ask the room: on stdio the pipe was the session. What holds a session together over HTTP?',
+    steps: [
+      {
+        step: 'initialize',
+        text: 'POST /mcp with initialize. Open the request: Accept lists application/json and text/event-stream (the server may answer either way; without both it answers 406), Content-Type is application/json, Origin is checked (a foreign one gets 403: DNS rebinding), and Content-Length is back, the chapter’s rule in HTTP: it counts bytes. The answer: 200, one JSON object, and the Mcp-Session-Id header. That id, not a pipe, is the session: every later request carries it.',
+      },
+      {
+        step: 'initialized',
+        text: 'notifications/initialized. JSON-RPC never answers a notification, but HTTP answers every request: 202 Accepted, no body. Point at the two new headers: Mcp-Session-Id, and MCP-Protocol-Version with the version agreed in initialize. Without the session id the server answers 400; with one it does not know, 404.',
+      },
+      {
+        step: 'listen',
+        text: 'The client opened a GET by itself, with Accept: text/event-stream: the standalone stream, for requests and notifications of the server that belong to no request of the client. 200 text/event-stream, a priming event (an id, empty data, retry), and the connection stays open; open streams is now 1. A server without such a stream answers 405, which is just as legal.',
+      },
+      {
+        step: 'call',
+        text: 'tools/call with a progressToken in _meta. Because the call will get notifications, the server answers with an event stream instead of JSON: chunked transfer coding (a hex size line before each chunk), inside it SSE events: the priming event, notifications/progress, then the result with id 1, and the stream ends. Every event has an id: a client whose connection drops resumes with GET and Last-Event-ID and gets that stream’s events only, never another’s.',
+      },
+      {
+        step: 'delete',
+        text: 'DELETE with the session id: 200, and the GET stream ends with the session. The id is dead now: a request carrying it gets 404, and a client that gets 404 must initialize again. On stdio, closing stdin was the goodbye. That is the whole session: initialize, 202, the listening stream, a streamed call, DELETE.',
+      },
+    ],
+    cards: {
+      'missing-session':
+        'Ask first: what does the server do with a request that has no Mcp-Session-Id after initialize? 400 Bad Request, and nothing is handled. Show the request bytes: the header is simply not there.',
+      'stale-session':
+        'Sessions live in the server’s memory. After a restart every id it gave out is unknown: 404 Not Found. The specification tells the client what to do: initialize again, without an id. Contrast 400 (no id) with 404 (an id that is gone).',
+      'foreign-origin':
+        'Tell the DNS rebinding story: evil.example resolves to the attacker, then to 127.0.0.1, and the browser still thinks it is talking to evil.example. A local server must check Origin and Host: 403 before any session exists. fetch cannot even set this Origin; the page writes the bytes itself.',
+      'missing-accept':
+        'Accept must list both application/json and text/event-stream on every POST, because the client cannot know which of the two the server will choose. Without it: 406 Not Acceptable, and no session starts.',
+      'buffering-proxy':
+        'Have the room read the piece counts: straight from the server the progress event arrives in a piece of its own before the result; through a buffering proxy everything arrives in one piece at the end, and a GET stream delivers nothing at all. The fix is in the deployment: no buffering for the MCP endpoint.',
+      'ignores-retry':
+        'SSE polling (2025-11-25): after an event with an id the server may close the connection but not the stream; it sends retry first, and the client MUST wait that long, then GET with Last-Event-ID. Compare the two counts: the impatient client comes back again and again for one answer (the card stops it at 500); the patient one comes back once after 1000 ms and gets progress and result. Worst of all is a client that never comes back: it loses the result.',
+    },
+  },
   lessons: {
     '01-jsonrpc': {
       'three-shapes':

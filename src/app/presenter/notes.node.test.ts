@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HANDSHAKE_PLAN } from '../protocol/step-plan.ts';
-import { handshakeNote, lessonNotes, notesFor, type PresenterNotes } from './notes.ts';
+import { HTTP_CARD_IDS } from '../failure-lab/http-cards.ts';
+import { HTTP_STEPS } from '../protocol/http-session-store.ts';
+import { handshakeNote, httpNote, lessonNotes, notesFor, type PresenterNotes } from './notes.ts';
 import { notesEn } from './notes.en.ts';
 import { notesZhCN } from './notes.zh-CN.ts';
 import { EXERCISES_DIR } from '../../../tools/catalogue-node.ts';
@@ -33,6 +35,37 @@ describe('speaker notes', () => {
   it.each(LANGUAGES)('%s has one note per handshake-stepper step, in plan order', (_language, notes) => {
     expect(notes.handshake.steps.map((note) => note.kind)).toEqual(HANDSHAKE_PLAN.map((step) => step.kind));
     for (const text of [notes.handshake.intro, notes.handshake.scenario, ...notes.handshake.steps.map((note) => note.text)]) expect(text.trim().length).toBeGreaterThan(40);
+  });
+
+  it.each(LANGUAGES)('%s has one note per HTTP stepper step, in stepper order, and one per HTTP failure card', (_language, notes) => {
+    expect(notes.http.steps.map((note) => note.step)).toEqual([...HTTP_STEPS]);
+    expect(Object.keys(notes.http.cards).sort()).toEqual([...HTTP_CARD_IDS].sort());
+    for (const text of [notes.http.intro, ...notes.http.steps.map((note) => note.text), ...Object.values(notes.http.cards)]) expect(text.trim().length).toBeGreaterThan(40);
+  });
+
+  it('translates the HTTP notes rather than copying them, keeping the header and method names in English', () => {
+    expect(notesZhCN.http.intro).not.toBe(notesEn.http.intro);
+    notesZhCN.http.steps.forEach((note, index) => {
+      expect(note.text).not.toBe(notesEn.http.steps[index]!.text);
+      expect(note.text).toMatch(/[\u4e00-\u9fff]/);
+    });
+    for (const id of HTTP_CARD_IDS) {
+      expect(notesZhCN.http.cards[id]).not.toBe(notesEn.http.cards[id]);
+      expect(notesZhCN.http.cards[id]).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const zh = JSON.stringify(notesZhCN.http);
+    for (const term of ['Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID', 'text/event-stream', 'notifications/initialized', '202', '404', '405', 'retry', 'DELETE']) {
+      expect(zh, term).toContain(term);
+      expect(JSON.stringify(notesEn.http), term).toContain(term);
+    }
+  });
+
+  it('shows the HTTP intro before any step, then the last finished step’s note', () => {
+    const notes = notesFor('zh-CN');
+    expect(httpNote(notes, 0)).toBe(notes.http.intro);
+    expect(httpNote(notes, 1)).toBe(notes.http.steps[0]!.text);
+    expect(httpNote(notes, HTTP_STEPS.length)).toBe(notes.http.steps.at(-1)!.text);
+    expect(httpNote(notes, HTTP_STEPS.length + 3)).toBe(notes.http.steps.at(-1)!.text);
   });
 
   it.each(LANGUAGES)('%s has a note for every lesson step of every exercise, and none for steps that do not exist', (_language, notes) => {

@@ -2,6 +2,8 @@
 // The text lives in notes.en.ts and notes.zh-CN.ts (one object per language, same shape, checked
 // by notes.node.test.ts); this file holds the shape and the lookups the presenter view uses.
 
+import type { HttpCardId } from '../failure-lab/http-cards.ts';
+import type { HttpStepId } from '../protocol/http-session-store.ts';
 import type { PlanStepKind } from '../protocol/step-plan.ts';
 import { notesEn } from './notes.en.ts';
 import { notesZhCN } from './notes.zh-CN.ts';
@@ -9,6 +11,12 @@ import { notesZhCN } from './notes.zh-CN.ts';
 export interface HandshakeNote {
   /** The plan step this note belongs to, so a reordered plan fails the coverage test. */
   kind: PlanStepKind;
+  text: string;
+}
+
+export interface HttpNote {
+  /** The HTTP stepper step this note belongs to, so a reordered stepper fails the coverage test. */
+  step: HttpStepId;
   text: string;
 }
 
@@ -20,6 +28,15 @@ export interface PresenterNotes {
     steps: readonly HandshakeNote[];
     /** Shown when a failure-lab scenario, not the handshake, is loaded in the stepper. */
     scenario: string;
+  };
+  /** The HTTP stepper (protocol view, transport Streamable HTTP) and its failure cards. */
+  http: {
+    /** Shown before the first step. */
+    intro: string;
+    /** One note per step of HTTP_STEPS, in order. */
+    steps: readonly HttpNote[];
+    /** One note per HTTP failure card. */
+    cards: Readonly<Record<HttpCardId, string>>;
   };
   /** Exercise id → lesson step id (the `{#id}` of a lesson heading) → note. */
   lessons: Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -40,6 +57,12 @@ export function handshakeNote(notes: PresenterNotes, cursor: number, isHandshake
   if (!isHandshake) return notes.handshake.scenario;
   if (cursor <= 0) return notes.handshake.intro;
   return notes.handshake.steps[Math.min(cursor, notes.handshake.steps.length) - 1]!.text;
+}
+
+/** The note for what the HTTP stepper shows: the last finished step's, or the intro before any. */
+export function httpNote(notes: PresenterNotes, cursor: number): string {
+  if (cursor <= 0) return notes.http.intro;
+  return notes.http.steps[Math.min(cursor, notes.http.steps.length) - 1]!.text;
 }
 
 /** Lesson step notes of one exercise in the lesson's heading order (ids without a note are left out). */

@@ -46,6 +46,46 @@ export const notesZhCN: PresenterNotes = {
     ],
     scenario: '当前加载的是失败模式实验室里的场景，不是握手。先说出这种失败模式的名字，让大家猜猜会出现什么症状，再单步执行，指给大家看症状出现在哪里：时序图上、字节里，还是状态机和待应答表里。',
   },
+  http: {
+    intro:
+      'Streamable HTTP：只有一个端点 /mcp。客户端发送的一切都走 POST，GET 打开一条流，用来接收服务器主动发送的消息，DELETE 结束会话。两条生命线；每对箭头是一条 TCP 连接，tap 把其中经过的字节原样转发（worker 主机运行同一个处理器，产生同样的 HTTP/1.1 字节）。可以问大家：在 stdio 上，管道就是会话。那么在 HTTP 上，是什么把一个会话串起来的？',
+    steps: [
+      {
+        step: 'initialize',
+        text: '向 /mcp 发送 POST initialize。打开请求看看：Accept 同时列出 application/json 和 text/event-stream（服务器两种方式都可能用来回答；缺一个就回答 406），Content-Type 是 application/json，Origin 会被检查（外来的 Origin 得到 403：DNS 重绑定），Content-Length 又出现了——本章的规则在 HTTP 中再现：它数的是字节。回答是 200、一个 JSON 对象，以及 Mcp-Session-Id 头。会话靠的是这个 ID，而不是管道：之后的每个请求都带着它。',
+      },
+      {
+        step: 'initialized',
+        text: 'notifications/initialized。JSON-RPC 从不回答通知，但 HTTP 对每个请求都要回答：202 Accepted，没有正文。指出两个新的头：Mcp-Session-Id，以及带着 initialize 中商定版本的 MCP-Protocol-Version。缺少会话 ID，服务器回答 400；ID 是它不认识的，回答 404。',
+      },
+      {
+        step: 'listen',
+        text: '客户端自己打开了一个 GET，带 Accept: text/event-stream：这是独立流，服务器通过它发送不属于客户端任何请求的请求和通知。回答是 200 text/event-stream 和一个预备事件（一个 id、空的 data、retry），然后连接保持打开；打开的流现在是 1 条。不提供这种流的服务器回答 405，同样合法。',
+      },
+      {
+        step: 'call',
+        text: '在 _meta 中带 progressToken 的 tools/call。因为这次调用会收到通知，服务器用事件流而不是 JSON 回答：分块传输编码（每块前有一行十六进制的长度），里面是 SSE 事件：预备事件、notifications/progress，然后是 id 为 1 的结果，流随之结束。每个事件都有 id：连接断开的客户端用带 Last-Event-ID 的 GET 恢复，只会收到这条流的事件，绝不会收到别的流的。',
+      },
+      {
+        step: 'delete',
+        text: '带会话 ID 的 DELETE：200，GET 流随会话一起结束。这个 ID 从此失效：带着它的请求得到 404，收到 404 的客户端必须重新 initialize。在 stdio 上，关闭 stdin 就是告别。整个会话就是这些：initialize、202、监听流、流式的调用、DELETE。',
+      },
+    ],
+    cards: {
+      'missing-session':
+        '先问大家：initialize 之后，一个不带 Mcp-Session-Id 的请求，服务器会怎么处理？400 Bad Request，什么也不处理。展示请求的字节：那个头根本不存在。',
+      'stale-session':
+        '会话保存在服务器的内存里。重启之后，它发出的每个 ID 都不再被认识：404 Not Found。规范告诉客户端该怎么做：不带 ID 重新 initialize。对比 400（没有 ID）和 404（ID 已经不存在）。',
+      'foreign-origin':
+        '讲讲 DNS 重绑定的故事：evil.example 先解析到攻击者，再解析到 127.0.0.1，浏览器仍以为自己在和 evil.example 通信。本地服务器必须检查 Origin 和 Host：在任何会话存在之前就回答 403。fetch 甚至无法设置这个 Origin；这里由页面自己写出字节。',
+      'missing-accept':
+        '每个 POST 的 Accept 都必须同时列出 application/json 和 text/event-stream，因为客户端无法预知服务器会选哪一种。缺少它：406 Not Acceptable，会话也不会开始。',
+      'buffering-proxy':
+        '让大家看块数：直接来自服务器时，进度事件在结果之前单独成块到达；经过缓冲代理时，一切都在最后挤在一块里到达，而 GET 流则什么也收不到。解决办法在部署上：对 MCP 端点关闭缓冲。',
+      'ignores-retry':
+        'SSE 轮询（2025-11-25）：发出带 id 的事件之后，服务器可以关闭连接而不结束流；它先发送 retry，客户端必须（MUST）等待这么久，再用带 Last-Event-ID 的 GET 重连。比较两个次数：不耐烦的客户端为了一个回答一次又一次地回来（卡片在 500 次时把它停下）；耐心的客户端等 1000 毫秒后只回来一次，就拿到了进度和结果。最糟的是再也不回来的客户端：它会丢掉结果。',
+    },
+  },
   lessons: {
     '01-jsonrpc': {
       'three-shapes':

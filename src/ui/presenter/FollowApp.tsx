@@ -2,7 +2,7 @@
 // state machine, pending table and open frame from the broadcast state alone — no server, no
 // notes, no controls — and says so while no presenter has spoken yet.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { arrowLabel, stepLabel } from '../../app/protocol/arrow-text.ts';
@@ -13,10 +13,13 @@ import { SequenceDiagram } from '../protocol/SequenceDiagram.tsx';
 import { StateMachineView } from '../protocol/StateMachineView.tsx';
 import { useProtocolText } from '../protocol/use-protocol-text.ts';
 import '../protocol/protocol-view.css';
-import { FollowStore, openFollowChannel } from '../../app/presenter/follow-channel.ts';
+import { FollowStore, isHttpState, openFollowChannel } from '../../app/presenter/follow-channel.ts';
 import type { FollowState } from '../../app/presenter/follow-message.ts';
 import { usePresenterText } from './use-presenter-text.ts';
 import './presenter.css';
+
+// The HTTP stepper's picture loads when the presenter first shows it.
+const FollowHttpStage = lazy(() => import('./FollowHttpStage.tsx'));
 
 export function FollowApp() {
   const t = usePresenterText();
@@ -72,6 +75,13 @@ function Following({ store }: { store: FollowStore }) {
   }, [language, i18n]);
 
   if (view.status === 'waiting') return <Waiting />;
+  if (isHttpState(view.state)) {
+    return (
+      <Suspense fallback={<Waiting />}>
+        <FollowHttpStage state={view.state} left={view.status === 'left'} />
+      </Suspense>
+    );
+  }
   return <FollowStage state={view.state} left={view.status === 'left'} />;
 }
 

@@ -1,5 +1,6 @@
-// The speaker-notes pane: the note for what the stepper shows now, then the lesson notes of one
-// exercise (the one the learner view has selected, switchable here) in the lesson's heading order.
+// The speaker-notes pane: the note for what the stepper on the stage shows now (the stdio stepper,
+// or the HTTP stepper with the notes of its failure cards), then the lesson notes of one exercise
+// (the one the learner view has selected, switchable here) in the lesson's heading order.
 
 import { useId, useMemo, useState } from 'react';
 import { localized } from '../../exercise/catalogue.ts';
@@ -11,35 +12,79 @@ import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { stepLabel } from '../../app/protocol/arrow-text.ts';
 import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { useProtocolText } from '../protocol/use-protocol-text.ts';
-import { handshakeNote, lessonNotes, notesFor } from '../../app/presenter/notes.ts';
+import { HTTP_CARD_IDS } from '../../app/failure-lab/http-cards.ts';
+import { handshakeNote, httpNote, lessonNotes, notesFor } from '../../app/presenter/notes.ts';
+import { HTTP_STEPS, type HttpSessionStore } from '../../app/protocol/http-session-store.ts';
 import { usePresenterText } from './use-presenter-text.ts';
 
-export function NotesPane() {
+/** `http`: the HTTP stepper's store while it is on the stage. */
+export function NotesPane({ http = null }: { http?: HttpSessionStore | null }) {
+  const headingId = useId();
+  const t = usePresenterText();
+  return (
+    <aside className="presenter-notes" aria-labelledby={headingId} data-testid="speaker-notes">
+      <h2 id={headingId}>{t('notes.heading')}</h2>
+      {http === null ? <StdioNow /> : <HttpNow store={http} />}
+      <LessonNotes />
+    </aside>
+  );
+}
+
+function StdioNow() {
   const t = usePresenterText();
   const tp = useProtocolText();
   const locale = useLocale();
   const { stepper } = useProtocolServices();
   const { cursor, records, config } = useStore(stepper);
-  const headingId = useId();
   const notes = notesFor(locale);
   const isHandshake = config.scenario === null;
   const shown = records[cursor - 1];
   const what = !isHandshake ? t('notes.scenario') : shown ? stepLabel(tp, shown.step) : t('notes.intro');
 
   return (
-    <aside className="presenter-notes" aria-labelledby={headingId} data-testid="speaker-notes">
-      <h2 id={headingId}>{t('notes.heading')}</h2>
+    <section className="presenter-notes__now" aria-live="polite">
+      <h3>
+        {cursor > 0 && isHandshake ? `${cursor}. ` : ''}
+        {t('notes.step', { step: what })}
+      </h3>
+      <p data-testid="speaker-note" data-step={cursor}>
+        {handshakeNote(notes, cursor, isHandshake)}
+      </p>
+    </section>
+  );
+}
+
+/** The HTTP stepper's note for its last finished step, and the HTTP failure cards' notes. */
+function HttpNow({ store }: { store: HttpSessionStore }) {
+  const t = usePresenterText();
+  const tp = useProtocolText();
+  const locale = useLocale();
+  const { cursor } = useStore(store);
+  const notes = notesFor(locale);
+  const step = HTTP_STEPS[cursor - 1];
+  return (
+    <>
       <section className="presenter-notes__now" aria-live="polite">
         <h3>
-          {cursor > 0 && isHandshake ? `${cursor}. ` : ''}
-          {t('notes.step', { step: what })}
+          {step ? `${cursor}. ` : ''}
+          {t('notes.step', { step: step ? tp(`http.steps.${step}`) : t('notes.intro') })}
         </h3>
-        <p data-testid="speaker-note" data-step={cursor}>
-          {handshakeNote(notes, cursor, isHandshake)}
+        <p data-testid="speaker-note" data-step={cursor} data-transport="http">
+          {httpNote(notes, cursor)}
         </p>
       </section>
-      <LessonNotes />
-    </aside>
+      <details className="presenter-notes__lessons" data-testid="http-card-notes">
+        <summary>{t('notes.httpCards')}</summary>
+        <dl>
+          {HTTP_CARD_IDS.map((id) => (
+            <div key={id} className="presenter-notes__lesson-step" data-card={id}>
+              <dt>{tp(`httpCards.cards.${id}.title`)}</dt>
+              <dd>{notes.http.cards[id]}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </>
   );
 }
 

@@ -19,7 +19,15 @@ import './http-view.css';
 // The HTTP failure cards load when the learner first opens them.
 const HttpFailureCards = lazy(() => import('./HttpFailureCards.tsx'));
 
-export default function HttpView() {
+/** The presenter view (src/ui/presenter) drives the store with its keys and mirrors it, and the open connection, to follow views. */
+export interface HttpViewProps {
+  onStore?(store: HttpSessionStore): void;
+  /** The connection open in the inspector, when the parent keeps it. */
+  open?: number | null;
+  onOpenChange?(conn: number | null): void;
+}
+
+export default function HttpView({ onStore, open: openProp, onOpenChange }: HttpViewProps = {}) {
   const t = useProtocolText();
   const { t: tLive } = useTranslation('live');
   const services = useProtocolServices();
@@ -32,7 +40,10 @@ export default function HttpView() {
   useEffect(() => () => store.restart(), [store]);
   const state = useStore(store);
   const headingId = useId();
-  const [open, setOpen] = useState<number | null>(null);
+  const [localOpen, setLocalOpen] = useState<number | null>(null);
+  const open = openProp === undefined ? localOpen : openProp;
+  const setOpen = (conn: number | null) => (setLocalOpen(conn), onOpenChange?.(conn));
+  useEffect(() => onStore?.(store), [store, onStore]);
   const { status, cursor } = state;
   const busy = status.status === 'stepping';
   const atEnd = cursor >= HTTP_STEPS.length || status.status === 'failed';
@@ -146,7 +157,7 @@ function statusText(t: ProtocolText, state: HttpSessionState): string {
 }
 
 /** Two lifelines; per connection a request arrow, then the response arrow and the events it carried. */
-function HttpDiagram({ exchanges, onInspect }: { exchanges: readonly HttpExchangeRecord[]; onInspect(conn: number): void }) {
+export function HttpDiagram({ exchanges, onInspect }: { exchanges: readonly HttpExchangeRecord[]; onInspect(conn: number): void }) {
   const t = useProtocolText();
   return (
     <div className="http-diagram" role="group" aria-label={t('http.diagram.label')}>
@@ -197,7 +208,7 @@ function ExchangeArrows({ exchange, onInspect }: { exchange: HttpExchangeRecord;
   );
 }
 
-function HoldsPanel({ state }: { state: HttpSessionState }) {
+export function HoldsPanel({ state }: { state: Pick<HttpSessionState, 'holds' | 'progress'> }) {
   const t = useProtocolText();
   const { holds } = state;
   return (
