@@ -60,6 +60,8 @@ export type FeaturesStatus = { status: 'idle' } | { status: 'connecting' } | { s
 export interface FeaturesState {
   status: FeaturesStatus;
   host: HostKind | null;
+  /** The Mcp-Session-Id the server gave in its initialize response. */
+  sessionId: string | null;
   /** The action in flight (one at a time), by the tab that started it. */
   busy: FeatureTab | null;
   /** The last action's failure, shown in its tab. */
@@ -98,6 +100,7 @@ export interface FeaturesDeps {
 const INITIAL: FeaturesState = {
   status: { status: 'idle' },
   host: null,
+  sessionId: null,
   busy: null,
   error: null,
   exchanges: [],
@@ -155,7 +158,7 @@ export class FeaturesStore extends ExternalStore<FeaturesState> {
       // The client opens the standalone GET stream by itself after initialized; wait for the
       // server's answer, so the stream (where resource updates come) belongs to the session.
       await this.until(() => this.getSnapshot().exchanges.some((exchange) => exchange.request === 'GET' && exchange.status !== null));
-      if (run === this.run) this.update({ status: { status: 'ready' } });
+      if (run === this.run) this.update({ status: { status: 'ready' }, sessionId: wire.sessionId ?? null });
     } catch (error) {
       if (run === this.run) this.fail(messageOf(error));
     }
