@@ -8,6 +8,7 @@ import type { Unsubscribe } from '../protocol/transport.ts';
 import type { ByteConnection, ConnectionOpener } from '../protocol/http/byte-connection.ts';
 import { HttpClientTransport } from '../protocol/http/client-transport.ts';
 import { http1Exchange } from '../protocol/http/http1-exchange.ts';
+import type { HttpExchange } from '../protocol/http/types.ts';
 import type { HostKind, Wire } from './host.ts';
 import { base64ToBytes, bytesToBase64, encodeTapCommand, parseTapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel, type TapWireOptions } from './tap-wire.ts';
@@ -36,6 +37,12 @@ export interface HttpWire extends Wire {
    * exact bytes on it (a foreign Origin, no Accept, no session id) that the page's client never sends.
    */
   connect(): Promise<ByteConnection>;
+  /**
+   * The page's HTTP/1.1 client over relayed connections (Host, Origin and `Connection: close` are
+   * its own), for a client transport that runs elsewhere: the learner's exercise-6 transport in the
+   * learner worker sends its requests here. Use it instead of write(), not beside it.
+   */
+  readonly exchange: HttpExchange;
 }
 
 interface Relayed {
@@ -126,6 +133,7 @@ export function createHttpTapWire(kind: HostKind, channel: LineChannel, options:
     },
     kill: () => base.kill(),
     connect: open,
+    exchange,
     onData: (listener) => transport.onData(listener),
     onTapEvent: (listener) => base.onTapEvent(listener),
     onClose: (listener) => base.onClose(listener),

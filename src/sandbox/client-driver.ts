@@ -14,7 +14,8 @@ export type DriverOp =
   | { op: 'initialize' }
   | { op: 'notifyInitialized' }
   | { op: 'listTools' }
-  | { op: 'callTool'; name: string; args: Record<string, unknown> }
+  /** `meta`: the request's `_meta` (the HTTP stepper's progress token). */
+  | { op: 'callTool'; name: string; args: Record<string, unknown>; meta?: Record<string, unknown> }
   | { op: 'close' };
 
 /** An error as data: what was thrown, and where in the learner's file when that is known. */

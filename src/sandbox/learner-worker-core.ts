@@ -19,6 +19,7 @@ import { CHAPTER_TOOL_NAMES, createLocalRegistry, registryView } from './local-t
 import { toolRows } from './tool-table.ts';
 import type { AgentRpcCall } from './learner-worker-messages.ts';
 import { hiddenGlobals } from './hidden-globals.ts';
+import { proxiedExchange, type ProxiedExchange } from './learner-http-exchange.ts';
 
 
 export interface LearnerWorkerCoreDeps {
@@ -53,6 +54,8 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
   let agentRegistry: ToolRegistry | null = null;
   const agentRpcs = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextRpcId = 1;
+  // Exercise 6: the learner's transport's way to the server, through the page.
+  let http: ProxiedExchange | null = null;
 
   const post = (message: LearnerToPage) => {
     try {
@@ -153,6 +156,42 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
     }
   }
 
+  /**
+   * Exercise 6: the learner's HttpClientTransport (their SseReader inside it) under the project's
+   * McpClient, which writes NDJSON lines to it as HTTP_CLIENT_FRAMING says. The transport's
+   * exchange is proxied to the page (learner-http-exchange.ts); callTool with `meta` is tools/call
+   * with that `_meta` (the HTTP stepper's progress token); close() is the transport's end() (DELETE).
+   */
+  function startHttpClient(message: Extract<PageToLearner, { type: 'http-client-start' }>): void {
+    const loaded = load(message.source);
+    if (!('exports' in loaded)) return post({ type: 'client-started', outcome: { ok: false, error: loaded } });
+    current = loaded;
+    http?.close('a new session started');
+    const proxy = proxiedExchange(post);
+    http = proxy;
+    try {
+      const Transport = exportOf(loaded, 'HttpClientTransport');
+      if (typeof Transport !== 'function') throw new TypeError(`${message.source.file} must export a class HttpClientTransport`);
+      const framing = exportOf(loaded, 'HTTP_CLIENT_FRAMING');
+      if (framing !== 'ndjson' && framing !== 'content-length') throw new TypeError(`${message.source.file} must export HTTP_CLIENT_FRAMING, the framing McpClient writes to the transport ('ndjson')`);
+      const transport = new (Transport as new (options: unknown) => ByteTransport)({ url: message.url, exchange: proxy.exchange });
+      const { McpClient } = deps.protocolModules['@protocol/client'] as typeof import('../protocol/client.ts');
+      const mcp = new McpClient(transport, { framing, requestTimeoutMs: message.requestTimeoutMs });
+      mcp.on((event) => forwardEvent(event));
+      client = {
+        initialize: () => mcp.initialize(),
+        notifyInitialized: () => mcp.notifyInitialized(),
+        listTools: () => mcp.listTools(),
+        callTool: (name: string, args?: Record<string, unknown>, meta?: Record<string, unknown>) =>
+          meta === undefined ? mcp.callTool(name, args) : mcp.sendRequest('tools/call', { name, arguments: args ?? {}, _meta: meta }),
+        close: () => mcp.close(),
+      };
+      post({ type: 'client-started', outcome: { ok: true, value: null } });
+    } catch (error) {
+      post({ type: 'client-started', outcome: { ok: false, error: fail(error) } });
+    }
+  }
+
   function forwardEvent(raw: unknown): void {
     const event = toDriverEvent(raw);
     if (event) post({ type: 'client-event', event });
@@ -163,7 +202,7 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
       if (client === null) throw new Error('the client was not created');
       const method = client[op.op];
       if (typeof method !== 'function') throw new TypeError(`McpClient has no method ${op.op}()`);
-      const args = op.op === 'callTool' ? [op.name, op.args] : [];
+      const args = op.op === 'callTool' ? (op.meta === undefined ? [op.name, op.args] : [op.name, op.args, op.meta]) : [];
       const value: unknown = await (method as (...args: unknown[]) => unknown).apply(client, args);
       post({ type: 'client-settled', callId, outcome: { ok: true, value: jsonSafe(value) } });
     } catch (error) {
@@ -293,6 +332,13 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
         case 'client-call':
           void call(message.callId, message.op);
           return;
+        case 'http-client-start':
+          return startHttpClient(message);
+        case 'http-head':
+        case 'http-failed':
+        case 'http-body':
+        case 'http-end':
+          return http?.handle(message);
         case 'transport-data':
           return deliver(dataListeners, message.bytes);
         case 'transport-close':

@@ -10,6 +10,7 @@ import type { ToolOutcome } from '../protocol/registry.ts';
 import type { ToolRow } from './tool-table.ts';
 import type { ReplayStep } from '../protocol/inspect/chunk-replay.ts';
 import type { CallOutcome, DriverEvent, DriverOp, ErrorInfo, RegisterOutcome } from './client-driver.ts';
+import type { HttpClientRequest } from '../protocol/http/types.ts';
 
 export interface MergeResult {
   ok: boolean;
@@ -38,6 +39,16 @@ export interface LearnerSource {
 export type PageToLearner =
   /** `era`: the learner's file is exercise 7's (a ModernSession), run inside the project's DualEraClient. */
   | { type: 'client-start'; source: LearnerSource; framing: FramingName; requestTimeoutMs: number; era?: LearnerEraConfig }
+  /**
+   * Exercise 6: the learner's HttpClientTransport (with their SseReader) under the project's
+   * McpClient. Its HTTP exchanges come back to the page as `http-request` messages: the worker has
+   * no network of its own, the page speaks HTTP/1.1 over the wire's relayed connection for it.
+   */
+  | { type: 'http-client-start'; source: LearnerSource; url: string; requestTimeoutMs: number }
+  | { type: 'http-head'; reqId: number; status: number; headers: Record<string, string> }
+  | { type: 'http-failed'; reqId: number; error: string }
+  | { type: 'http-body'; reqId: number; bytes: Uint8Array }
+  | { type: 'http-end'; reqId: number; error?: string }
   | { type: 'client-call'; callId: number; op: DriverOp }
   | { type: 'transport-data'; bytes: Uint8Array }
   | { type: 'transport-close'; reason: string }
@@ -61,6 +72,9 @@ export type LearnerToPage =
   | { type: 'client-event'; event: DriverEvent }
   | { type: 'transport-write'; bytes: Uint8Array }
   | { type: 'transport-end' }
+  /** Exercise 6: one HTTP exchange the learner's transport asked for, and its cancel (stop reading, close). */
+  | { type: 'http-request'; reqId: number; request: HttpClientRequest }
+  | { type: 'http-cancel'; reqId: number }
   | { type: 'flushed'; flushId: number }
   | { type: 'reader-result'; jobId: number; steps: ReplayStep[] | null; error: ErrorInfo | null }
   | { type: 'register-result'; jobId: number; outcome: RegisterOutcome }

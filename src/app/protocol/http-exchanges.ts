@@ -15,6 +15,8 @@ export interface HttpExchangeRecord<Step = string> {
   request: string;
   status: number | null;
   contentType: string | null;
+  /** The response's Mcp-Session-Id, when it set one (the initialize response). */
+  sessionId: string | null;
   closed: boolean;
 }
 
@@ -36,7 +38,7 @@ export class HttpExchangeRecorder<Step = string> {
     const exchanges = [...this.exchanges];
     let index = exchanges.findIndex((exchange) => exchange.conn === conn);
     if (index === -1) {
-      exchanges.push({ conn, step, c2s: [], s2c: [], request: '', status: null, contentType: null, closed: false });
+      exchanges.push({ conn, step, c2s: [], s2c: [], request: '', status: null, contentType: null, sessionId: null, closed: false });
       index = exchanges.length - 1;
     }
     const exchange = { ...exchanges[index]! };
@@ -50,6 +52,7 @@ export class HttpExchangeRecorder<Step = string> {
           if (item.type === 'head-end' && item.head.kind === 'response') {
             exchange.status = item.head.status;
             exchange.contentType = item.head.headers['content-type']?.split(';')[0]?.trim() ?? null;
+            exchange.sessionId = item.head.headers['mcp-session-id'] ?? null;
           }
         }
       }

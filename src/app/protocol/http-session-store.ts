@@ -9,15 +9,22 @@
 //
 // Every arrow is a relayed TCP connection from the wire's tap events (one request and one response
 // per connection), so what the diagram and the inspector show is the bytes that crossed it.
+// Who speaks is the learner's choice (http-step-clients.ts): the reference McpClient on the page,
+// or "your code" — the learner's exercise-6 transport in the learner worker, its requests sent
+// over the same wire by the page's HTTP/1.1 client.
 // React-free: the view subscribes through useSyncExternalStore.
 
-import { McpClient } from '../../protocol/client.ts';
 import type { JsonRpcId } from '../../protocol/jsonrpc.ts';
 import type { HostKind, ProgramSpec, Wire } from '../../runtime/host.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
 import { base64ToBytes, type TapEvent } from '../../runtime/tap-protocol.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { HttpExchangeRecorder, type HttpExchangeRecord as ExchangeRecord } from './http-exchanges.ts';
+import { HTTP_STEP_TIMEOUT_MS, learnerStepClient, referenceStepClient, type HttpStepClient } from './http-step-clients.ts';
+import type { LearnerHttpDriver } from './learner-http-driver.ts';
+
+/** Who drives the session: the reference client, or the learner's exercise-6 module. */
+export type HttpClientKind = 'reference' | 'learner';
 
 export const HTTP_STEPS = ['initialize', 'initialized', 'listen', 'call', 'delete'] as const;
 export type HttpStepId = (typeof HTTP_STEPS)[number];
@@ -45,6 +52,7 @@ export type HttpStepperStatus =
 
 export interface HttpSessionState {
   status: HttpStepperStatus;
+  client: HttpClientKind;
   host: HostKind | null;
   /** Steps finished. */
   cursor: number;
@@ -57,10 +65,15 @@ export interface HttpSessionState {
 export interface HttpSessionDeps {
   /** Start mcp-http on the live host. */
   startProgram(spec: ProgramSpec): Promise<Wire>;
+  /** The learner's exercise-6 module in a fresh learner worker; without it only the reference drives. */
+  createLearnerDriver?(): { driver: LearnerHttpDriver; file: string };
+  /** Longest wait for one answer (default HTTP_STEP_TIMEOUT_MS). */
+  stepTimeoutMs?: number;
 }
 
 const INITIAL: HttpSessionState = {
   status: { status: 'idle' },
+  client: 'reference',
   host: null,
   cursor: 0,
   exchanges: [],
@@ -71,7 +84,7 @@ const INITIAL: HttpSessionState = {
 export class HttpSessionStore extends ExternalStore<HttpSessionState> {
   protected readonly store: Store<HttpSessionState> = createStore<HttpSessionState>(INITIAL);
   private wire: HttpWire | null = null;
-  private client: McpClient | null = null;
+  private client: HttpStepClient | null = null;
   private run = 0;
   private currentStep: HttpStepId | null = null;
   private recorder = new HttpExchangeRecorder<HttpStepId>();
@@ -116,11 +129,20 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     this.run++;
     this.wire?.kill();
     this.wire = null;
+    this.client?.dispose();
     this.client = null;
     this.recorder = new HttpExchangeRecorder<HttpStepId>();
     this.events = [];
     this.started = null;
-    this.store.setState(INITIAL);
+    this.store.setState({ ...INITIAL, client: this.getSnapshot().client });
+  }
+
+  /** Choose who drives; a session in progress starts over. */
+  setClient(client: HttpClientKind): void {
+    if (client === 'learner' && !this.deps.createLearnerDriver) return;
+    if (client === this.getSnapshot().client) return;
+    this.update({ client });
+    this.restart();
   }
 
   private async perform(step: HttpStepId): Promise<void> {
@@ -128,30 +150,33 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
       case 'initialize': {
         const client = await this.connect();
         const result = await this.pending(0, 'initialize', () => client.initialize());
-        this.updateHolds({ sessionId: this.wire?.sessionId ?? null, protocolVersion: result.protocolVersion });
+        this.updateHolds({ sessionId: this.wire?.sessionId ?? this.getSnapshot().holds.sessionId, protocolVersion: result.protocolVersion });
         return;
       }
       case 'initialized': {
         // A notification has no answer in JSON-RPC; over HTTP its answer is the 202.
-        const answered = this.waitForExchange((exchange) => exchange.request === 'POST notifications/initialized' && exchange.status !== null);
-        this.client!.notifyInitialized();
+        const answered = this.waitForExchange((exchange) => exchange.request === 'POST notifications/initialized' && exchange.status !== null, 'a POST of notifications/initialized answered');
+        await this.client!.notifyInitialized();
         await answered;
         return;
       }
       case 'listen':
         // The client opened the GET stream by itself after initialized; wait for the server's answer.
-        await this.waitForExchange((exchange) => exchange.request === 'GET' && exchange.status !== null);
+        await this.waitForExchange((exchange) => exchange.request === 'GET' && exchange.status !== null, 'the GET stream the client opens after initialized');
         return;
       case 'call': {
         const client = this.client!;
-        await this.pending(1, 'tools/call', () => client.sendRequest('tools/call', { name: 'echo', arguments: { text: 'hello over HTTP' }, _meta: { progressToken: PROGRESS_TOKEN } }));
+        await this.pending(1, 'tools/call', () => client.callWithProgress({ text: 'hello over HTTP' }, PROGRESS_TOKEN));
         return;
       }
       case 'delete': {
-        const closed = new Promise<void>((resolve) => this.wire!.onClose(() => resolve()));
-        const answered = this.waitForExchange((exchange) => exchange.request === 'DELETE' && exchange.closed);
-        this.wire!.end();
+        const wire = this.wire!;
+        const closed = new Promise<void>((resolve) => wire.onClose(() => resolve()));
+        const answered = this.waitForExchange((exchange) => exchange.request === 'DELETE' && exchange.closed, 'a DELETE answered');
+        await this.client!.end();
         await answered;
+        // The reference wire stops its server once DELETE is answered; the learner's session ends here.
+        if (this.getSnapshot().client === 'learner') wire.kill();
         await closed;
         this.updateHolds({ sessionId: null });
         return;
@@ -159,7 +184,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     }
   }
 
-  private async connect(): Promise<McpClient> {
+  private async connect(): Promise<HttpStepClient> {
     const run = this.run;
     const wire = (await this.deps.startProgram(HTTP_PROGRAM)) as HttpWire;
     if (run !== this.run) {
@@ -172,10 +197,14 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     wire.onTapEvent((event) => {
       if (run === this.run) this.record(event);
     });
-    const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: 15_000 });
-    client.on((event) => {
-      if (run !== this.run || event.type !== 'notification' || event.message.method !== 'notifications/progress') return;
-      const params = event.message.params as { progress?: unknown; total?: unknown; message?: unknown } | undefined;
+    const learner = this.getSnapshot().client === 'learner' ? this.deps.createLearnerDriver?.() : undefined;
+    const client = learner ? await learnerStepClient(learner.driver, wire, learner.file) : referenceStepClient(wire);
+    if (run !== this.run) {
+      client.dispose();
+      throw new Error('restarted');
+    }
+    client.onProgress((params) => {
+      if (run !== this.run) return;
       this.update({ progress: [...this.getSnapshot().progress, `${String(params?.progress)}/${String(params?.total ?? '?')}${typeof params?.message === 'string' ? ` ${params.message}` : ''}`] });
     });
     this.client = client;
@@ -192,19 +221,29 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     }
   }
 
-  private waitForExchange(done: (exchange: HttpExchangeRecord) => boolean): Promise<void> {
+  /**
+   * Resolves once an exchange `done` is on the wire. Fails when the client's code failed, and after
+   * the step's limit: a client that never sends what the step waits for must not leave it waiting.
+   */
+  private waitForExchange(done: (exchange: HttpExchangeRecord) => boolean, what: string): Promise<void> {
+    const limitMs = this.deps.stepTimeoutMs ?? HTTP_STEP_TIMEOUT_MS;
+    const failed = this.client?.failed;
     return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        unsubscribe();
+        if (error) reject(error);
+        else resolve();
+      };
       const check = () => {
         const state = this.getSnapshot();
-        if (state.exchanges.some(done)) {
-          unsubscribe();
-          resolve();
-        } else if (state.status.status === 'failed' || state.status.status === 'idle') {
-          unsubscribe();
-          reject(new Error('the session ended'));
-        }
+        if (state.exchanges.some(done)) finish();
+        else if (state.status.status === 'failed' || state.status.status === 'idle') finish(new Error('the session ended'));
       };
       const unsubscribe = this.subscribe(check);
+      timer = setTimeout(() => finish(new Error(`nothing on the wire within ${limitMs / 1000} s: expected ${what}`)), limitMs);
+      failed?.catch((error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
       check();
     });
   }
@@ -216,7 +255,9 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     const conn = event.conn;
     const exchanges = this.recorder.add(event.ev === 'c2s' || event.ev === 's2c' ? { conn, ev: event.ev, bytes: base64ToBytes(event.b64) } : { conn, ev: event.ev === 'open' ? 'open' : 'close' }, this.currentStep);
     const openStreams = exchanges.filter((entry) => !entry.closed && entry.contentType === 'text/event-stream').length;
-    this.update({ exchanges: [...exchanges], holds: { ...this.getSnapshot().holds, openStreams, sessionId: this.wire?.sessionId ?? this.getSnapshot().holds.sessionId } });
+    // The reference client tells its session id; the learner's is read off the initialize response on the wire.
+    const sessionId = this.currentStep === 'delete' ? null : this.getSnapshot().client === 'learner' ? (exchanges.find((entry) => entry.request === 'POST initialize')?.sessionId ?? null) : (this.wire?.sessionId ?? null);
+    this.update({ exchanges: [...exchanges], holds: { ...this.getSnapshot().holds, openStreams, sessionId: this.currentStep === 'delete' ? this.getSnapshot().holds.sessionId : (sessionId ?? this.getSnapshot().holds.sessionId) } });
   }
 
   /** The session so far as the trace format's HTTP recording wants it; null before any event. */

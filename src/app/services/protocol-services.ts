@@ -11,6 +11,7 @@ import type { LiveSessionStore } from '../live-session/live-session-store.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { LabStore } from '../failure-lab/lab-store.ts';
 import { LearnerDriver, learnerRegisterRunner, runLearnerReader, type LearnerReplay } from '../protocol/learner-driver.ts';
+import { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
 import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
@@ -19,8 +20,10 @@ import { LazyEraDriver } from '../protocol/lazy-era-driver.ts';
 import { StepperStore, type RunConfig, type ServerPort } from '../protocol/stepper-store.ts';
 
 /** The exercise whose code each part of the learner's stack comes from. */
-export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools', era: '07-stateless-era' } as const;
+export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools', era: '07-stateless-era', http: '06-streamable-http' } as const;
 export type LearnerPartName = keyof typeof LEARNER_EXERCISES;
+/** A part's file name when its exercise is not in the catalogue (messages name the file). */
+const LEARNER_FALLBACK_FILES: Partial<Record<LearnerPartName, string>> = { http: 'streamable-client.ts' };
 
 export interface ProtocolServices {
   stepper: StepperStore;
@@ -29,6 +32,8 @@ export interface ProtocolServices {
   session: LiveSessionStore;
   learnerSource(part: LearnerPartName): LearnerSource;
   learnerReader(framing: FramingName, chunks: readonly Uint8Array[]): Promise<LearnerReplay>;
+  /** The HTTP stepper's "your code": the learner's exercise-6 module in a fresh learner worker. */
+  learnerHttpDriver(): { driver: LearnerHttpDriver; file: string };
   /** Make the live server (and so the stepper) speak `framing`; restarts the stepper. */
   chooseFraming(framing: FramingName): Promise<void>;
   dispose(): void;
@@ -46,7 +51,7 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
   const learnerSource = (part: LearnerPartName): LearnerSource => {
     const id = LEARNER_EXERCISES[part];
     const meta = exercises.find(id)?.meta;
-    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? `${part}.ts`, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
+    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? LEARNER_FALLBACK_FILES[part] ?? `${part}.ts`, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
   };
   const stepper = new StepperStore({
     server: liveSessionServerPort(session),
@@ -67,6 +72,10 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
     session,
     learnerSource,
     learnerReader,
+    learnerHttpDriver() {
+      const source = learnerSource('http');
+      return { driver: new LearnerHttpDriver(source, createWorker), file: source.file };
+    },
     async chooseFraming(framing) {
       stepper.restart();
       await session.stopServer();

@@ -22,9 +22,13 @@ const HttpFailureCards = lazy(() => import('./HttpFailureCards.tsx'));
 export default function HttpView() {
   const t = useProtocolText();
   const { t: tLive } = useTranslation('live');
-  const { session } = useProtocolServices();
+  const services = useProtocolServices();
+  const { session } = services;
   // A Step pressed while the page is still choosing its host waits for the choice, as the stdio stepper does.
-  const [store] = useState(() => new HttpSessionStore({ startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec)) }));
+  // "Your code": the learner's exercise-6 module, read when a session starts (what the editor holds then).
+  const [store] = useState(
+    () => new HttpSessionStore({ startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec)), createLearnerDriver: () => services.learnerHttpDriver() }),
+  );
   useEffect(() => () => store.restart(), [store]);
   const state = useStore(store);
   const headingId = useId();
@@ -56,6 +60,15 @@ export default function HttpView() {
       <h3 id={headingId}>{t('http.heading')}</h3>
       <p className="hint">{t('http.intro')}</p>
       <div className="stepper__toolbar">
+        <fieldset className="inline-radios stepper__driver" disabled={busy}>
+          <legend>{t('http.driver.legend')}</legend>
+          {(['reference', 'learner'] as const).map((kind) => (
+            <label key={kind}>
+              <input type="radio" name="http-stepper-driver" checked={state.client === kind} onChange={() => store.setClient(kind)} />
+              {t(kind === 'reference' ? 'http.driver.reference' : 'http.driver.learner')}
+            </label>
+          ))}
+        </fieldset>
         <div role="toolbar" aria-label={t('http.controls')} className="button-row stepper__controls">
           <button type="button" onClick={() => store.restart()}>
             ↺ {t('http.restart')}
@@ -72,6 +85,10 @@ export default function HttpView() {
         </button>
         <span data-testid="http-progress">{t('http.progress', { shown: cursor, total: HTTP_STEPS.length })}</span>
       </div>
+      <p className={`stepper__driving ${state.client === 'learner' ? 'is-learner' : ''}`} data-testid="http-driver">
+        {t(state.client === 'learner' ? 'http.driver.drivingLearner' : 'http.driver.drivingReference')}
+        {state.client === 'learner' && <span className="hint"> — {t('http.driver.learnerNote')}</span>}
+      </p>
       <p role="status" className={`stepper__status${status.status === 'failed' ? ' is-error' : ''}`} data-testid="http-status" data-status={status.status}>
         {statusText(t, state)}
         {next && !busy && status.status !== 'failed' && <span className="hint"> {t('http.next', { step: t(`http.steps.${next}`) })}</span>}
