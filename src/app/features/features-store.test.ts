@@ -5,6 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorkerHttpWire } from '../../../tests/support/http-worker-wire.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
+import { base64ToBytes } from '../../runtime/tap-protocol.ts';
+import { parseTrace } from '../../runtime/trace/index.ts';
+import { httpTraceText } from '../trace/trace-export.ts';
 import { FeaturesStore, SAMPLING_REJECTED, type FeaturesState } from './features-store.ts';
 
 const stores: FeaturesStore[] = [];
@@ -130,6 +133,21 @@ describe('FeaturesStore', () => {
     const answers = store.exchangesOf('sampling').filter((exchange) => exchange.request === 'POST');
     expect(answers.map((exchange) => exchange.status)).toEqual([202, 202]);
     expect(new TextDecoder().decode(concat(answers[1]!.c2s))).toContain('"error":{"code":-1,"message":"User rejected sampling request"}');
+  });
+
+  it('saves the session as an HTTP trace whose bytes per connection are the ones each tab shows', async () => {
+    const { store } = await ready();
+    expect(new FeaturesStore({ startProgram: () => Promise.reject(new Error('unused')), language: () => 'en' }).recording()).toBeNull();
+    await store.toggleSubscription('demo://counter');
+    await store.changeCounter();
+    await until(store, (state) => state.resources.updates.length === 1);
+    const parsed = parseTrace(httpTraceText(store.recording()!));
+    if ('error' in parsed) throw new Error(parsed.error.message);
+    expect(parsed.header).toMatchObject({ mode: 'http', program: ['mcp-http', '--tools=features'] });
+    for (const exchange of store.getSnapshot().exchanges) {
+      const saved = parsed.events.flatMap((event) => (event.ev === 's2c' && event.conn === exchange.conn ? [...base64ToBytes(event.b64)] : []));
+      expect(saved, `conn ${exchange.conn}`).toEqual([...concat(exchange.s2c)]);
+    }
   });
 
   it('refuses a request still at the gate when the panel disconnects, and starts over', async () => {

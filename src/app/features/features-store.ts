@@ -30,6 +30,8 @@ export const PROGRESS_TOKEN = 'features-progress';
 /** The spec's error for a user who rejects a sampling request (2025-11-25, client/sampling). */
 export const SAMPLING_REJECTED = { code: -1, message: 'User rejected sampling request' } as const;
 export { LOG_LEVELS, type LogLevel };
+/** Tap events kept for "Save as trace": a long session keeps its first ones (the trace says so by ending early). */
+export const MAX_RECORDED_EVENTS = 20_000;
 
 export interface ResourceRow {
   uri: string;
@@ -122,6 +124,9 @@ export class FeaturesStore extends ExternalStore<FeaturesState> {
   private tag: ExchangeTag = 'session';
   private recorder = new HttpExchangeRecorder<ExchangeTag>();
   private decide: ((yes: boolean) => void) | null = null;
+  /** The session's tap events exactly as they arrived, for "Save as trace". */
+  private events: TapEvent[] = [];
+  private started: string | null = null;
 
   constructor(private readonly deps: FeaturesDeps) {
     super();
@@ -140,6 +145,7 @@ export class FeaturesStore extends ExternalStore<FeaturesState> {
       const wire = (await this.deps.startProgram(FEATURES_PROGRAM)) as HttpWire;
       if (run !== this.run) return wire.kill();
       this.wire = wire;
+      this.started = new Date().toISOString();
       this.update({ host: wire.host });
       wire.onTapEvent((event) => run === this.run && this.record(event));
       wire.onClose((reason) => run === this.run && this.fail(`the server stopped: ${reason}`));
@@ -276,6 +282,12 @@ export class FeaturesStore extends ExternalStore<FeaturesState> {
     this.decide?.(false);
   }
 
+  /** The session so far as the trace format's HTTP recording wants it (the trace view opens it); null before any event. */
+  recording(): { started: string; host: string; program: string[]; events: TapEvent[] } | null {
+    if (this.started === null || this.events.length === 0) return null;
+    return { started: this.started, host: this.getSnapshot().host ?? 'worker', program: ['mcp-http', '--tools=features'], events: [...this.events] };
+  }
+
   /** The connections of one tab (or of the session itself), in the order they opened. */
   exchangesOf(tag: ExchangeTag): FeatureExchange[] {
     return this.getSnapshot().exchanges.filter((exchange) => exchange.step === tag);
@@ -360,6 +372,7 @@ export class FeaturesStore extends ExternalStore<FeaturesState> {
 
   /** One tap event into the exchange of its connection, tagged with the action that opened it. */
   private record(event: TapEvent): void {
+    if (this.events.length < MAX_RECORDED_EVENTS) this.events.push(event);
     if (!('conn' in event) || event.conn === undefined) return;
     const conn = event.conn;
     const exchanges = this.recorder.add(event.ev === 'c2s' || event.ev === 's2c' ? { conn, ev: event.ev, bytes: base64ToBytes(event.b64) } : { conn, ev: event.ev === 'open' ? 'open' : 'close' }, this.tag);
@@ -383,6 +396,8 @@ export class FeaturesStore extends ExternalStore<FeaturesState> {
     this.client = null;
     this.tag = 'session';
     this.recorder = new HttpExchangeRecorder<ExchangeTag>();
+    this.events = [];
+    this.started = null;
     this.store.setState(INITIAL);
   }
 

@@ -73,6 +73,9 @@ export default function FeaturesPanel() {
         <button type="button" disabled={status !== 'ready' && status !== 'failed'} onClick={() => store.disconnect()}>
           {t('panel.disconnect')}
         </button>
+        <button type="button" disabled={state.exchanges.length === 0} onClick={() => void saveTrace(store)} title={t('panel.saveTraceHint')} data-testid="features-save-trace">
+          {t('panel.saveTrace')}
+        </button>
       </div>
       <p role="status" className={`features-status${status === 'failed' ? ' is-error' : ''}`} data-testid="features-status" data-status={status}>
         {statusText(t, state)}
@@ -111,6 +114,14 @@ export default function FeaturesPanel() {
       <HttpInspectorDialog exchange={opened} onClose={() => setInspected(null)} />
     </section>
   );
+}
+
+/** The session (every connection's exact bytes) as an HTTP trace the trace view opens; the writer loads on the first save. */
+async function saveTrace(store: FeaturesStore): Promise<void> {
+  const recording = store.recording();
+  if (recording === null) return;
+  const [{ httpTraceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../../app/progress-transfer/browser-file.ts')]);
+  downloadFile(traceFileName(recording.started), httpTraceText(recording), 'application/x-ndjson');
 }
 
 function statusText(t: FeaturesText, state: FeaturesState): string {
