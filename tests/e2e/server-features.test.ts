@@ -49,6 +49,10 @@ describe('Server features in the live panel', () => {
         await page.getByTestId('resources-change').click();
         await page.getByTestId('resources-updates').locator('li').first().waitFor({ timeout: 10_000 });
         expect(await page.getByTestId('resources-updates').textContent()).toContain('demo://counter');
+        await idle(page);
+        await page.getByTestId('resources-read-again').click();
+        await page.getByTestId('resources-contents').waitFor();
+        expect(await page.getByTestId('resources-contents').textContent()).toBe('count: 1');
         const subscribe = await inspect(page, 'features-tab-exchanges', 'POST resources/subscribe');
         expect(subscribe.request).toMatch(/^POST \/mcp HTTP\/1\.1\r\n[\s\S]*\r\n\r\n\{"jsonrpc":"2\.0","id":\d+,"method":"resources\/subscribe","params":\{"uri":"demo:\/\/counter"\}\}$/);
         const stream = await inspect(page, 'features-session-exchanges', 'GET');

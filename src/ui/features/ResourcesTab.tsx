@@ -57,11 +57,17 @@ export function ResourcesTab({ store, state, disabled }: TabProps) {
       {updates.length === 0 ? (
         <p className="hint">{t('resources.noUpdates')}</p>
       ) : (
-        <ol className="features-list" data-testid="resources-updates">
-          {updates.map((uri, index) => (
-            <li key={index}>{t('resources.update', { uri })}</li>
-          ))}
-        </ol>
+        <>
+          <ol className="features-list" data-testid="resources-updates">
+            {updates.map((uri, index) => (
+              <li key={index}>{t('resources.update', { uri })}</li>
+            ))}
+          </ol>
+          {/* The notification carries only the URI: a client that wants the new contents reads again. */}
+          <button type="button" disabled={disabled} onClick={() => void store.readResource(updates.at(-1)!)} data-testid="resources-read-again">
+            {t('resources.readAgain', { uri: updates.at(-1)! })}
+          </button>
+        </>
       )}
     </div>
   );
