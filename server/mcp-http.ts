@@ -5,8 +5,10 @@
 //   npm run --silent mcp-http -- [--port=N] [--tools=echo|conformance|features] [--fault=NAME]...
 //
 // The stdio echo server's faults where they apply over HTTP: no-gate, error-as-rpc-error,
-// reply-to-notification (200 with the orphan reply instead of 202) and split-writes (bodies leave
-// in 1-7 byte pieces); stdout-log and char-length have nothing to act on here.
+// reply-to-notification (200 with the orphan reply instead of 202), split-writes (bodies leave
+// in 1-7 byte pieces) and close-streams-early (each connection of a request's event stream ends
+// once written, after `retry`, so the client must poll); stdout-log and char-length have nothing
+// to act on here.
 // --tools=conformance serves the fixture set the official conformance suite expects (every server
 // feature: resources, prompts, logging, progress, sampling, elicitation, completion).
 // --tools=features serves the live panel's feature demo (src/protocol/features/demo-server.ts), in

@@ -308,14 +308,15 @@ export class McpClient {
     void Promise.resolve()
       .then(() => handler(request.params))
       .then(
-      (result) => encodeResult(request.id, result),
-      (error: unknown) =>
-        error instanceof ServerRequestRefused
-          ? encodeError(request.id, error.code, error.rpcMessage)
-          : encodeError(request.id, ErrorCode.InternalError, `${request.method} failed in the client: ${error instanceof Error ? error.message : String(error)}`),
-    ).then((answer) => {
-      if (this.currentState !== 'closed') this.trySend(answer);
-    });
+        (result) => encodeResult(request.id, result),
+        (error: unknown) =>
+          error instanceof ServerRequestRefused
+            ? encodeError(request.id, error.code, error.rpcMessage)
+            : encodeError(request.id, ErrorCode.InternalError, `${request.method} failed in the client: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .then((answer) => {
+        if (this.currentState !== 'closed') this.trySend(answer);
+      });
   }
 
   private reportProtocolError(detail: string): void {

@@ -14,6 +14,7 @@ import type protocol from '../../locales/en/protocol.json';
 import type sdkChecks from '../../locales/en/sdk-checks.json';
 import type trace from '../../locales/en/trace.json';
 import type era from '../../locales/en/era.json';
+import type features from '../../locales/en/features.json';
 
 export interface Resources {
   /** The header: title, sections, language switch, dialog buttons. Always loaded. */
@@ -32,11 +33,13 @@ export interface Resources {
   trace: typeof trace;
   /** The protocol view's era switch, its failure cards and the inspector's 2026-07-28 fields. */
   era: typeof era;
+  /** The live panel's Server features tabs (resources, prompts, logging, progress, sampling over HTTP). */
+  features: typeof features;
 }
 
 export type Namespace = keyof Resources;
 
-export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace', 'era'] as const satisfies readonly Namespace[];
+export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace', 'era', 'features'] as const satisfies readonly Namespace[];
 
 /** Always loaded: the header is on every page. */
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;

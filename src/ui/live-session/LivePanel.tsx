@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HandshakeView } from './HandshakeView.tsx';
 import { HostStatus } from './HostStatus.tsx';
 import { MessageLog } from './MessageLog.tsx';
 import { ServerControls } from './ServerControls.tsx';
+
+// Server features over Streamable HTTP: its code and text load after the first paint.
+const ServerFeatures = lazy(() => import('../features/ServerFeatures.tsx'));
 
 export function LivePanel() {
   const { t } = useTranslation('live');
@@ -19,6 +23,9 @@ export function LivePanel() {
         <ServerControls />
         <HandshakeView />
       </div>
+      <Suspense fallback={null}>
+        <ServerFeatures />
+      </Suspense>
       <MessageLog />
     </section>
   );
