@@ -23,6 +23,7 @@ const ENTRIES = {
   'sdk-echo-worker': 'src/runtime/sdk-echo-worker.ts',
   'sdk2-echo-worker': 'src/runtime/sdk2-echo-worker.ts',
   'mcp-http-worker': 'src/runtime/mcp-http-worker.ts',
+  'sdk-http-worker': 'src/runtime/sdk-http-worker.ts',
   page: 'tests/integration/browser-workers/page.ts',
 };
 
