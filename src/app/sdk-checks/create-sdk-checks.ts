@@ -21,6 +21,8 @@ export const CHECKED_EXERCISES = { client: '03-client', server: '04-server' } as
 export const CLIENT_CODE_EXERCISES: Record<ClientCheckCode, string> = { 'exercise-3': CHECKED_EXERCISES.client, 'exercise-6': '06-streamable-http', 'exercise-7': '07-stateless-era' };
 /** Each code's file name when its exercise is not in the catalogue (messages name the file). */
 const CLIENT_CODE_FILES: Record<ClientCheckCode, string> = { 'exercise-3': 'client.ts', 'exercise-6': 'streamable-client.ts', 'exercise-7': 'stateless-client.ts' };
+/** …and its reference module, so a pasted reference's relative imports resolve. */
+const CLIENT_CODE_MODULES: Partial<Record<ClientCheckCode, string>> = { 'exercise-6': '@protocol/http/streamable-client' };
 
 export interface CreateSdkChecksOptions {
   session: Pick<LiveSessionStore, 'getSnapshot' | 'chosenHost'>;
@@ -35,9 +37,9 @@ export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore
   const { session, exercises } = options;
   const createWorker = options.createLearnerWorker ?? createBrowserLearnerWorker;
   let workerHost: ReturnType<typeof createWorkerHost> | undefined;
-  const source = (id: string, fallbackFile: string): LearnerSource => {
+  const source = (id: string, fallbackFile: string, fallbackModule?: string): LearnerSource => {
     const meta = exercises.find(id)?.meta;
-    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? fallbackFile, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
+    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? fallbackFile, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : fallbackModule };
   };
   return new SdkChecksStore({
     hostSelection: () => session.getSnapshot().host.selection,
@@ -47,7 +49,7 @@ export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore
     workerHost: () => (workerHost ??= createWorkerHost()),
     serverCodeIsShared: () => exercises.isSharedCopy?.(CHECKED_EXERCISES.server) ?? false,
     confirmSharedCode: options.confirmSharedCode,
-    clientSource: (code) => source(CLIENT_CODE_EXERCISES[code], CLIENT_CODE_FILES[code]),
+    clientSource: (code) => source(CLIENT_CODE_EXERCISES[code], CLIENT_CODE_FILES[code], CLIENT_CODE_MODULES[code]),
     // On exercise 6 or 7 the check runs that exercise's code (the learner can still choose another).
     defaultClientCode: () => {
       const selected = exercises.selected?.()?.meta.id;

@@ -22,8 +22,12 @@ import { StepperStore, type RunConfig, type ServerPort } from '../protocol/stepp
 /** The exercise whose code each part of the learner's stack comes from. */
 export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools', era: '07-stateless-era', http: '06-streamable-http' } as const;
 export type LearnerPartName = keyof typeof LEARNER_EXERCISES;
-/** A part's file name when its exercise is not in the catalogue (messages name the file). */
+/**
+ * A part's file name and reference module when its exercise is not in the catalogue (messages name
+ * the file; the module id lets a pasted reference's relative imports resolve).
+ */
 const LEARNER_FALLBACK_FILES: Partial<Record<LearnerPartName, string>> = { http: 'streamable-client.ts' };
+const LEARNER_FALLBACK_MODULES: Partial<Record<LearnerPartName, string>> = { http: '@protocol/http/streamable-client' };
 
 export interface ProtocolServices {
   stepper: StepperStore;
@@ -51,7 +55,7 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
   const learnerSource = (part: LearnerPartName): LearnerSource => {
     const id = LEARNER_EXERCISES[part];
     const meta = exercises.find(id)?.meta;
-    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? LEARNER_FALLBACK_FILES[part] ?? `${part}.ts`, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
+    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? LEARNER_FALLBACK_FILES[part] ?? `${part}.ts`, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : LEARNER_FALLBACK_MODULES[part] };
   };
   const stepper = new StepperStore({
     server: liveSessionServerPort(session),
