@@ -11,7 +11,7 @@ import type { LiveSessionStore } from '../live-session/live-session-store.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { LabStore } from '../failure-lab/lab-store.ts';
 import { LearnerDriver, learnerRegisterRunner, runLearnerReader, type LearnerReplay } from '../protocol/learner-driver.ts';
-import { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
+import type { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
 import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
@@ -37,7 +37,7 @@ export interface ProtocolServices {
   learnerSource(part: LearnerPartName): LearnerSource;
   learnerReader(framing: FramingName, chunks: readonly Uint8Array[]): Promise<LearnerReplay>;
   /** The HTTP stepper's "your code": the learner's exercise-6 module in a fresh learner worker. */
-  learnerHttpDriver(): { driver: LearnerHttpDriver; file: string };
+  learnerHttpDriver(): Promise<{ driver: LearnerHttpDriver; file: string }>;
   /** Make the live server (and so the stepper) speak `framing`; restarts the stepper. */
   chooseFraming(framing: FramingName): Promise<void>;
   dispose(): void;
@@ -76,8 +76,10 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
     session,
     learnerSource,
     learnerReader,
-    learnerHttpDriver() {
+    // Loaded with the first HTTP session driven by the learner's code, out of the first paint.
+    async learnerHttpDriver() {
       const source = learnerSource('http');
+      const { LearnerHttpDriver } = await import('../protocol/learner-http-driver.ts');
       return { driver: new LearnerHttpDriver(source, createWorker), file: source.file };
     },
     async chooseFraming(framing) {
