@@ -98,6 +98,14 @@ describe('worker host programs in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("runs the official SDK's Streamable HTTP server (sdk-http-server) in its module worker: the server Check my client's HTTP mode meets", async () => {
+    const result = await check('sdk-http-server');
+    expect(result).toMatchObject({ serverName: 'sdk-http-server', tools: ['echo'], echoed: [{ type: 'text', text: '你好 👋' }], error: null });
+    expect(result.argv).toEqual(['node', 'sdk-http-server.mjs']);
+    expect(result.closeReason).toBe('server was stopped by SIGTERM');
+    expect(pageErrors).toEqual([]);
+  });
+
   it("runs the learner's server (the reference file) through sucrase in its worker", async () => {
     const code = await readFile(join(PROJECT_ROOT, 'src/protocol/server.ts'), 'utf8');
     const result = await check('learner-server', { code, file: 'server.ts', moduleId: '@protocol/server' });
