@@ -56,7 +56,14 @@ describe('SdkChecksStore', () => {
     });
     store.setClientServer('sdk2-modern');
     store.setClientCode('exercise-6');
+    const starting: unknown[] = [];
+    store.subscribe(() => {
+      const state = store.getSnapshot().client;
+      if (state.status === 'running' && state.phase === 'starting') starting.push(state.program);
+    });
     await store.run('client');
+    // The panel names the program being started.
+    expect(starting).toEqual(['sdk-http-server']);
     const report = done(store.getSnapshot().client).report;
     expect(report.tests.map((test) => `${test.id}:${test.status}`)).toEqual(['http-initialize:pass', 'http-initialized:pass', 'http-list-tools:pass', 'http-call-echo:pass', 'http-delete:pass']);
     expect(host.started.map((spec) => `${spec.program}${spec.era ? ` ${spec.era}` : ''}`)).toEqual(['sdk-http-server']);

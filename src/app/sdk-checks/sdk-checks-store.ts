@@ -7,7 +7,7 @@
 // from a share link (a scratch copy) runs anywhere but the worker only after the learner said yes.
 
 import type { LearnerCodeMode, LearnerCodeRefusal } from '../../runtime/bridge-messages.ts';
-import type { Host, HostKind, LearnerServerSource } from '../../runtime/host.ts';
+import type { Host, HostKind, LearnerServerSource, ProgramName } from '../../runtime/host.ts';
 import type { ClientDriver } from '../../sandbox/client-driver.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
 import type { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
@@ -31,7 +31,7 @@ export type Fallback = LearnerCodeRefusal | null;
 
 export type SuiteState =
   | { status: 'idle' }
-  | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null; fallback?: Fallback }
+  | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null; fallback?: Fallback; program?: ProgramName }
   | { status: 'done'; host: HostKind | null; report: SdkCheckReport; problem: RunProblem | null; seq: number; fallback?: Fallback };
 
 /**
@@ -159,11 +159,11 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
       this.finish(suite, host.kind, errorReport(suite, `The SDK could not be loaded: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) }, fallback);
       return;
     }
-    this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null, fallback });
     const clientServer = this.getSnapshot().clientServer;
     // HTTP mode (exercise 6): the official SDK's Streamable HTTP server, whatever the stdio server choice says.
     const http = suite === 'client' && clientCode === 'exercise-6';
-    const program = http ? 'sdk-http-server' : suite === 'client' && clientServer !== 'sdk1' ? 'sdk2-echo-server' : PROGRAM_OF[suite];
+    const program: ProgramName = http ? 'sdk-http-server' : suite === 'client' && clientServer !== 'sdk1' ? 'sdk2-echo-server' : PROGRAM_OF[suite];
+    this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null, fallback, program });
     let wire;
     try {
       wire = await host.start(
