@@ -2,13 +2,15 @@
 // on the loopback interface only (a local server must not be reachable from the network, and the
 // handler refuses any Host but its loopback names: DNS-rebinding protection).
 //
-//   npm run --silent mcp-http -- [--port=N] [--tools=echo|conformance] [--fault=NAME]...
+//   npm run --silent mcp-http -- [--port=N] [--tools=echo|conformance|features] [--fault=NAME]...
 //
 // The stdio echo server's faults where they apply over HTTP: no-gate, error-as-rpc-error,
 // reply-to-notification (200 with the orphan reply instead of 202) and split-writes (bodies leave
 // in 1-7 byte pieces); stdout-log and char-length have nothing to act on here.
 // --tools=conformance serves the fixture set the official conformance suite expects (every server
 // feature: resources, prompts, logging, progress, sampling, elicitation, completion).
+// --tools=features serves the live panel's feature demo (src/protocol/features/demo-server.ts), in
+// the handshake era only (what it shows was removed in 2026-07-28).
 // Both eras on one endpoint (src/protocol/http/dual-era-handler.ts): initialize opens a
 // handshake-era session as before; a request whose _meta claims 2026-07-28 is served statelessly.
 // The faults act on the handshake era only.
@@ -17,12 +19,12 @@
 
 import { createServer } from 'node:http';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
-import { createMcpHttpHandler } from '../src/runtime/mcp-http-program.ts';
+import { createMcpHttpHandler, MCP_HTTP_TOOL_SETS } from '../src/runtime/mcp-http-program.ts';
 import { nodeListener } from './http-node-adapter.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'mcp-http';
-const TOOL_SETS = ['echo', 'conformance'] as const;
+const TOOL_SETS = MCP_HTTP_TOOL_SETS;
 const log = stderrLogger(`[${PROGRAM}]`);
 
 interface Options {
@@ -55,6 +57,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     }
     else return { error: `bad option: ${arg}` };
   }
+  if (options.tools === 'features' && options.era !== 'dual') return { error: '--tools=features serves the handshake era only; leave --era out' };
   return options;
 }
 

@@ -91,3 +91,18 @@ export class ProtocolViolationError extends McpClientError {
     super(`${method}: the server broke the protocol: ${detail}.`);
   }
 }
+
+/**
+ * Thrown by a server-request handler (McpClientOptions.serverRequests) to answer with this JSON-RPC
+ * error instead of a result. A user who denies a sampling request: `new ServerRequestRefused(-1,
+ * 'User rejected sampling request')` (2025-11-25, client/sampling, "Error Handling").
+ */
+export class ServerRequestRefused extends McpClientError {
+  override name = 'ServerRequestRefused';
+  constructor(
+    readonly code: number,
+    readonly rpcMessage: string,
+  ) {
+    super(rpcMessage);
+  }
+}

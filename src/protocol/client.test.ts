@@ -6,6 +6,7 @@ import {
   McpRpcError,
   ProtocolViolationError,
   RequestTimeoutError,
+  ServerRequestRefused,
   UnsupportedVersionError,
   type ClientEvent,
   type McpClientOptions,
@@ -606,6 +607,58 @@ describe('McpClient and server requests', () => {
       { jsonrpc: '2.0', id: 7, error: { code: -32601, message: expect.stringMatching(/sampling\/createMessage/) } },
     ]);
     expect(client.state).toBe('new');
+  });
+
+  it('declares the capabilities it was given in initialize (none by default)', async () => {
+    const plain = setup();
+    void plain.client.initialize();
+    expect(plain.lastRequest('initialize').params).toMatchObject({ capabilities: {} });
+    const sampling = setup({ capabilities: { sampling: {} } });
+    void sampling.client.initialize();
+    expect(sampling.lastRequest('initialize').params).toMatchObject({ capabilities: { sampling: {} } });
+  });
+
+  it('answers a server request with its handler: the result once it settles, a refusal as that error, a throw as -32603', async () => {
+    const decide: ((yes: boolean) => void)[] = [];
+    const { transport, serverSends, connect } = setup({
+      capabilities: { sampling: {} },
+      serverRequests: {
+        'sampling/createMessage': (params) =>
+          new Promise((resolve, reject) =>
+            decide.push((yes) => (yes ? resolve({ role: 'assistant', content: { type: 'text', text: `re: ${JSON.stringify(params)}` } }) : reject(new ServerRequestRefused(-1, 'User rejected sampling request')))),
+          ),
+        'roots/list': () => {
+          throw new Error('no roots here');
+        },
+      },
+    });
+    await connect();
+    const before = transport.messages.length;
+    serverSends(encodeRequest(10, 'sampling/createMessage', { n: 1 }));
+    serverSends(encodeRequest(11, 'sampling/createMessage', { n: 2 }));
+    serverSends(encodeRequest(12, 'roots/list'));
+    await flush();
+    // Nothing for the sampling requests yet: a person is deciding. roots/list failed at once.
+    expect(transport.messages.slice(before)).toEqual([{ jsonrpc: '2.0', id: 12, error: { code: -32603, message: expect.stringMatching(/roots\/list.*no roots here/) } }]);
+    decide[1]!(false);
+    decide[0]!(true);
+    await flush();
+    expect(transport.messages.slice(before + 1)).toEqual([
+      { jsonrpc: '2.0', id: 11, error: { code: -1, message: 'User rejected sampling request' } },
+      { jsonrpc: '2.0', id: 10, result: { role: 'assistant', content: { type: 'text', text: 're: {"n":1}' } } },
+    ]);
+  });
+
+  it('sends nothing for a server request whose handler settles after the client closed', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { client, transport, serverSends, connect } = setup({ serverRequests: { 'sampling/createMessage': () => new Promise((resolve) => (answer = resolve)) } });
+    await connect();
+    serverSends(encodeRequest(3, 'sampling/createMessage', {}));
+    client.close();
+    const before = transport.messages.length;
+    answer({});
+    await flush();
+    expect(transport.messages.length).toBe(before);
   });
 });
 

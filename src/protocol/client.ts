@@ -5,7 +5,9 @@
 //   (a failed or timed-out initialize leaves the client in 'new', so it may be retried)
 //
 // Only 'ready' allows tools/list, tools/call and ping. Everything the client sends or receives is
-// also emitted as an event, so a UI can draw the conversation frame by frame.
+// also emitted as an event, so a UI can draw the conversation frame by frame. The server may send
+// requests too: ping is always answered; others (sampling/createMessage, ...) only by a handler
+// the caller gave, for a capability the caller declared.
 
 import { encodeError, encodeNotification, encodeRequest, encodeResult, ErrorCode, isErrorResponse, isNotification, isRequest, validateMessage } from './jsonrpc.ts';
 import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from './jsonrpc.ts';
@@ -16,7 +18,7 @@ import type { FrameReader, Framing, FramingName, ReadItem } from './framing/type
 import { FRAMING_NAMES, getFraming } from './framing/index.ts';
 import { PendingRequests, type PendingRequest } from './pending-requests.ts';
 import { Listeners, type ClientEvent } from './client-events.ts';
-import { ClientClosedError, ClientStateError, McpRpcError, ProtocolViolationError, UnsupportedVersionError, type ClientState } from './client-errors.ts';
+import { ClientClosedError, ClientStateError, McpRpcError, ProtocolViolationError, ServerRequestRefused, UnsupportedVersionError, type ClientState } from './client-errors.ts';
 import { checkCallToolResult, checkInitializeResult, checkListToolsResult, expectShape } from './client-result-checks.ts';
 
 // Callers import the client, its events and its errors from one place.
@@ -35,6 +37,14 @@ export interface McpClientOptions {
   requestTimeoutMs?: number;
   /** The first request id; the SDK starts at 0, which is a valid id like any other. */
   firstId?: number;
+  /** What the client declares in initialize, e.g. `{ sampling: {} }`. Default none (`{}`). */
+  capabilities?: Record<string, unknown>;
+  /**
+   * How to answer requests the server sends, by method (say `sampling/createMessage`, after
+   * declaring `sampling`). The handler's value is the result; a ServerRequestRefused it throws is
+   * sent as that error. A method with no handler gets -32601.
+   */
+  serverRequests?: Readonly<Record<string, (params: unknown) => Promise<unknown>>>;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -69,6 +79,8 @@ export class McpClient {
       protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       supportedVersions: options.supportedVersions ?? SUPPORTED_PROTOCOL_VERSIONS,
       requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      capabilities: options.capabilities ?? {},
+      serverRequests: options.serverRequests ?? {},
     };
     // Listen from the start: a server may speak (log notifications, pings) before we do.
     this.detach = [
@@ -107,7 +119,7 @@ export class McpClient {
     try {
       const { protocolVersion, clientInfo } = this.settings;
       // The spec forbids cancelling initialize, so its timeout only rejects.
-      raw = await this.request('initialize', { protocolVersion, capabilities: {}, clientInfo }, this.settings.requestTimeoutMs, false);
+      raw = await this.request('initialize', { protocolVersion, capabilities: this.settings.capabilities, clientInfo }, this.settings.requestTimeoutMs, false);
     } finally {
       this.initializing = false;
     }
@@ -283,11 +295,27 @@ export class McpClient {
 
   /** The server may ask us things too; never leave it waiting. */
   private answerServerRequest(request: JsonRpcRequest): void {
-    this.trySend(
-      request.method === 'ping'
-        ? encodeResult(request.id, {})
-        : encodeError(request.id, ErrorCode.MethodNotFound, `Method not found: ${request.method} (this client handles only ping)`),
-    );
+    const handler = this.settings.serverRequests[request.method];
+    if (request.method === 'ping' || handler === undefined) {
+      return this.trySend(
+        request.method === 'ping'
+          ? encodeResult(request.id, {})
+          : encodeError(request.id, ErrorCode.MethodNotFound, `Method not found: ${request.method} (this client handles only ping)`),
+      );
+    }
+    // The handler may take long (a person deciding): the client keeps reading meanwhile, and
+    // answers once it settles — unless the connection has closed by then.
+    void Promise.resolve()
+      .then(() => handler(request.params))
+      .then(
+      (result) => encodeResult(request.id, result),
+      (error: unknown) =>
+        error instanceof ServerRequestRefused
+          ? encodeError(request.id, error.code, error.rpcMessage)
+          : encodeError(request.id, ErrorCode.InternalError, `${request.method} failed in the client: ${error instanceof Error ? error.message : String(error)}`),
+    ).then((answer) => {
+      if (this.currentState !== 'closed') this.trySend(answer);
+    });
   }
 
   private reportProtocolError(detail: string): void {

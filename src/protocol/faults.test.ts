@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   FAULT_DESCRIPTIONS,
   FAULT_NAMES,
+  STDIO_FAULT_NAMES,
   MAX_WRITE_BYTES,
   buggyNotificationReply,
   encodeWithCharLength,
@@ -49,8 +50,9 @@ function cutPoints(pieces: Uint8Array[]): number[] {
 const isContinuation = (byte: number | undefined) => byte !== undefined && (byte & 0xc0) === 0x80;
 
 describe('fault names and descriptions', () => {
-  it('lists the six faults, each with a one-sentence English description', () => {
-    expect(FAULT_NAMES).toEqual(['stdout-log', 'char-length', 'reply-to-notification', 'error-as-rpc-error', 'split-writes', 'no-gate']);
+  it('lists the seven faults, each with a one-sentence English description', () => {
+    expect(FAULT_NAMES).toEqual(['stdout-log', 'char-length', 'reply-to-notification', 'error-as-rpc-error', 'split-writes', 'no-gate', 'close-streams-early']);
+    expect(STDIO_FAULT_NAMES).toEqual(FAULT_NAMES.filter((name) => name !== 'close-streams-early'));
     expect(Object.keys(FAULT_DESCRIPTIONS).sort()).toEqual([...FAULT_NAMES].sort());
     for (const name of FAULT_NAMES) {
       const sentence = FAULT_DESCRIPTIONS[name];

@@ -12,6 +12,7 @@ export const FAULT_NAMES = [
   'error-as-rpc-error',
   'split-writes',
   'no-gate',
+  'close-streams-early',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -28,7 +29,23 @@ export const FAULT_DESCRIPTIONS: Record<FaultName, string> = {
     'Writes every frame in pieces of 1 to 7 bytes, some cut inside multi-byte UTF-8 characters, as a pipe may deliver them.',
   'no-gate':
     'Serves tools/list and tools/call before notifications/initialized, as the official SDK does over stdio (lenient, not strictly wrong).',
+  'close-streams-early':
+    'Ends every connection of a request\'s event stream as soon as it has written what was pending (the first one right after the priming event with its id and retry), so the client must wait retry ms and resume with GET and Last-Event-ID until the response comes (Streamable HTTP only).',
 };
+
+/**
+ * Faults that act on Streamable HTTP's event streams: the stdio echo server has no streams to
+ * end, so its argument parser refuses them (as mcp-http refuses the stdout and Content-Length ones).
+ */
+export const HTTP_ONLY_FAULTS = ['close-streams-early'] as const satisfies readonly FaultName[];
+export type StdioFaultName = Exclude<FaultName, (typeof HTTP_ONLY_FAULTS)[number]>;
+
+export function isHttpOnlyFault(name: FaultName): boolean {
+  return (HTTP_ONLY_FAULTS as readonly FaultName[]).includes(name);
+}
+
+/** The faults the stdio echo server takes: the live panel's switches. */
+export const STDIO_FAULT_NAMES: readonly StdioFaultName[] = FAULT_NAMES.filter((name): name is StdioFaultName => !isHttpOnlyFault(name));
 
 export function isFaultName(value: string): value is FaultName {
   return (FAULT_NAMES as readonly string[]).includes(value);

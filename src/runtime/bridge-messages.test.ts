@@ -106,6 +106,7 @@ describe('parseStartMessage', () => {
         framing: fc.oneof(fc.constantFrom(...FRAMING_NAMES), fc.string()),
         faults: fc.oneof(fc.array(fc.constantFrom(...FAULT_NAMES), { maxLength: 4 }), fc.array(fc.string(), { maxLength: 2 }), fc.anything()),
         era: fc.oneof(fc.constantFrom('dual', 'legacy', 'modern'), fc.string()),
+        tools: fc.oneof(fc.constantFrom('echo', 'conformance', 'features'), fc.string()),
         extra: fc.anything(),
       },
       { requiredKeys: [] },
@@ -116,7 +117,7 @@ describe('parseStartMessage', () => {
         if (!check.ok) return;
         expect(BRIDGE_PROGRAMS).toContain(check.spec.program);
         // mcp-http's port is always 0 (the OS picks one; the page never names it).
-        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--port=0', '--era=legacy', '--era=modern'];
+        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--port=0', '--era=legacy', '--era=modern', '--tools=conformance', '--tools=features'];
         for (const arg of programArguments(check.spec)) expect(allowedArgs).toContain(arg);
       }),
       { numRuns: 500 },
@@ -131,6 +132,15 @@ describe('mcp-http start messages', () => {
     expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"content-length","faults":[]}')).toMatchObject({ ok: false, reason: expect.stringContaining('ndjson') });
     expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":["stdout-log"]}')).toMatchObject({ ok: false, reason: expect.stringContaining('stdout-log') });
     expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"port":22}')).toMatchObject({ ok: false, reason: expect.stringContaining('"port"') });
+  });
+
+  it('take a tool set from the closed list (features: the live panel’s demo), and only for mcp-http', () => {
+    const features = parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"tools":"features"}');
+    expect(features.ok && programArguments(features.spec)).toEqual(['--port=0', '--tools=features']);
+    const echo = parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"tools":"echo"}');
+    expect(echo.ok && programArguments(echo.spec)).toEqual(['--port=0']);
+    expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"tools":"--inspect"}')).toMatchObject({ ok: false, reason: expect.stringContaining('unknown tools') });
+    expect(parseStartMessage('{"type":"start","program":"echo-server","framing":"ndjson","faults":[],"tools":"features"}')).toMatchObject({ ok: false, reason: expect.stringContaining('only with program mcp-http') });
   });
 });
 

@@ -4,6 +4,8 @@
 //                   {"type":"start","program":"learner-server",…,"learnerServer":{"code":"…","file":"server.ts"}}
 //                   (learner-server: only a loopback bridge started with --learner-code-in-node,
 //                   on a machine with an OS sandbox, accepts it)
+//                   {"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"tools":"features"}
+//                   (tools: only with mcp-http, one of MCP_HTTP_TOOL_SETS)
 //   bridge → page   {"type":"started"}  or  {"type":"refused","reason":"..."}
 //   then            tap event lines one way, tap command lines the other (see tap-protocol.ts)
 //
@@ -15,7 +17,7 @@ import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
 import { FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
 import type { LearnerServerSource, ProgramName, ProgramSpec } from './host.ts';
 import { ECHO_ERAS, parseEchoServerArgs, type EchoEra } from './echo-server-args.ts';
-import { MCP_HTTP_FAULTS, mcpHttpArguments } from './mcp-http-args.ts';
+import { isMcpHttpToolSet, MCP_HTTP_FAULTS, MCP_HTTP_TOOL_SETS, mcpHttpArguments, type McpHttpToolSet } from './mcp-http-args.ts';
 import { checkLearnerServerSource, sessionArguments } from './learner-server-job.ts';
 
 export const BRIDGE_PATH = '/bridge';
@@ -35,6 +37,8 @@ export interface BridgeStartMessage {
   learnerServer?: LearnerServerSource;
   /** Only with program 'echo-server': one of ECHO_ERAS, absent for the default (dual). */
   era?: EchoEra;
+  /** Only with program 'mcp-http': one of MCP_HTTP_TOOL_SETS, absent for the default (echo). */
+  tools?: McpHttpToolSet;
 }
 
 /**
@@ -78,7 +82,7 @@ export type BridgeReply = { type: 'started' } | { type: 'refused'; reason: strin
 
 export type StartCheck = { ok: true; spec: ProgramSpec } | { ok: false; reason: string };
 
-const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer', 'era']);
+const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer', 'era', 'tools']);
 
 /**
  * Check one WebSocket text message as a start request. Never throws. The policy defaults to the
@@ -100,7 +104,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
   const unknown = Object.keys(message).filter((key) => !START_FIELDS.has(key));
   if (unknown.length > 0) return refuse(`unknown field(s) in start message: ${unknown.map(quoteName).join(', ')}`);
 
-  const { program, framing, faults = [], learnerServer, era } = message;
+  const { program, framing, faults = [], learnerServer, era, tools } = message;
   if (!isOneOf(BRIDGE_PROGRAMS, program)) return refuse(`unknown program; expected one of ${BRIDGE_PROGRAMS.join(', ')}`);
   if (program !== 'learner-server' && learnerServer !== undefined) return refuse('learnerServer goes only with program learner-server');
   if (!isOneOf(FRAMING_NAMES, framing)) return refuse(`unknown framing; expected one of ${FRAMING_NAMES.join(', ')}`);
@@ -118,6 +122,12 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     } else if (!isOneOf(ECHO_ERAS, era)) {
       return refuse(`unknown era; expected one of ${ECHO_ERAS.join(', ')}`);
     }
+  }
+
+  // The tool set too: a name from a closed set, and only mcp-http has one.
+  if (tools !== undefined) {
+    if (program !== 'mcp-http') return refuse('tools goes only with program mcp-http');
+    if (!isMcpHttpToolSet(tools)) return refuse(`unknown tools for mcp-http; expected one of ${MCP_HTTP_TOOL_SETS.join(', ')}`);
   }
 
   const spec: ProgramSpec = { program, framing, faults: faults as FaultName[] };
@@ -143,7 +153,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     if (framing !== 'ndjson') return refuse('mcp-http takes framing ndjson (its client transport speaks JSON lines)');
     const stdioOnly = spec.faults.filter((fault) => !MCP_HTTP_FAULTS.includes(fault));
     if (stdioOnly.length > 0) return refuse(`mcp-http has no ${stdioOnly.join(', ')} fault: it has no stdout frames`);
-    return { ok: true, spec };
+    return { ok: true, spec: tools === undefined || tools === 'echo' ? spec : { ...spec, tools } };
   }
   // Let the echo server's own argument parser judge combinations (e.g. a framing-only fault),
   // so the page hears "refused" now instead of seeing the process die with a usage error. The
@@ -169,7 +179,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
 export function programArguments(spec: ProgramSpec): string[] {
   if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server' || spec.program === 'sdk-http-server') return [];
   if (spec.program === 'sdk2-echo-server') return spec.era === 'modern' ? ['--era=modern'] : [];
-  if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults);
+  if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults, spec.tools);
   return echoServerArguments(spec);
 }
 

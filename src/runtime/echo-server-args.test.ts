@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAULT_DESCRIPTIONS, FAULT_NAMES } from '../protocol/faults.ts';
+import { FAULT_DESCRIPTIONS, STDIO_FAULT_NAMES } from '../protocol/faults.ts';
 import { FRAMING_NAMES } from '../protocol/framing/types.ts';
 import { DEFAULT_FRAMING, parseEchoServerArgs, usageText } from './echo-server-args.ts';
 
@@ -20,8 +20,9 @@ describe('parseEchoServerArgs', () => {
     });
   });
 
-  it('accepts every fault name (char-length with its framing)', () => {
-    for (const fault of FAULT_NAMES) {
+  it('accepts every stdio fault name (char-length with its framing), and refuses the HTTP-only one', () => {
+    expect(parseEchoServerArgs(['--fault=close-streams-early'])).toEqual({ kind: 'usage-error', message: expect.stringContaining('only applies to the Streamable HTTP server') });
+    for (const fault of STDIO_FAULT_NAMES) {
       const parsed = parseEchoServerArgs(['--framing=content-length', `--fault=${fault}`]);
       expect(parsed).toEqual({ kind: 'run', options: { framing: 'content-length', faults: [fault] } });
     }
@@ -50,11 +51,12 @@ describe('parseEchoServerArgs', () => {
 });
 
 describe('usageText', () => {
-  it('lists every framing and every fault with its description', () => {
+  it('lists every framing and every stdio fault with its description', () => {
     const text = usageText();
     for (const framing of FRAMING_NAMES) expect(text).toContain(framing);
-    for (const fault of FAULT_NAMES) expect(text).toContain(`${fault}`);
-    for (const fault of FAULT_NAMES) expect(text).toContain(FAULT_DESCRIPTIONS[fault]);
+    for (const fault of STDIO_FAULT_NAMES) expect(text).toContain(`${fault}`);
+    for (const fault of STDIO_FAULT_NAMES) expect(text).toContain(FAULT_DESCRIPTIONS[fault]);
+    expect(text).not.toContain('close-streams-early');
     expect(text).toMatch(/^usage: node echo-server\.mjs/);
   });
 

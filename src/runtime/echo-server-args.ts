@@ -2,7 +2,7 @@
 // Parsing is pure (argv in, a closed outcome out) so it is tested without spawning anything.
 
 import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
-import { FAULT_DESCRIPTIONS, FAULT_NAMES, isFaultName, type FaultName } from '../protocol/faults.ts';
+import { FAULT_DESCRIPTIONS, isFaultName, isHttpOnlyFault, STDIO_FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
 
 /** Content-Length is the chapter's framing, so it is what the server speaks unless told otherwise. */
 export const DEFAULT_FRAMING: FramingName = 'content-length';
@@ -53,6 +53,7 @@ export function parseEchoServerArgs(argv: readonly string[]): EchoServerArgs {
       era = value as EchoEra;
     } else {
       if (!isFaultName(value)) return usageError(`unknown fault: ${value}`);
+      if (isHttpOnlyFault(value)) return usageError(`--fault=${value} only applies to the Streamable HTTP server (mcp-http): stdio has no event streams`);
       faults.add(value);
     }
   }
@@ -65,8 +66,8 @@ export function parseEchoServerArgs(argv: readonly string[]): EchoServerArgs {
 }
 
 export function usageText(program = 'echo-server.mjs'): string {
-  const width = Math.max(...FAULT_NAMES.map((name) => name.length));
-  const faultLines = FAULT_NAMES.map((name) => `  ${name.padEnd(width)}  ${FAULT_DESCRIPTIONS[name]}`);
+  const width = Math.max(...STDIO_FAULT_NAMES.map((name) => name.length));
+  const faultLines = STDIO_FAULT_NAMES.map((name) => `  ${name.padEnd(width)}  ${FAULT_DESCRIPTIONS[name]}`);
   return [
     `usage: node ${program} [--framing=${FRAMING_NAMES.join('|')}] [--era=${ECHO_ERAS.join('|')}] [--fault=NAME]...`,
     '',

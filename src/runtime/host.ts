@@ -2,6 +2,7 @@
 // bridge, or a Web Worker. Whatever the host, the page gets the same thing back: a Wire.
 
 import type { EchoEra } from './echo-server-args.ts';
+import type { McpHttpToolSet } from './mcp-http-args.ts';
 import type { FramingName } from '../protocol/framing/types.ts';
 import type { FaultName } from '../protocol/faults.ts';
 import type { ByteTransport, Unsubscribe } from '../protocol/transport.ts';
@@ -43,6 +44,8 @@ export interface ProgramSpec {
    * dual-era client's probe falls back against.
    */
   era?: EchoEra;
+  /** Only for `mcp-http`: what it serves (`--tools=`). Absent means the echo tools. */
+  tools?: McpHttpToolSet;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The Streamable HTTP echo server's handler, in one place for every host: server/mcp-http.ts puts
 // it behind node:http (bridge, WebContainer, terminal) and the in-browser worker
 // (mcp-http-worker-core.ts) serves it over HTTP/1.1 bytes — the same echo tools, progress, gate and
-// faults. `era`: dual (the default: both protocol eras on one endpoint), legacy (the handshake-era
+// faults. `tools`: echo, conformance, or features (the live panel's feature demo; handshake era
+// only, see below). `era`: dual (the default: both protocol eras on one endpoint), legacy (the handshake-era
 // handler alone, as every pre-2026-07-28 server), modern (no sessions at all: initialize refused).
 
 import { toolFailureAsRpcError, type FaultName } from '../protocol/faults.ts';
@@ -15,6 +16,7 @@ import { MODERN_PROTOCOL_VERSIONS } from '../protocol/era/meta.ts';
 import type { EchoEra } from './echo-server-args.ts';
 import { createEchoModernServer } from '../protocol/era/echo.ts';
 import { createEraConformance } from '../protocol/era/conformance-fixtures.ts';
+import { createDemoWorld } from '../protocol/features/demo-server.ts';
 import { McpServer } from '../protocol/server.ts';
 import { withToolProgress } from '../protocol/tool-progress.ts';
 
@@ -22,6 +24,12 @@ export { MCP_HTTP_TOOL_SETS, type McpHttpToolSet } from './mcp-http-args.ts';
 
 export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: readonly FaultName[]; era?: EchoEra }): HttpHandler {
   const faults = new Set(options.faults);
+  if (options.tools === 'features') {
+    // Every feature it shows is handshake-era: logging/setLevel, resources/subscribe and requests
+    // from server to client are gone in 2026-07-28. So one handler, the 2025-11-25 one, whatever the era.
+    const world = createDemoWorld();
+    return createHttpHandler({ createServer: (channel) => world.createServer(channel), faults: [...options.faults] });
+  }
   const echoServer = () => {
     const server = withToolProgress(
       new McpServer({ serverInfo: ECHO_SERVER_INFO, instructions: ECHO_SERVER_INSTRUCTIONS, tools: createEchoTools(), requireInitialized: !faults.has('no-gate') }),

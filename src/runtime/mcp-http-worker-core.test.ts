@@ -36,6 +36,19 @@ describe('mcp-http in the worker host', () => {
     expect(find('DELETE').response!.head.status).toBe(200);
   });
 
+  it('serves the feature demo when the spec asks for tools: features', async () => {
+    const { channel, core } = workerChannel();
+    const wire = createHttpTapWire('worker', channel, { origin: 'http://127.0.0.1:5173' });
+    const events: TapEvent[] = [];
+    wire.onTapEvent((event) => events.push(event));
+    core.handle({ type: 'start', spec: { program: 'mcp-http', framing: 'ndjson', faults: [], tools: 'features' } });
+    const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: 5000 });
+    await client.connect();
+    expect(await client.sendRequest('resources/read', { uri: 'demo://counter' })).toMatchObject({ contents: [{ text: 'count: 0' }] });
+    wire.kill();
+    expect(events[0]).toMatchObject({ ev: 'spawn', argv: ['node', 'mcp-http.mjs', '--port=0', '--tools=features'] });
+  });
+
   it('refuses what it does not run, and writes to connections that are not open', () => {
     const { core, posted } = workerChannel();
     core.handle({ type: 'start', spec: { program: 'echo-server', framing: 'ndjson', faults: [] } });

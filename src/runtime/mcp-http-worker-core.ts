@@ -8,7 +8,7 @@ import { connectionPair, type ByteConnection } from '../protocol/http/byte-conne
 import { serveHttp1Connection } from '../protocol/http/http1-server.ts';
 import type { HttpHandler } from '../protocol/http/server-handler.ts';
 import type { ProgramSpec } from './host.ts';
-import { MCP_HTTP_FAULTS, mcpHttpArguments } from './mcp-http-args.ts';
+import { isMcpHttpToolSet, MCP_HTTP_FAULTS, mcpHttpArguments } from './mcp-http-args.ts';
 import { createMcpHttpHandler } from './mcp-http-program.ts';
 import { base64ToBytes, bytesToBase64, parseTapCommand, roundTapTime, type TapCommand, type TapEvent } from './tap-protocol.ts';
 import { wrongWorkerRefusal } from './echo-worker-core.ts';
@@ -61,9 +61,11 @@ export function createMcpHttpWorkerCore(deps: McpHttpWorkerCoreDeps): { handle(m
     if (spec.program !== 'mcp-http') return report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), 'mcp-http') });
     const bad = spec.faults.filter((fault) => !MCP_HTTP_FAULTS.includes(fault));
     if (bad.length > 0) return report({ ev: 'error', message: `cannot start mcp-http: no ${bad.join(', ')} fault over HTTP` });
-    handler = createMcpHttpHandler({ tools: 'echo', faults: spec.faults });
-    report({ ev: 'spawn', pid: 0, argv: ['node', 'mcp-http.mjs', ...mcpHttpArguments(spec.faults)] });
-    log(`pid 0 (in-browser worker), tools echo, faults: ${spec.faults.length > 0 ? spec.faults.join(', ') : 'none'}, serving HTTP/1.1 in the worker`);
+    if (spec.tools !== undefined && !isMcpHttpToolSet(spec.tools)) return report({ ev: 'error', message: 'cannot start mcp-http: unknown tool set' });
+    const tools = spec.tools ?? 'echo';
+    handler = createMcpHttpHandler({ tools, faults: spec.faults });
+    report({ ev: 'spawn', pid: 0, argv: ['node', 'mcp-http.mjs', ...mcpHttpArguments(spec.faults, tools)] });
+    log(`pid 0 (in-browser worker), tools ${tools}, faults: ${spec.faults.length > 0 ? spec.faults.join(', ') : 'none'}, serving HTTP/1.1 in the worker`);
   }
 
   function run(command: TapCommand): void {

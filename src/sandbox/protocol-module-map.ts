@@ -31,6 +31,7 @@ import * as server from '../protocol/server.ts';
 import * as transport from '../protocol/transport.ts';
 import * as validateArguments from '../protocol/validate-arguments.ts';
 import * as featuresConformanceFixtures from '../protocol/features/conformance-fixtures.ts';
+import * as featuresDemoServer from '../protocol/features/demo-server.ts';
 import * as featuresFeatureServer from '../protocol/features/feature-server.ts';
 import * as featuresTypes from '../protocol/features/types.ts';
 import * as featuresUriTemplate from '../protocol/features/uri-template.ts';
@@ -105,6 +106,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/transport': transport,
   '@protocol/validate-arguments': validateArguments,
   '@protocol/features/conformance-fixtures': featuresConformanceFixtures,
+  '@protocol/features/demo-server': featuresDemoServer,
   '@protocol/features/feature-server': featuresFeatureServer,
   '@protocol/features/types': featuresTypes,
   '@protocol/features/uri-template': featuresUriTemplate,

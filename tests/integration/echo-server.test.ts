@@ -2,7 +2,7 @@
 // read back with the project's own frame readers. Faults are checked on the raw stdout bytes.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAULT_DESCRIPTIONS, FAULT_NAMES, type FaultName } from '../../src/protocol/faults.ts';
+import { FAULT_DESCRIPTIONS, STDIO_FAULT_NAMES, type FaultName } from '../../src/protocol/faults.ts';
 import { getFraming } from '../../src/protocol/framing/index.ts';
 import type { Framing, FramingName, FrameReader, ReadItem } from '../../src/protocol/framing/types.ts';
 import { builtProgram, killAllPrograms, startNode, type RunningProgram } from './child-transport.ts';
@@ -199,7 +199,7 @@ describe('echo server command line', () => {
     expect(status.code).toBe(2);
     expect(program.stdout.length).toBe(0);
     expect(program.stderr).toMatch(/usage: node echo-server\.mjs/);
-    for (const fault of FAULT_NAMES) expect(program.stderr).toContain(FAULT_DESCRIPTIONS[fault]);
+    for (const fault of STDIO_FAULT_NAMES) expect(program.stderr).toContain(FAULT_DESCRIPTIONS[fault]);
     expect(program.stderr).toContain('content-length');
     expect(program.stderr).toContain('ndjson');
   });
@@ -209,7 +209,7 @@ describe('echo server command line', () => {
     const status = await program.exit();
     expect(status.code).toBe(0);
     expect(program.stdout.toString('utf8')).toMatch(/^usage: node echo-server\.mjs/);
-    for (const fault of FAULT_NAMES) expect(program.stdout.toString('utf8')).toContain(fault);
+    for (const fault of STDIO_FAULT_NAMES) expect(program.stdout.toString('utf8')).toContain(fault);
   });
 
   it('defaults to Content-Length framing', async () => {

@@ -9,7 +9,7 @@ import { McpClient, type ClientEvent } from '../../src/protocol/client.ts';
 import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
-import { HTTP_CARD_IDS, runHttpCard } from '../../src/app/failure-lab/http-cards.ts';
+import { HTTP_CARD_IDS, runHttpCard, type HttpCardResult } from '../../src/app/failure-lab/http-cards.ts';
 import { buildProgramsForTest, startTestBridge, waitUntil, type TestBridge } from './ws-tap-transport.ts';
 
 let programs: { dir: string; remove(): Promise<void> };
@@ -76,8 +76,22 @@ describe('mcp-http on the bridge, through the relay tap', () => {
     const statuses: Record<string, string> = {};
     let proxied: number[] = [];
     let direct: number[] = [];
+    let polls: HttpCardResult['polls'];
+    const argvs: string[][] = [];
     for (const id of HTTP_CARD_IDS) {
-      const { exchanges } = await runHttpCard(id, { origin: bridge.origin, start: async () => (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [] })) as HttpWire });
+      const result = await runHttpCard(id, {
+        origin: bridge.origin,
+        start: async (faults) => {
+          const wire = (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [...faults] })) as HttpWire;
+          // The tap reports the argv it spawned: the fault reached the real Node server's command line.
+          wire.onTapEvent((event) => {
+            if (event.ev === 'spawn') argvs.push(event.argv);
+          });
+          return wire;
+        },
+      });
+      const { exchanges } = result;
+      if (id === 'ignores-retry') polls = result.polls;
       statuses[id] = exchanges.map((exchange) => `${exchange.role} ${exchange.status}`).join(', ');
       if (id === 'buffering-proxy') {
         direct = exchanges.find((exchange) => exchange.role === 'baseline')!.pieces;
@@ -90,7 +104,13 @@ describe('mcp-http on the bridge, through the relay tap', () => {
       'foreign-origin': 'symptom 403',
       'missing-accept': 'symptom 406',
       'buffering-proxy': 'setup 200, setup 202, baseline 200, symptom 200',
+      'ignores-retry': 'setup 200, setup 202, symptom 200, symptom 200, symptom 200, recovery 200, recovery 200',
     });
+    expect(argvs.filter((argv) => argv.includes('--fault=close-streams-early'))).toHaveLength(1);
+    // Real time, real TCP: the impatient client came back more than once while the call ran; the patient one waited retry once and got the result.
+    expect(polls!.impatient.reconnects).toBeGreaterThan(polls!.patient.reconnects);
+    expect(polls!.impatient.waits.every((ms) => ms === 0)).toBe(true);
+    expect(polls!.patient).toEqual({ retryMs: 1000, waits: [1000], reconnects: 1, gotResult: true });
     // Over real TCP: the progress event came in a piece before the result's; through the proxy, one piece.
     expect(direct.slice(0, -1).some((count) => count > 0)).toBe(true);
     expect(proxied).toHaveLength(1);

@@ -55,7 +55,7 @@ export function connectionsOf(events: readonly TapEvent[]) {
 export interface Exchange {
   /** "POST initialize", "GET", "DELETE": the method and the JSON-RPC method the body carries. */
   line: string;
-  request: { method: string; headers: Record<string, string> };
+  request: { method: string; headers: Record<string, string>; body: string };
   response: { head: { status: number; headers: Record<string, string> }; body: string } | undefined;
 }
 
@@ -65,7 +65,7 @@ export function exchangesOf(events: readonly TapEvent[]): Exchange[] {
     if (connection.order[0] !== 'open') throw new Error(`a connection's first event is ${connection.order[0]}, not open`);
     const request = messagesOf(readAll('request', [concatBytes(connection.c2s)]))[0]!;
     const response = messagesOf(readAll('response', [concatBytes(connection.s2c)], true))[0];
-    const head = request.head as Exchange['request'];
+    const head = { ...(request.head as Omit<Exchange['request'], 'body'>), body: request.body };
     const rpc = request.body === '' ? undefined : (JSON.parse(request.body) as { method?: string });
     return { line: `${head.method} ${rpc?.method ?? ''}`.trim(), request: head, response: response as Exchange['response'] };
   });

@@ -1,22 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionPair } from '../../protocol/http/byte-connection.ts';
 import { serveHttp1Connection } from '../../protocol/http/http1-server.ts';
 import { createMcpHttpHandler } from '../../runtime/mcp-http-program.ts';
 import { startWorkerHttpWire } from '../../../tests/support/http-worker-wire.ts';
 import { HTTP_PROGRAM } from '../protocol/http-session-store.ts';
-import { cardRequestBytes, FOREIGN_ORIGIN, HTTP_CARD_IDS, runHttpCard, type HttpCardDeps } from './http-cards.ts';
+import type { FaultName } from '../../protocol/faults.ts';
+import { cardRequestBytes, FOREIGN_ORIGIN, HTTP_CARD_IDS, MAX_POLL_RECONNECTS, resumeRequestBytes, runHttpCard, type HttpCardDeps } from './http-cards.ts';
 
 const PAGE = 'http://127.0.0.1:5173';
 
 /** mcp-http's real handler (the one every host serves), one in-memory TCP connection per connect. */
-function pureHandlerDeps(): HttpCardDeps & { started: number; killed: number } {
+function pureHandlerDeps(): HttpCardDeps & { started: number; killed: number; faults: (readonly FaultName[])[] } {
   const deps = {
     origin: PAGE,
     started: 0,
     killed: 0,
-    async start() {
+    faults: [] as (readonly FaultName[])[],
+    async start(faults: readonly FaultName[]) {
       deps.started++;
-      const handler = createMcpHttpHandler({ tools: 'echo', faults: [] });
+      deps.faults.push(faults);
+      const handler = createMcpHttpHandler({ tools: 'echo', faults });
       return {
         async connect() {
           const [client, server] = connectionPair();
@@ -95,6 +98,69 @@ describe('HTTP failure cards against the real pure handler', () => {
     expect(proxied!.pieces[0]).toBeGreaterThanOrEqual(2);
   });
 
+  describe('a client that ignores retry (the server runs with close-streams-early)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('the impatient client reconnects at once, again and again, and is cut off without its result; the patient one waits retry ms once and gets it', async () => {
+      // Fake time: a wait of ms advances the clock by ms, nothing else does. The impatient client
+      // never waits, so no time passes for it: the 400 ms call cannot finish, however often it asks.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const waits: number[] = [];
+      const deps = pureHandlerDeps();
+      deps.sleep = async (ms) => {
+        waits.push(ms);
+        await vi.advanceTimersByTimeAsync(ms);
+      };
+      const { exchanges, polls } = await runHttpCard('ignores-retry', deps);
+      expect(deps.faults).toEqual([['close-streams-early']]);
+      expect(polls!.impatient).toEqual({ retryMs: 1000, waits: Array(MAX_POLL_RECONNECTS).fill(0), reconnects: MAX_POLL_RECONNECTS, gotResult: false });
+      expect(polls!.patient).toEqual({ retryMs: 1000, waits: [1000], reconnects: 1, gotResult: true });
+      expect(waits).toEqual([...Array(MAX_POLL_RECONNECTS).fill(0), 1000]);
+
+      // Shown: setup, the POST, the first and the last reconnect; then the patient POST and its one GET.
+      expect(exchanges.map((e) => [e.role, text(e.request).split(' ')[0], e.status])).toEqual([
+        ['setup', 'POST', 200],
+        ['setup', 'POST', 202],
+        ['symptom', 'POST', 200],
+        ['symptom', 'GET', 200],
+        ['symptom', 'GET', 200],
+        ['recovery', 'POST', 200],
+        ['recovery', 'GET', 200],
+      ]);
+      const [, , post, firstGet, lastGet, patientPost, patientGet] = exchanges;
+      // The POST's stream ends after the priming event: an id, retry, empty data, then the last chunk.
+      expect(post!.body).toBe('id: 1/0\nretry: 1000\ndata: \n\n');
+      expect(text(post!.response)).toMatch(/transfer-encoding: chunked\r\n[\s\S]*\r\n0\r\n\r\n$/i);
+      // At once: GET with Last-Event-ID 1/0, and the progress sent meanwhile comes, after retry again.
+      const sessionId = exchanges[0]!.sessionId!;
+      expect(text(firstGet!.request)).toBe(text(resumeRequestBytes(sessionId, '1/0', PAGE)));
+      expect(firstGet!.body).toMatch(/^retry: 1000\n\nid: 1\/1\ndata: \{"jsonrpc":"2.0","method":"notifications\/progress"/);
+      // Later ones: nothing new, only the retry field the client keeps ignoring.
+      expect(text(lastGet!.request)).toContain('\r\nLast-Event-ID: 1/1\r\n');
+      expect(lastGet!.body).toBe('retry: 1000\n\n');
+      // The patient client: the same stream shape, one GET after 1000 ms: progress and the result.
+      expect(patientPost!.body).toBe('id: 2/0\nretry: 1000\ndata: \n\n');
+      expect(text(patientGet!.request)).toContain('\r\nLast-Event-ID: 2/0\r\n');
+      expect(patientGet!.body).toContain('"method":"notifications/progress"');
+      expect(patientGet!.body).toMatch(/^retry: 1000\n\nid: 2\/1\n[\s\S]*\nid: 2\/3\ndata: \{"jsonrpc":"2.0","id":2,"result":\{"content":\[\{"type":"text","text":"worth the wait"\}\]/);
+    });
+
+    it('without the fault the same POST carries everything: the fault, not the card, ends the stream', async () => {
+      const deps = pureHandlerDeps();
+      const server = await deps.start([]);
+      const { exchangeBytes } = await import('./http-cards.ts');
+      const init = await exchangeBytes(await server.connect(), cardRequestBytes({ body: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } } }, PAGE));
+      const call = await exchangeBytes(
+        await server.connect(),
+        cardRequestBytes({ body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' }, _meta: { progressToken: 1 } } }, sessionId: init.sessionId! }, PAGE),
+      );
+      server.kill();
+      expect(call.body).toMatch(/^id: 1\/0\nretry: 1000\ndata: \n\n[\s\S]*\{"jsonrpc":"2.0","id":1,/);
+    });
+  });
+
   it('the request bytes are the page client’s, with only the card’s change', () => {
     const bytes = text(cardRequestBytes({ body: { x: 1 }, sessionId: 'abc' }, PAGE));
     expect(bytes).toBe(
@@ -125,9 +191,14 @@ describe('HTTP failure cards on the worker host (relayed connections, tap events
   it('every card shows its symptom on the worker host', async () => {
     const statuses: string[] = [];
     for (const id of HTTP_CARD_IDS) {
-      const { exchanges } = await runHttpCard(id, { origin: PAGE, start: () => startWorkerHttpWire(HTTP_PROGRAM, PAGE) });
+      const { exchanges, polls } = await runHttpCard(id, { origin: PAGE, start: (faults) => startWorkerHttpWire({ ...HTTP_PROGRAM, faults: [...faults] }, PAGE) });
       statuses.push(`${id}: ${exchanges.map((exchange) => `${exchange.role} ${exchange.status}`).join(', ')}`);
       if (id === 'buffering-proxy') expect(exchanges.at(-1)!.pieces).toHaveLength(1);
+      if (id === 'ignores-retry') {
+        // Real time here: the impatient client asked more than once while the call ran; the patient one got its answer.
+        expect(polls!.impatient.reconnects).toBeGreaterThan(polls!.patient.reconnects);
+        expect(polls!.patient).toMatchObject({ waits: [1000], gotResult: true });
+      }
     }
     expect(statuses).toEqual([
       'missing-session: setup 200, symptom 400',
@@ -135,6 +206,7 @@ describe('HTTP failure cards on the worker host (relayed connections, tap events
       'foreign-origin: symptom 403',
       'missing-accept: symptom 406',
       'buffering-proxy: setup 200, setup 202, baseline 200, symptom 200',
+      'ignores-retry: setup 200, setup 202, symptom 200, symptom 200, symptom 200, recovery 200, recovery 200',
     ]);
   });
 });

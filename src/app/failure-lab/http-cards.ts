@@ -5,11 +5,13 @@
 // header); here the page writes the HTTP/1.1 bytes itself, so each card sends exactly its request.
 // React-free and host-free: a card runs against anything that opens ByteConnections to the server.
 
+import type { FaultName } from '../../protocol/faults.ts';
+import { SseReader } from '../../protocol/framing/sse.ts';
 import type { ByteConnection } from '../../protocol/http/byte-connection.ts';
 import { Http1Reader } from '../../protocol/http/http1-reader.ts';
 import { serializeRequest, type HeaderLine } from '../../protocol/http/http1-writer.ts';
 
-export const HTTP_CARD_IDS = ['missing-session', 'stale-session', 'foreign-origin', 'missing-accept', 'buffering-proxy'] as const;
+export const HTTP_CARD_IDS = ['missing-session', 'stale-session', 'foreign-origin', 'missing-accept', 'buffering-proxy', 'ignores-retry'] as const;
 export type HttpCardId = (typeof HTTP_CARD_IDS)[number];
 
 /** What a card plays each exchange as: preparing the failure, the failure itself, the client's way out. */
@@ -35,6 +37,20 @@ export interface HttpCardExchange {
 export interface HttpCardResult {
   id: HttpCardId;
   exchanges: HttpCardExchange[];
+  /** ignores-retry: how each client polled the stream the server kept closing. */
+  polls?: { impatient: PollRun; patient: PollRun };
+}
+
+/** One client polling one request's event stream until its response came (or it gave up). */
+export interface PollRun {
+  /** The `retry` the server sent, in ms (the last one seen). */
+  retryMs: number | null;
+  /** How long the client waited before each reconnect, in ms, as it decided. */
+  waits: number[];
+  /** GETs with Last-Event-ID after the POST. */
+  reconnects: number;
+  /** Its JSON-RPC response arrived. */
+  gotResult: boolean;
 }
 
 /** One running mcp-http: raw connections to it, and a way to stop it. */
@@ -44,11 +60,28 @@ export interface RawHttpServer {
 }
 
 export interface HttpCardDeps {
-  /** Start mcp-http on the live host (a fresh process each time: the stale-session card restarts it). */
-  start(): Promise<RawHttpServer>;
+  /** Start mcp-http on the live host with these faults (a fresh process each time: the stale-session card restarts it). */
+  start(faults: readonly FaultName[]): Promise<RawHttpServer>;
   /** The Origin the page's client sends (its own); undefined sends none. */
   origin?: string;
+  /** Wait before a reconnect; default setTimeout. Tests pass one on fake timers. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** The server mode a card needs: ignores-retry runs mcp-http with --fault=close-streams-early. */
+export const HTTP_CARD_FAULTS: Readonly<Record<HttpCardId, readonly FaultName[]>> = {
+  'missing-session': [],
+  'stale-session': [],
+  'foreign-origin': [],
+  'missing-accept': [],
+  'buffering-proxy': [],
+  'ignores-retry': ['close-streams-early'],
+};
+
+/** The impatient client is stopped here, whatever happens: a runaway loop must not outlive the card. */
+export const MAX_POLL_RECONNECTS = 500;
+/** What a client waits when the stream said no `retry` (ours always does). */
+const RETRY_UNSAID_MS = 1000;
 
 /** The origin a DNS-rebinding page would carry: an attacker's name, pointed at 127.0.0.1. */
 export const FOREIGN_ORIGIN = 'http://evil.example';
@@ -70,11 +103,11 @@ const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' })
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 /** Progress 0 goes out when the call starts, the result after `ms`: two moments a stream can show apart. */
 export const SLOW_CALL_MS = 400;
-const slowCall = (id: number) => ({
+const slowCall = (id: number, text = 'through a proxy?') => ({
   jsonrpc: '2.0',
   id,
   method: 'tools/call',
-  params: { name: 'delay_echo', arguments: { text: 'through a proxy?', ms: SLOW_CALL_MS }, _meta: { progressToken: `lab-${id}` } },
+  params: { name: 'delay_echo', arguments: { text, ms: SLOW_CALL_MS }, _meta: { progressToken: `lab-${id}` } },
 });
 
 /**
@@ -124,6 +157,14 @@ export function cardRequestBytes(spec: RequestSpec, pageOrigin: string | undefin
   return serializeRequest({ method: 'POST', target: '/mcp', headers, body: utf8.encode(JSON.stringify(spec.body)) });
 }
 
+/** GET /mcp resuming an event stream: the client's headers, the session id and Last-Event-ID. */
+export function resumeRequestBytes(sessionId: string, lastEventId: string, pageOrigin: string | undefined): Uint8Array {
+  const headers: HeaderLine[] = [['Host', '127.0.0.1']];
+  if (pageOrigin !== undefined) headers.push(['Origin', pageOrigin]);
+  headers.push(['Accept', 'text/event-stream'], ['Mcp-Session-Id', sessionId], ['Last-Event-ID', lastEventId], ['Connection', 'close']);
+  return serializeRequest({ method: 'GET', target: '/mcp', headers });
+}
+
 /** Write `request` on a fresh connection; resolve once the whole response has been read. */
 export function exchangeBytes(connection: ByteConnection, request: Uint8Array): Promise<Omit<HttpCardExchange, 'role'>> {
   return new Promise((resolve, reject) => {
@@ -169,8 +210,9 @@ export function exchangeBytes(connection: ByteConnection, request: Uint8Array): 
 export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<HttpCardResult> {
   const exchanges: HttpCardExchange[] = [];
   const servers: RawHttpServer[] = [];
+  let polls: HttpCardResult['polls'];
   const start = async () => {
-    const server = await deps.start();
+    const server = await deps.start(HTTP_CARD_FAULTS[id]);
     servers.push(server);
     return server;
   };
@@ -213,11 +255,45 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
         await send(server, 'symptom', { body: slowCall(2), sessionId }, bufferingProxy);
         break;
       }
+      case 'ignores-retry': {
+        const sessionId = (await send(server, 'setup', { body: initialize(0) })).sessionId ?? '';
+        await send(server, 'setup', { body: INITIALIZED, sessionId });
+        const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+        const poll = async (role: ExchangeRole, requestId: number, wait: (retryMs: number) => number): Promise<PollRun> => {
+          const run: PollRun = { retryMs: null, waits: [], reconnects: 0, gotResult: false };
+          const reader = new SseReader();
+          const read = (exchange: HttpCardExchange) => {
+            for (const item of reader.push(utf8.encode(exchange.body))) {
+              if (item.type === 'event' && item.event.data !== '' && (JSON.parse(item.event.data) as { id?: unknown }).id === requestId) run.gotResult = true;
+            }
+            run.retryMs = reader.retry ?? run.retryMs;
+          };
+          read(await send(server, role, { body: slowCall(requestId, 'worth the wait'), sessionId }));
+          // Shown: the POST, the first reconnect and the last; the ones between are counted.
+          let last: HttpCardExchange | null = null;
+          while (!run.gotResult && run.reconnects < MAX_POLL_RECONNECTS) {
+            const ms = wait(run.retryMs ?? RETRY_UNSAID_MS);
+            run.waits.push(ms);
+            await sleep(ms);
+            const exchange: HttpCardExchange = { role, ...(await exchangeBytes(await server.connect(), resumeRequestBytes(sessionId, reader.lastEventId, deps.origin))) };
+            run.reconnects++;
+            if (run.reconnects === 1) exchanges.push(exchange);
+            else last = exchange;
+            if (exchange.status !== 200) break; // not a stream to read: the card shows the answer
+            read(exchange);
+          }
+          if (last !== null) exchanges.push(last);
+          return run;
+        };
+        // The same slow call twice: a client that reconnects at once, then one that waits `retry` ms.
+        polls = { impatient: await poll('symptom', 1, () => 0), patient: await poll('recovery', 2, (retryMs) => retryMs) };
+        break;
+      }
     }
   } finally {
     for (const server of servers) server.kill();
   }
-  return { id, exchanges };
+  return polls === undefined ? { id, exchanges } : { id, exchanges, polls };
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

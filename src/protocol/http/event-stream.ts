@@ -30,6 +30,12 @@ export class EventStream {
     readonly key: string,
     private readonly retryMs: number | undefined,
     private readonly maxReplayEvents = DEFAULT_MAX_REPLAY_EVENTS,
+    /**
+     * SSE polling forced on (the close-streams-early fault): every connection ends as soon as it
+     * has written what was pending, until the stream is done. The client must poll: wait `retry`
+     * ms, resume with Last-Event-ID, get what came meanwhile, and again, until the response.
+     */
+    private readonly closeEarly = false,
   ) {}
 
   /** True after the stream's last message (a POST stream's response) was sent. */
@@ -63,6 +69,7 @@ export class EventStream {
     for (const event of this.log) if (event.seq > from) connection.write(event.bytes);
     this.deliveredSeq = this.seq;
     if (this.finished) connection.end();
+    else if (this.closeEarly) this.closeConnection();
     return connection;
   }
 

@@ -250,6 +250,37 @@ describe('Streamable HTTP handler: GET, resumption, DELETE', () => {
     expect(resumed.retry()).toBe(5); // every connection says how long to wait before the next one
   });
 
+  it('with the close-streams-early fault, ends every connection of a request stream once written, until the response: the client polls', async () => {
+    const { handler, initialize, gate } = setup({ faults: ['close-streams-early'] });
+    const headers = await initialize();
+    const response = await handler.handle(post(call(9, 'test/wait', { _meta: { progressToken: 1 } }), headers));
+    expect(response.headers['content-type']).toBe('text/event-stream');
+    const first = eventReader(response.body);
+    // The connection ends right after the priming event: id and retry, no message yet.
+    const primed = await first.rest();
+    expect(primed.map((event) => [event.id, event.data])).toEqual([['1/0', '']]);
+    expect(first.retry()).toBe(5);
+    // A resume at once gets what the server sent meanwhile, then that connection ends too.
+    const again = eventReader((await handler.handle(get({ ...headers, 'last-event-id': '1/0' }))).body);
+    const meanwhile = await again.rest();
+    expect(meanwhile.map(messageOf)).toEqual([expect.objectContaining({ method: 'notifications/message' })]);
+    expect(again.retry()).toBe(5);
+    // Nothing new: a connection with only the retry field, ended at once.
+    const empty = eventReader((await handler.handle(get({ ...headers, 'last-event-id': meanwhile[0]!.id }))).body);
+    expect(await empty.rest()).toEqual([]);
+    expect(empty.retry()).toBe(5);
+    gate.current.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const last = eventReader((await handler.handle(get({ ...headers, 'last-event-id': meanwhile[0]!.id }))).body);
+    expect((await last.rest()).map(messageOf)).toEqual([{ jsonrpc: '2.0', id: 9, result: { waited: true } }]);
+    // The standalone GET stream is not affected: it stays open.
+    const standalone = eventReader((await handler.handle(get(headers))).body);
+    expect((await standalone.next()).map((event) => event.data)).toEqual(['']);
+    const unrelated = await handler.handle(post(call(10, 'test/unrelated'), headers));
+    expect(jsonBody(unrelated)).toMatchObject({ id: 10 });
+    expect((await standalone.next()).map(messageOf)).toEqual([expect.objectContaining({ method: 'notifications/tools/list_changed' })]);
+  });
+
   it('ends the session on DELETE: 200, open streams end, then 404 for that id', async () => {
     const { handler, initialize } = setup();
     const headers = await initialize();

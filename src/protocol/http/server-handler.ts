@@ -56,8 +56,10 @@ export interface HttpHandlerOptions {
   newSessionId?: () => string;
   /**
    * The echo server's faults that live in the transport: `reply-to-notification` answers a
-   * notification with 200 and the buggy reply instead of 202. (The others act in the server or
-   * in the socket adapter.)
+   * notification with 200 and the buggy reply instead of 202; `close-streams-early` ends every
+   * connection of a request's event stream once written, from the priming event on, so the client
+   * must poll with GET and Last-Event-ID after `retry` ms. (The others act in the server or in
+   * the socket adapter.)
    */
   faults?: readonly FaultName[];
 }
@@ -86,6 +88,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const deleteAllowed = options.allowDelete ?? true;
   const makeSessionId = options.newSessionId ?? newSessionId;
   const replyToNotifications = options.faults?.includes('reply-to-notification') === true;
+  const closeStreamsEarly = options.faults?.includes('close-streams-early') === true;
   const sessions = new Map<string, HttpSession>();
   const allowedMethods = ['POST', ...(standaloneAllowed ? ['GET'] : []), ...(deleteAllowed ? ['DELETE'] : [])].join(', ');
 
@@ -160,7 +163,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   async function initialize(message: JsonRpcRequest): Promise<HttpResponse> {
     const id = makeSessionId();
     if (!isValidSessionId(id)) throw new Error('a session id must be visible ASCII (0x21-0x7E)');
-    const session = new HttpSession(id, options.createServer, retryMs);
+    const session = new HttpSession(id, options.createServer, retryMs, closeStreamsEarly);
     const response = await session.server.handle(message);
     if (response === null || 'error' in response) {
       // No session was established: do not keep one, and do not name one.

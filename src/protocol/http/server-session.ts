@@ -46,6 +46,8 @@ export class HttpSession {
     readonly id: string,
     createServer: HttpServerFactory,
     private readonly retryMs: number | undefined,
+    /** The close-streams-early fault: request streams end each connection once it is written (SSE polling). */
+    private readonly closeStreamsEarly = false,
   ) {
     this.standalone = new EventStream(STANDALONE_KEY, retryMs);
     this.streams.set(STANDALONE_KEY, this.standalone);
@@ -58,7 +60,7 @@ export class HttpSession {
 
   /** A new stream for one POST's request. Only the latest finished streams stay resumable. */
   openRequestStream(): EventStream {
-    const stream = new EventStream(String(this.nextStream++), this.retryMs);
+    const stream = new EventStream(String(this.nextStream++), this.retryMs, undefined, this.closeStreamsEarly);
     this.streams.set(stream.key, stream);
     if (this.streams.size > MAX_STREAMS_KEPT) {
       for (const [key, old] of this.streams) {

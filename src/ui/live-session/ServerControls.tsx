@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FAULT_NAMES } from '../../protocol/faults.ts';
+import { STDIO_FAULT_NAMES } from '../../protocol/faults.ts';
 import { FRAMING_NAMES, type FramingName } from '../../protocol/framing/types.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
@@ -34,7 +34,7 @@ export function ServerControls() {
       <fieldset className="faults" disabled={busy}>
         <legend>{t('server.faults')}</legend>
         <p className="hint">{t('server.faultsNote')}</p>
-        {FAULT_NAMES.map((fault) => (
+        {STDIO_FAULT_NAMES.map((fault) => (
           <label key={fault} className="fault">
             <input type="checkbox" checked={faults.includes(fault)} onChange={(event) => session.setFault(fault, event.target.checked)} />
             <span>{t(`faults.${fault}`)}</span>

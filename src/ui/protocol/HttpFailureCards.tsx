@@ -3,7 +3,7 @@
 // what went out, what came back and why. Loaded lazily, when the learner opens the cards.
 
 import { useState } from 'react';
-import { HTTP_CARD_IDS, runHttpCard, type HttpCardExchange, type HttpCardId, type HttpCardResult } from '../../app/failure-lab/http-cards.ts';
+import { HTTP_CARD_IDS, MAX_POLL_RECONNECTS, runHttpCard, type HttpCardExchange, type HttpCardId, type HttpCardResult, type PollRun } from '../../app/failure-lab/http-cards.ts';
 import { HTTP_PROGRAM } from '../../app/protocol/http-session-store.ts';
 import { whenHostChosen } from '../../app/services/protocol-services.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
@@ -26,9 +26,9 @@ export default function HttpFailureCards() {
     try {
       const result = await runHttpCard(id, {
         origin: location.origin,
-        start: async () => {
+        start: async (faults) => {
           await whenHostChosen(session);
-          return (await session.startProgram(HTTP_PROGRAM)) as HttpWire;
+          return (await session.startProgram({ ...HTTP_PROGRAM, faults: [...faults] })) as HttpWire;
         },
       });
       setStates((all) => ({ ...all, [id]: { kind: 'done', result } }));
@@ -65,6 +65,12 @@ export default function HttpFailureCards() {
                   {state.result.exchanges.map((exchange, index) => (
                     <ExchangeView key={index} exchange={exchange} />
                   ))}
+                  {state.result.polls && (
+                    <ul className="http-card__polls">
+                      <PollView client="impatient" run={state.result.polls.impatient} />
+                      <PollView client="patient" run={state.result.polls.patient} />
+                    </ul>
+                  )}
                   <p>{t(`httpCards.cards.${id}.explain`)}</p>
                 </div>
               )}
@@ -73,6 +79,18 @@ export default function HttpFailureCards() {
         })}
       </div>
     </section>
+  );
+}
+
+/** How one client polled: its waits, how often it came back, whether its response arrived. */
+function PollView({ client, run }: { client: 'impatient' | 'patient'; run: PollRun }) {
+  const t = useProtocolText();
+  const waits = [...new Set(run.waits)].join(', ');
+  return (
+    <li data-testid="http-card-poll" data-client={client} data-reconnects={run.reconnects} data-result={run.gotResult}>
+      {t(`httpCards.polls.${client}`, { reconnects: run.reconnects, waits: waits === '' ? '—' : waits, retry: run.retryMs ?? '—' })}{' '}
+      {run.gotResult ? t('httpCards.polls.gotResult') : t('httpCards.polls.cutOff', { max: MAX_POLL_RECONNECTS })}
+    </li>
   );
 }
 

@@ -7,8 +7,8 @@ export default {
   file: 'src/protocol/client.ts',
   edits: [
     {
-      find: "      raw = await this.request('initialize', { protocolVersion, capabilities: {}, clientInfo }, this.settings.requestTimeoutMs, false);",
-      replace: "      raw = await this.request('initialize', { protocolVersion, capabilities: {}, clientInfo }, this.settings.requestTimeoutMs, true); // BUG: initialize must never be cancelled",
+      find: "      raw = await this.request('initialize', { protocolVersion, capabilities: this.settings.capabilities, clientInfo }, this.settings.requestTimeoutMs, false);",
+      replace: "      raw = await this.request('initialize', { protocolVersion, capabilities: this.settings.capabilities, clientInfo }, this.settings.requestTimeoutMs, true); // BUG: initialize must never be cancelled",
     },
   ],
   caughtBy: ['initialize is never cancelled: when it times out, no notifications/cancelled goes out and it can be retried'],

@@ -7,8 +7,8 @@ export default {
   file: 'src/protocol/client.ts',
   edits: [
     {
-      find: "      raw = await this.request('initialize', { protocolVersion, capabilities: {}, clientInfo }, this.settings.requestTimeoutMs, false);",
-      replace: `      raw = await this.request('initialize', { protocolVersion, capabilities: {}, clientInfo }, this.settings.requestTimeoutMs, false);
+      find: "      raw = await this.request('initialize', { protocolVersion, capabilities: this.settings.capabilities, clientInfo }, this.settings.requestTimeoutMs, false);",
+      replace: `      raw = await this.request('initialize', { protocolVersion, capabilities: this.settings.capabilities, clientInfo }, this.settings.requestTimeoutMs, false);
     } catch (error) {
       // BUG: any failed initialize closes the client for good.
       this.shutdown('initialize failed', true);

@@ -7,9 +7,9 @@ export default {
   file: 'src/protocol/client.ts',
   edits: [
     {
-      find: `      raw = await this.request('initialize', { protocolVersion, capabilities: {}, clientInfo }, this.settings.requestTimeoutMs, false);`,
+      find: `      raw = await this.request('initialize', { protocolVersion, capabilities: this.settings.capabilities, clientInfo }, this.settings.requestTimeoutMs, false);`,
       replace: `      void clientInfo; // MUTANT: clientInfo left out
-      raw = await this.request('initialize', { protocolVersion, capabilities: {} }, this.settings.requestTimeoutMs, false);`,
+      raw = await this.request('initialize', { protocolVersion, capabilities: this.settings.capabilities }, this.settings.requestTimeoutMs, false);`,
     },
   ],
   caughtBy: [
