@@ -52,7 +52,7 @@ export function createMcpHttpWorkerCore(deps: McpHttpWorkerCoreDeps): { handle(m
     const serving = deps.serving;
     if (serving !== undefined) {
       if (spec.program !== serving.program) return report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), serving.program) });
-      if (spec.faults.length > 0 || spec.era !== undefined || spec.framing !== 'ndjson') return report({ ev: 'error', message: `${serving.program} takes no faults, no era and framing ndjson only` });
+      if (spec.faults.length > 0 || spec.era !== undefined || spec.tools !== undefined || spec.framing !== 'ndjson') return report({ ev: 'error', message: `${serving.program} takes no faults, no era, no tool set and framing ndjson only` });
       handler = serving.createHandler();
       report({ ev: 'spawn', pid: 0, argv: ['node', ...serving.argv] });
       report({ ev: 'stderr', b64: bytesToBase64(new TextEncoder().encode(`${serving.readyLine}\n`)) });
