@@ -19,6 +19,8 @@ export const NODE_PROGRAMS = {
   'learner-server': 'server/learner-server.ts',
   // The echo server over Streamable HTTP; the tap relays TCP connections to its port.
   'mcp-http': 'server/mcp-http.ts',
+  // The official SDK 1.32.2's Streamable HTTP echo server (Check my client, HTTP mode); relayed like mcp-http.
+  'sdk-http-server': 'server/sdk-http-server.ts',
 } as const;
 export type NodeProgramName = keyof typeof NODE_PROGRAMS;
 

@@ -20,7 +20,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawData, WebSocket } from 'ws';
-import type { ProgramSpec } from '../src/runtime/host.ts';
+import { isHttpProgram, type ProgramSpec } from '../src/runtime/host.ts';
 import { parseTapCommand, type TapCommand } from '../src/runtime/tap-protocol.ts';
 import { encodeBridgeReply, parseStartMessage, programArguments, type StartPolicy } from '../src/runtime/bridge-messages.ts';
 import { encodeLearnerServerJob } from '../src/runtime/learner-server-job.ts';
@@ -173,7 +173,7 @@ export class BridgeSession {
     // Our own Node binary and a fixed path; no shell, nothing from the page but names checked
     // against closed sets. The server's own process group lets one kill reach anything it spawns.
     // mcp-http also relays loopback TCP connections to the port it prints (relay-tap.ts).
-    this.tap = (spec.program === 'mcp-http' ? startRelayTap : startTap)({
+    this.tap = (isHttpProgram(spec.program) ? startRelayTap : startTap)({
       argv,
       env: childEnvironment(),
       ownProcessGroup: true,

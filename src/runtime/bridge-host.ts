@@ -11,7 +11,7 @@
 // serves; a page from anywhere else has no token and so no bridge.
 
 import { BRIDGE_PATH, isLearnerCodeMode, parseBridgeReply, type BridgeStartMessage, type LearnerCodeMode } from './bridge-messages.ts';
-import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
+import { isHttpProgram, type Host, type HostAvailability, type ProgramSpec, type Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
 
@@ -97,7 +97,7 @@ type WireFactory = (kind: 'bridge', channel: LineChannel) => Wire;
  * only when first used (it stays out of the first paint); every other program is a tap wire.
  */
 async function wireFactory(spec: ProgramSpec, origin: string | undefined): Promise<WireFactory> {
-  if (spec.program !== 'mcp-http') return (kind, channel) => createTapWire(kind, channel);
+  if (!isHttpProgram(spec.program)) return (kind, channel) => createTapWire(kind, channel);
   const { createHttpTapWire } = await import('./http-tap-wire.ts');
   return (kind, channel) => createHttpTapWire(kind, channel, origin === undefined ? {} : { origin });
 }

@@ -144,6 +144,17 @@ describe('mcp-http start messages', () => {
   });
 });
 
+describe('sdk-http-server start messages', () => {
+  it("run the SDK's Streamable HTTP server with no arguments at all: no faults, no era, no port, ndjson only", () => {
+    const ok = parseStartMessage('{"type":"start","program":"sdk-http-server","framing":"ndjson","faults":[]}');
+    expect(ok.ok && programArguments(ok.spec)).toEqual([]);
+    for (const fields of ['"faults":["no-gate"]', '"faults":[],"era":"modern"', '"faults":[],"port":22', '"faults":[],"tools":"features"']) {
+      expect(parseStartMessage(`{"type":"start","program":"sdk-http-server","framing":"ndjson",${fields}}`).ok).toBe(false);
+    }
+    expect(parseStartMessage('{"type":"start","program":"sdk-http-server","framing":"content-length","faults":[]}')).toMatchObject({ ok: false, reason: expect.stringContaining('ndjson') });
+  });
+});
+
 describe('bridge replies', () => {
   it('round-trip, and anything else is not a reply', () => {
     expect(parseBridgeReply(encodeBridgeReply({ type: 'started' }))).toEqual({ type: 'started' });

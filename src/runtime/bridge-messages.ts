@@ -26,7 +26,7 @@ export const BRIDGE_PATH = '/bridge';
 export const SDK2_ERAS: readonly EchoEra[] = ['dual', 'modern'];
 
 /** Every program the bridge can spawn; each is `<programsDir>/<name>.mjs`. */
-export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'sdk2-echo-server', 'learner-server', 'mcp-http'];
+export const BRIDGE_PROGRAMS: readonly ProgramName[] = ['echo-server', 'sdk-echo-server', 'sdk2-echo-server', 'learner-server', 'mcp-http', 'sdk-http-server'];
 
 export interface BridgeStartMessage {
   type: 'start';
@@ -136,6 +136,12 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     if (faults.length > 0) return refuse('sdk2-echo-server takes no faults');
     return { ok: true, spec: era === 'modern' ? { ...spec, era } : spec };
   }
+  if (program === 'sdk-http-server') {
+    // The official SDK's Streamable HTTP server: no switches at all; its port is its own (port 0).
+    if (framing !== 'ndjson') return refuse('sdk-http-server takes framing ndjson (its client transport speaks JSON lines)');
+    if (faults.length > 0) return refuse('sdk-http-server takes no faults');
+    return { ok: true, spec };
+  }
   if (program === 'sdk-echo-server') {
     // The official SDK's server has no switches: it speaks NDJSON and has no fault injection.
     if (framing !== 'ndjson') return refuse('sdk-echo-server speaks ndjson only');
@@ -171,7 +177,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
  * learner-server takes its options from its job file instead, whose path the host appends.
  */
 export function programArguments(spec: ProgramSpec): string[] {
-  if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server') return [];
+  if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server' || spec.program === 'sdk-http-server') return [];
   if (spec.program === 'sdk2-echo-server') return spec.era === 'modern' ? ['--era=modern'] : [];
   if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults, spec.tools);
   return echoServerArguments(spec);

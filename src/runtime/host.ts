@@ -20,7 +20,17 @@ export const HOST_KINDS: readonly HostKind[] = ['webcontainer', 'bridge', 'worke
  * project's own runner serving the echo tools through the learner's exercise-4 McpServer class.
  * `mcp-http` is the echo server over Streamable HTTP; its wire speaks HTTP/1.1 (http-tap-wire.ts).
  */
-export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'sdk2-echo-server' | 'learner-server' | 'mcp-http';
+export type ProgramName = 'echo-server' | 'sdk-echo-server' | 'sdk2-echo-server' | 'learner-server' | 'mcp-http' | 'sdk-http-server';
+
+/**
+ * The HTTP servers: the tap relays TCP connections to the port each prints, and the page's wire
+ * speaks HTTP/1.1 (http-tap-wire.ts). `sdk-http-server` is the official SDK 1.32.2's Streamable
+ * HTTP echo server (Check my client, HTTP mode).
+ */
+export const HTTP_PROGRAMS: readonly ProgramName[] = ['mcp-http', 'sdk-http-server'];
+export function isHttpProgram(program: ProgramName): boolean {
+  return HTTP_PROGRAMS.includes(program);
+}
 
 export interface ProgramSpec {
   program: ProgramName;

@@ -18,6 +18,16 @@ type WithoutStamp<E> = E extends TapEvent ? Omit<E, 'tap' | 't'> : never;
 export interface McpHttpWorkerCoreDeps {
   post(event: TapEvent): void;
   now?: () => number;
+  /** Another HTTP program served the same way (the SDK's, sdk-http-worker.ts); default mcp-http. */
+  serving?: HttpWorkerServing;
+}
+
+/** An HTTP program other than mcp-http: its name, its handler, the argv its Node twin is spawned with. */
+export interface HttpWorkerServing {
+  program: ProgramSpec['program'];
+  argv: readonly string[];
+  readyLine: string;
+  createHandler(): HttpHandler;
 }
 
 export const MAX_WORKER_CONNECTIONS = 16;
@@ -39,6 +49,15 @@ export function createMcpHttpWorkerCore(deps: McpHttpWorkerCoreDeps): { handle(m
 
   function start(spec: ProgramSpec): void {
     if (handler !== null) return report({ ev: 'error', message: 'already started: one worker runs one server' });
+    const serving = deps.serving;
+    if (serving !== undefined) {
+      if (spec.program !== serving.program) return report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), serving.program) });
+      if (spec.faults.length > 0 || spec.era !== undefined || spec.tools !== undefined || spec.framing !== 'ndjson') return report({ ev: 'error', message: `${serving.program} takes no faults, no era, no tool set and framing ndjson only` });
+      handler = serving.createHandler();
+      report({ ev: 'spawn', pid: 0, argv: ['node', ...serving.argv] });
+      report({ ev: 'stderr', b64: bytesToBase64(new TextEncoder().encode(`${serving.readyLine}\n`)) });
+      return;
+    }
     if (spec.program !== 'mcp-http') return report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), 'mcp-http') });
     const bad = spec.faults.filter((fault) => !MCP_HTTP_FAULTS.includes(fault));
     if (bad.length > 0) return report({ ev: 'error', message: `cannot start mcp-http: no ${bad.join(', ')} fault over HTTP` });

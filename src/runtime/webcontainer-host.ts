@@ -6,7 +6,7 @@
 import { programArguments } from './bridge-messages.ts';
 import { checkLearnerServerSource, checkSessionOptions, encodeLearnerServerJob } from './learner-server-job.ts';
 import { TimeoutError, once, oncePerPage, withTimeout } from './boot-once.ts';
-import type { Host, HostAvailability, ProgramSpec, Wire } from './host.ts';
+import { isHttpProgram, type Host, type HostAvailability, type ProgramSpec, type Wire } from './host.ts';
 import { PtyLineSplitter } from './pty-line-splitter.ts';
 import { encodeTapEvent, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
@@ -44,7 +44,9 @@ export const LEARNER_RUNNER_FILE = 'learner-server';
 export const HTTP_SERVER_FILE = 'mcp-http';
 /** The SDK 2.4.0 echo server (about 1.4 MB): mounted on its first start, for the same reason. */
 export const SDK2_SERVER_FILE = 'sdk2-echo-server';
-export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE | typeof HTTP_SERVER_FILE | typeof SDK2_SERVER_FILE;
+/** The official SDK's Streamable HTTP echo server (Check my client, HTTP mode): mounted on its first start. */
+export const SDK_HTTP_SERVER_FILE = 'sdk-http-server';
+export type WebContainerFileName = (typeof WEBCONTAINER_FILES)[number] | typeof LEARNER_RUNNER_FILE | typeof HTTP_SERVER_FILE | typeof SDK2_SERVER_FILE | typeof SDK_HTTP_SERVER_FILE;
 
 export const DEFAULT_BOOT_TIMEOUT_MS = 6000;
 export const DEFAULT_SPAWN_TIMEOUT_MS = 15_000;
@@ -98,6 +100,18 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
       mounting = loadHttpServer().then((contents) => instance.mount({ [`${HTTP_SERVER_FILE}.mjs`]: { file: { contents } } }));
       httpServerMounted.set(instance, mounting);
       mounting.catch(() => httpServerMounted.delete(instance));
+    }
+    return mounting;
+  }
+
+  const loadSdkHttpServer = once(() => fetchProgram(SDK_HTTP_SERVER_FILE));
+  const sdkHttpMounted = new WeakMap<WebContainerLike, Promise<void>>();
+  function mountSdkHttpServerOnce(instance: WebContainerLike): Promise<void> {
+    let mounting = sdkHttpMounted.get(instance);
+    if (!mounting) {
+      mounting = loadSdkHttpServer().then((contents) => instance.mount({ [`${SDK_HTTP_SERVER_FILE}.mjs`]: { file: { contents } } }));
+      sdkHttpMounted.set(instance, mounting);
+      mounting.catch(() => sdkHttpMounted.delete(instance));
     }
     return mounting;
   }
@@ -193,10 +207,18 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
           throw new Error(`could not load sdk2-echo-server.mjs into the WebContainer: ${messageOf(error)}`);
         }
       }
-      // mcp-http is an HTTP server: the tap relays TCP connections to the port it prints.
-      const args = ['tap.mjs', ...(spec.program === 'mcp-http' ? ['--relay-http'] : []), '--', 'node', `${spec.program}.mjs`, ...programArgs];
-      // mcp-http's wire speaks HTTP itself; loaded on first use (out of the first paint), before the tap starts talking.
-      const makeWire = spec.program === 'mcp-http' ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
+      if (spec.program === 'sdk-http-server') {
+        try {
+          await mountSdkHttpServerOnce(instance);
+        } catch (error) {
+          throw new Error(`could not load sdk-http-server.mjs into the WebContainer: ${messageOf(error)}`);
+        }
+      }
+      // mcp-http and sdk-http-server are HTTP servers: the tap relays TCP connections to the port each prints.
+      const http = isHttpProgram(spec.program);
+      const args = ['tap.mjs', ...(http ? ['--relay-http'] : []), '--', 'node', `${spec.program}.mjs`, ...programArgs];
+      // An HTTP program's wire speaks HTTP itself; loaded on first use (out of the first paint), before the tap starts talking.
+      const makeWire = http ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
       const tapProcess = await instance.spawn('node', args, { output: true, terminal: TERMINAL_SIZE });
       return startedWire(tapProcess, spec, spawnTimeoutMs, makeWire);
     },

@@ -10,7 +10,7 @@
 
 import { withTimeout, TimeoutError } from './boot-once.ts';
 import type { PageToWorker } from './echo-worker-core.ts';
-import type { Host, HostAvailability, ProgramName, ProgramSpec, Wire } from './host.ts';
+import { isHttpProgram, type Host, type HostAvailability, type ProgramName, type ProgramSpec, type Wire } from './host.ts';
 import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../sandbox/learner-server-constants.ts';
 import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
@@ -48,7 +48,7 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
     },
     async start(spec) {
       // mcp-http's wire speaks HTTP itself; loaded on first use, out of the first paint.
-      const makeWire = spec.program === 'mcp-http' ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
+      const makeWire = isHttpProgram(spec.program) ? (await import('./http-tap-wire.ts')).createHttpTapWire : createTapWire;
       let worker: WorkerLike;
       try {
         worker = createWorker(spec.program);
@@ -197,6 +197,8 @@ function createProgramWorker(program: ProgramName): WorkerLike {
       return adaptWorker(new Worker(new URL('./echo-worker.ts', import.meta.url), { type: 'module' }));
     case 'mcp-http':
       return adaptWorker(new Worker(new URL('./mcp-http-worker.ts', import.meta.url), { type: 'module', name: 'mcp-http' }));
+    case 'sdk-http-server':
+      return adaptWorker(new Worker(new URL('./sdk-http-worker.ts', import.meta.url), { type: 'module', name: 'sdk-http-server' }));
   }
 }
 

@@ -23,6 +23,7 @@ const ENTRIES = {
   'sdk-echo-worker': 'src/runtime/sdk-echo-worker.ts',
   'sdk2-echo-worker': 'src/runtime/sdk2-echo-worker.ts',
   'mcp-http-worker': 'src/runtime/mcp-http-worker.ts',
+  'sdk-http-worker': 'src/runtime/sdk-http-worker.ts',
   page: 'tests/integration/browser-workers/page.ts',
 };
 
@@ -93,6 +94,14 @@ describe('worker host programs in Chromium', () => {
     expect(result).toMatchObject({ serverName: ECHO_SERVER_INFO.name, echoed: [{ type: 'text', text: '你好 👋' }], failIsError: true, error: null });
     expect(result.argv).toEqual(['node', 'mcp-http.mjs', '--port=0']);
     // client.close() is DELETE over HTTP; once it is answered the wire stops the server.
+    expect(result.closeReason).toBe('server was stopped by SIGTERM');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("runs the official SDK's Streamable HTTP server (sdk-http-server) in its module worker: the server Check my client's HTTP mode meets", async () => {
+    const result = await check('sdk-http-server');
+    expect(result).toMatchObject({ serverName: 'sdk-http-server', tools: ['echo'], echoed: [{ type: 'text', text: '你好 👋' }], error: null });
+    expect(result.argv).toEqual(['node', 'sdk-http-server.mjs']);
     expect(result.closeReason).toBe('server was stopped by SIGTERM');
     expect(pageErrors).toEqual([]);
   });

@@ -4,7 +4,7 @@
 
 import type { ProtocolModules } from '../../src/sandbox/protocol-modules.ts';
 import type { Host, HostKind, ProgramSpec, Wire } from '../../src/runtime/host.ts';
-import { builtProgramPath, learnerServerWire, programWire } from './node-wires.ts';
+import { builtProgramPath, learnerServerWire, programWire, sdkHttpWire } from './node-wires.ts';
 
 export function nodeHost(modules: ProtocolModules, kind: HostKind = 'bridge'): Host & { started: ProgramSpec[] } {
   const started: ProgramSpec[] = [];
@@ -25,6 +25,8 @@ export function nodeHost(modules: ProtocolModules, kind: HostKind = 'bridge'): H
           return learnerServerWire(spec.learnerServer.code, modules);
         case 'mcp-http':
           throw new Error('the checks never start mcp-http');
+        case 'sdk-http-server':
+          return sdkHttpWire(kind);
       }
     },
   };

@@ -6,6 +6,10 @@
 
 import { join } from 'node:path';
 import { startTap, type TapCore } from '../../server/tap-core.ts';
+import { startRelayTap } from '../../server/relay-tap.ts';
+import { createHttpTapWire, type HttpWire } from '../../src/runtime/http-tap-wire.ts';
+import { createMcpHttpWorkerCore } from '../../src/runtime/mcp-http-worker-core.ts';
+import { SDK_HTTP_SERVING } from '../../src/runtime/sdk-http-serving.ts';
 import { loadProtocolModulesFromDisk } from '../catalogue-node.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import type { ProtocolModules } from '../../src/sandbox/protocol-modules.ts';
@@ -71,6 +75,28 @@ export function programWire(path: string, args: readonly string[] = [], kind: Ho
   tap = startTap({ argv: [process.execPath, path, ...args], onLine: (line) => emit(line), onEnd: () => end('tap ended') });
   taps.push(tap);
   return createTapWire(kind, channel, { killGraceMs: 1000 });
+}
+
+/** The page's Origin in these tests (a loopback page, as the bridge serves it). */
+export const TEST_PAGE_ORIGIN = 'http://127.0.0.1:5173';
+
+/**
+ * The official SDK's Streamable HTTP echo server behind the page's HTTP wire: on the bridge, the
+ * built sdk-http-server.mjs as a child process behind the real relay tap (real TCP); on the worker
+ * host, the same handler in the worker core, served over HTTP/1.1 bytes in this process.
+ */
+export function sdkHttpWire(kind: HostKind = 'bridge'): HttpWire {
+  if (kind === 'worker') {
+    const { channel, emit } = lineChannel((command) => core.handle(command));
+    const core = createMcpHttpWorkerCore({ post: (event) => emit(encodeTapEvent(event)), serving: SDK_HTTP_SERVING });
+    core.handle({ type: 'start', spec: { program: 'sdk-http-server', framing: 'ndjson', faults: [] } });
+    return createHttpTapWire('worker', channel, { origin: TEST_PAGE_ORIGIN });
+  }
+  let tap: TapCore | undefined;
+  const { channel, emit, end } = lineChannel((command) => tap?.run(command));
+  tap = startRelayTap({ argv: [process.execPath, join(PROJECT_ROOT, 'public/generated', 'sdk-http-server.mjs')], onLine: (line) => emit(line), onEnd: () => end('tap ended') });
+  taps.push(tap);
+  return createHttpTapWire(kind, channel, { origin: TEST_PAGE_ORIGIN });
 }
 
 let modules: Promise<ProtocolModules> | undefined;

@@ -66,7 +66,7 @@ export interface HttpSessionDeps {
   /** Start mcp-http on the live host. */
   startProgram(spec: ProgramSpec): Promise<Wire>;
   /** The learner's exercise-6 module in a fresh learner worker; without it only the reference drives. */
-  createLearnerDriver?(): { driver: LearnerHttpDriver; file: string };
+  createLearnerDriver?(): Promise<{ driver: LearnerHttpDriver; file: string }> | { driver: LearnerHttpDriver; file: string };
   /** Longest wait for one answer (default HTTP_STEP_TIMEOUT_MS). */
   stepTimeoutMs?: number;
 }
@@ -197,7 +197,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     wire.onTapEvent((event) => {
       if (run === this.run) this.record(event);
     });
-    const learner = this.getSnapshot().client === 'learner' ? this.deps.createLearnerDriver?.() : undefined;
+    const learner = this.getSnapshot().client === 'learner' ? await this.deps.createLearnerDriver?.() : undefined;
     const client = learner ? await learnerStepClient(learner.driver, wire, learner.file) : referenceStepClient(wire);
     if (run !== this.run) {
       client.dispose();

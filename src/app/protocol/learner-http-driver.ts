@@ -10,7 +10,6 @@ import type { Unsubscribe } from '../../protocol/transport.ts';
 import type { CallOutcome, DriverEvent, DriverOp, ErrorInfo } from '../../sandbox/client-driver.ts';
 import { LearnerWorkerHandle, type LearnerWorkerLike, type LearnerWorkerOptions } from '../../sandbox/learner-worker-client.ts';
 import type { LearnerSource, LearnerToPage } from '../../sandbox/learner-worker-messages.ts';
-import { LEARNER_REQUEST_TIMEOUT_MS } from './learner-driver.ts';
 
 const crashed = (reason: string): ErrorInfo => ({ name: 'Stopped', message: reason, line: null, code: null });
 
@@ -19,6 +18,11 @@ const PAGE_OWNED_HEADERS = new Set(['host', 'origin', 'connection', 'content-len
 const METHODS = new Set(['GET', 'POST', 'DELETE']);
 /** A request body the learner's code may hand the page: far above any MCP message the stepper sends. */
 export const MAX_LEARNER_REQUEST_BYTES = 1024 * 1024;
+/**
+ * McpClient's request timeout in the worker. Over HTTP nothing holds an answer back (the stdio
+ * stepper does, one arrow at a time), so a transport that never delivers one fails within this.
+ */
+export const LEARNER_HTTP_REQUEST_TIMEOUT_MS = 15_000;
 
 export class LearnerHttpDriver {
   readonly kind = 'learner' as const;
@@ -74,7 +78,7 @@ export class LearnerHttpDriver {
             return;
         }
       });
-      handle.post({ type: 'http-client-start', source: this.source, url, requestTimeoutMs: LEARNER_REQUEST_TIMEOUT_MS });
+      handle.post({ type: 'http-client-start', source: this.source, url, requestTimeoutMs: LEARNER_HTTP_REQUEST_TIMEOUT_MS });
     });
   }
 

@@ -3,5 +3,6 @@
 
 export { checkClient } from './check-client.ts';
 export { checkEraClient } from './check-client-era.ts';
+export { checkHttpClient } from './check-client-http.ts';
 export { checkServer } from './check-server.ts';
 export { checkServerModern } from './check-server-modern.ts';

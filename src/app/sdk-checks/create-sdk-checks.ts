@@ -4,6 +4,7 @@
 import { solutionEntry } from '../../exercise/catalogue.ts';
 import { protocolIdOfPath } from '../../sandbox/protocol-modules.ts';
 import { LearnerDriver } from '../protocol/learner-driver.ts';
+import { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
 import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import type { ExerciseStore } from '../exercise/exercise-store.ts';
@@ -17,7 +18,11 @@ import { SdkChecksStore, type ClientCheckCode } from './sdk-checks-store.ts';
 /** The exercise each check takes the learner's code from. */
 export const CHECKED_EXERCISES = { client: '03-client', server: '04-server' } as const;
 /** The exercise Check my client takes its code from, per choice (exercise 7: the dual-era client's ModernSession). */
-export const CLIENT_CODE_EXERCISES: Record<ClientCheckCode, string> = { 'exercise-3': CHECKED_EXERCISES.client, 'exercise-7': '07-stateless-era' };
+export const CLIENT_CODE_EXERCISES: Record<ClientCheckCode, string> = { 'exercise-3': CHECKED_EXERCISES.client, 'exercise-6': '06-streamable-http', 'exercise-7': '07-stateless-era' };
+/** Each code's file name when its exercise is not in the catalogue (messages name the file). */
+const CLIENT_CODE_FILES: Record<ClientCheckCode, string> = { 'exercise-3': 'client.ts', 'exercise-6': 'streamable-client.ts', 'exercise-7': 'stateless-client.ts' };
+/** …and its reference module, so a pasted reference's relative imports resolve. */
+const CLIENT_CODE_MODULES: Partial<Record<ClientCheckCode, string>> = { 'exercise-6': '@protocol/http/streamable-client' };
 
 export interface CreateSdkChecksOptions {
   session: Pick<LiveSessionStore, 'getSnapshot' | 'chosenHost'>;
@@ -32,9 +37,9 @@ export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore
   const { session, exercises } = options;
   const createWorker = options.createLearnerWorker ?? createBrowserLearnerWorker;
   let workerHost: ReturnType<typeof createWorkerHost> | undefined;
-  const source = (id: string, fallbackFile: string): LearnerSource => {
+  const source = (id: string, fallbackFile: string, fallbackModule?: string): LearnerSource => {
     const meta = exercises.find(id)?.meta;
-    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? fallbackFile, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
+    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? fallbackFile, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : fallbackModule };
   };
   return new SdkChecksStore({
     hostSelection: () => session.getSnapshot().host.selection,
@@ -44,13 +49,17 @@ export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore
     workerHost: () => (workerHost ??= createWorkerHost()),
     serverCodeIsShared: () => exercises.isSharedCopy?.(CHECKED_EXERCISES.server) ?? false,
     confirmSharedCode: options.confirmSharedCode,
-    clientSource: (code) => source(CLIENT_CODE_EXERCISES[code], code === 'exercise-7' ? 'stateless-client.ts' : 'client.ts'),
-    // On exercise 7 the check runs that exercise's code (the learner can still choose exercise 3).
-    defaultClientCode: () => (exercises.selected?.()?.meta.id === CLIENT_CODE_EXERCISES['exercise-7'] ? 'exercise-7' : 'exercise-3'),
+    clientSource: (code) => source(CLIENT_CODE_EXERCISES[code], CLIENT_CODE_FILES[code], CLIENT_CODE_MODULES[code]),
+    // On exercise 6 or 7 the check runs that exercise's code (the learner can still choose another).
+    defaultClientCode: () => {
+      const selected = exercises.selected?.()?.meta.id;
+      return selected === CLIENT_CODE_EXERCISES['exercise-7'] ? 'exercise-7' : selected === CLIENT_CODE_EXERCISES['exercise-6'] ? 'exercise-6' : 'exercise-3';
+    },
     serverSource: () => {
       const { code, file, moduleId } = source(CHECKED_EXERCISES.server, 'server.ts');
       return moduleId === undefined ? { code, file } : { code, file, moduleId };
     },
     createClientDriver: (learner, era) => new LearnerDriver(learner, createWorker, {}, era),
+    createHttpClientDriver: (learner) => new LearnerHttpDriver(learner, createWorker),
   });
 }

@@ -5,6 +5,7 @@ import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import type { ProtocolModules } from '../../sandbox/protocol-modules.ts';
 import type { Host } from '../../runtime/host.ts';
 import { LearnerDriver } from '../protocol/learner-driver.ts';
+import { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
 import { closeLearnerChannels, learnerWorkerFactory } from '../../../tools/testing/learner-worker-channel.ts';
 import type { HostSelectionState } from '../live-session/live-session-store.ts';
 import { SdkChecksStore, type SdkChecksDeps, type SuiteState } from './sdk-checks-store.ts';
@@ -44,6 +45,30 @@ const done = (state: SuiteState) => {
 };
 
 describe('SdkChecksStore', () => {
+  it("HTTP mode: exercise 6's module against the SDK's Streamable HTTP server (sdk-http-server), whatever the stdio server choice", async () => {
+    const host = nodeHost(modules);
+    const store = storeWith(host, {
+      clientSource: (code) =>
+        code === 'exercise-6'
+          ? { code: read('src/protocol/http/streamable-client.ts'), file: 'streamable-client.ts', moduleId: '@protocol/http/streamable-client' }
+          : { code: read('src/protocol/client.ts'), file: 'client.ts', moduleId: '@protocol/client' },
+      createHttpClientDriver: (source) => new LearnerHttpDriver(source, learnerWorkerFactory(modules)),
+    });
+    store.setClientServer('sdk2-modern');
+    store.setClientCode('exercise-6');
+    const starting: unknown[] = [];
+    store.subscribe(() => {
+      const state = store.getSnapshot().client;
+      if (state.status === 'running' && state.phase === 'starting') starting.push(state.program);
+    });
+    await store.run('client');
+    // The panel names the program being started.
+    expect(starting).toEqual(['sdk-http-server']);
+    const report = done(store.getSnapshot().client).report;
+    expect(report.tests.map((test) => `${test.id}:${test.status}`)).toEqual(['http-initialize:pass', 'http-initialized:pass', 'http-list-tools:pass', 'http-call-echo:pass', 'http-delete:pass']);
+    expect(host.started.map((spec) => `${spec.program}${spec.era ? ` ${spec.era}` : ''}`)).toEqual(['sdk-http-server']);
+  });
+
   it('checks the client against SDK 2.4.0 when chosen: both eras pass, modern mode refuses the handshake with -32022', async () => {
     const host = nodeHost(modules);
     const store = storeWith(host);

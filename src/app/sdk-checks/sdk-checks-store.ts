@@ -7,8 +7,10 @@
 // from a share link (a scratch copy) runs anywhere but the worker only after the learner said yes.
 
 import type { LearnerCodeMode, LearnerCodeRefusal } from '../../runtime/bridge-messages.ts';
-import type { Host, HostKind, LearnerServerSource } from '../../runtime/host.ts';
+import type { Host, HostKind, LearnerServerSource, ProgramName } from '../../runtime/host.ts';
 import type { ClientDriver } from '../../sandbox/client-driver.ts';
+import type { HttpWire } from '../../runtime/http-tap-wire.ts';
+import type { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
 import type { LearnerEraConfig, LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { HostSelectionState } from '../live-session/live-session-store.ts';
@@ -29,7 +31,7 @@ export type Fallback = LearnerCodeRefusal | null;
 
 export type SuiteState =
   | { status: 'idle' }
-  | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null; fallback?: Fallback }
+  | { status: 'running'; phase: 'loading' | 'starting' | 'checking'; host: HostKind | null; results: CheckResult[]; total: number | null; fallback?: Fallback; program?: ProgramName }
   | { status: 'done'; host: HostKind | null; report: SdkCheckReport; problem: RunProblem | null; seq: number; fallback?: Fallback };
 
 /**
@@ -45,7 +47,7 @@ export type ClientCheckServer = 'sdk1' | 'sdk2' | 'sdk2-modern';
  * Whose code Check my client runs: the exercise-3 client (the handshake era), or the exercise-7
  * ModernSession inside the app's DualEraClient (it probes server/discover, falls back on SDK 1.32).
  */
-export type ClientCheckCode = 'exercise-3' | 'exercise-7';
+export type ClientCheckCode = 'exercise-3' | 'exercise-6' | 'exercise-7';
 
 /** How the worker runs an exercise-7 file for the checks: the dual-era client probes first. */
 const ERA_CLIENT_CONFIG: LearnerEraConfig = { mode: 'probe' };
@@ -77,6 +79,8 @@ export interface SdkChecksDeps {
   serverSource(): LearnerServerSource;
   /** The learner's client in the learner-code worker; with `era`, exercise 7's ModernSession inside DualEraClient. */
   createClientDriver(source: LearnerSource, era?: LearnerEraConfig): ClientDriver;
+  /** Exercise 6: the learner's HttpClientTransport under McpClient in the learner-code worker (HTTP mode). */
+  createHttpClientDriver?(source: LearnerSource): LearnerHttpDriver;
   /** Default: the dynamic import of ./checkers.ts (the SDK stays out of the first paint). */
   loadCheckers?(): Promise<Checkers>;
   limitMs?: number;
@@ -155,15 +159,17 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
       this.finish(suite, host.kind, errorReport(suite, `The SDK could not be loaded: ${messageOf(error)}`), { kind: 'crashed', detail: messageOf(error) }, fallback);
       return;
     }
-    this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null, fallback });
     const clientServer = this.getSnapshot().clientServer;
-    const program = suite === 'client' && clientServer !== 'sdk1' ? 'sdk2-echo-server' : PROGRAM_OF[suite];
+    // HTTP mode (exercise 6): the official SDK's Streamable HTTP server, whatever the stdio server choice says.
+    const http = suite === 'client' && clientCode === 'exercise-6';
+    const program: ProgramName = http ? 'sdk-http-server' : suite === 'client' && clientServer !== 'sdk1' ? 'sdk2-echo-server' : PROGRAM_OF[suite];
+    this.set(suite, { status: 'running', phase: 'starting', host: host.kind, results: [], total: null, fallback, program });
     let wire;
     try {
       wire = await host.start(
         serverSource
           ? { program, framing: 'ndjson', faults: [], learnerServer: serverSource }
-          : { program, framing: 'ndjson', faults: [], ...(clientServer === 'sdk2-modern' ? { era: 'modern' as const } : {}) },
+          : { program, framing: 'ndjson', faults: [], ...(!http && clientServer === 'sdk2-modern' ? { era: 'modern' as const } : {}) },
       );
     } catch (error) {
       const detail = messageOf(error);
@@ -179,7 +185,9 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
     let report: SdkCheckReport;
     try {
       report = clientSource
-        ? clientCode === 'exercise-7'
+        ? http
+          ? await checkers.checkHttpClient(wire as HttpWire, this.httpDriver(clientSource), { limitMs: this.deps.limitMs, onResult })
+          : clientCode === 'exercise-7'
           ? await checkers.checkEraClient(wire, this.deps.createClientDriver(clientSource, ERA_CLIENT_CONFIG), { limitMs: this.deps.limitMs, onResult, server: clientServer })
           : await checkers.checkClient(wire, this.deps.createClientDriver(clientSource), { limitMs: this.deps.limitMs, onResult, server: clientServer })
         : this.getSnapshot().serverClient === 'sdk2'
@@ -191,6 +199,11 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
       return;
     }
     this.finish(suite, host.kind, report, null, fallback);
+  }
+
+  private httpDriver(source: LearnerSource): LearnerHttpDriver {
+    if (!this.deps.createHttpClientDriver) throw new Error('this page cannot run exercise 6 code');
+    return this.deps.createHttpClientDriver(source);
   }
 
   private finish(suite: CheckSuite, host: HostKind | null, report: SdkCheckReport, problem: RunProblem | null, fallback: Fallback = null): void {

@@ -15,6 +15,9 @@ import { LearnerDriver } from '../protocol/learner-driver.ts';
 import { closeLearnerChannels, learnerWorkerFactory } from '../../../tools/testing/learner-worker-channel.ts';
 import { checkClient, CLIENT_CHECKS } from './check-client.ts';
 import { checkServer, SERVER_CHECKS } from './check-server.ts';
+import { checkHttpClient, HTTP_CLIENT_CHECKS } from './check-client-http.ts';
+import { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
+import type { HttpWire } from '../../runtime/http-tap-wire.ts';
 import { protocolModules } from '../../../tools/testing/node-wires.ts';
 
 const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
@@ -45,6 +48,13 @@ describe('the SDK checks on the WebContainer host (fake container, real programs
     const driver = new LearnerDriver({ code: read('src/protocol/client.ts'), file: 'client.ts', moduleId: '@protocol/client' }, learnerWorkerFactory(modules));
     const report = await checkClient(wire, driver);
     expect(report.tests.map((test) => [test.id, test.status, test.message])).toEqual(CLIENT_CHECKS.map((check) => [check.id, 'pass', undefined]));
+  }, 30_000);
+
+  it("Check my client in HTTP mode passes with exercise 6's reference module against sdk-http-server, relayed by the tap inside the container", async () => {
+    const wire = (await webContainerHost().start({ program: 'sdk-http-server', framing: 'ndjson', faults: [] })) as HttpWire;
+    const driver = new LearnerHttpDriver({ code: read('src/protocol/http/streamable-client.ts'), file: 'streamable-client.ts', moduleId: '@protocol/http/streamable-client' }, learnerWorkerFactory(modules));
+    const report = await checkHttpClient(wire, driver);
+    expect(report.tests.map((test) => [test.id, test.status, test.message])).toEqual(HTTP_CLIENT_CHECKS.map((check) => [check.id, 'pass', undefined]));
   }, 30_000);
 
   it('Check my server passes with the reference server run by learner-server.mjs', async () => {

@@ -11,7 +11,7 @@ import type { LiveSessionStore } from '../live-session/live-session-store.ts';
 import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { LabStore } from '../failure-lab/lab-store.ts';
 import { LearnerDriver, learnerRegisterRunner, runLearnerReader, type LearnerReplay } from '../protocol/learner-driver.ts';
-import { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
+import type { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
 import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
@@ -22,8 +22,12 @@ import { StepperStore, type RunConfig, type ServerPort } from '../protocol/stepp
 /** The exercise whose code each part of the learner's stack comes from. */
 export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools', era: '07-stateless-era', http: '06-streamable-http' } as const;
 export type LearnerPartName = keyof typeof LEARNER_EXERCISES;
-/** A part's file name when its exercise is not in the catalogue (messages name the file). */
+/**
+ * A part's file name and reference module when its exercise is not in the catalogue (messages name
+ * the file; the module id lets a pasted reference's relative imports resolve).
+ */
 const LEARNER_FALLBACK_FILES: Partial<Record<LearnerPartName, string>> = { http: 'streamable-client.ts' };
+const LEARNER_FALLBACK_MODULES: Partial<Record<LearnerPartName, string>> = { http: '@protocol/http/streamable-client' };
 
 export interface ProtocolServices {
   stepper: StepperStore;
@@ -33,7 +37,7 @@ export interface ProtocolServices {
   learnerSource(part: LearnerPartName): LearnerSource;
   learnerReader(framing: FramingName, chunks: readonly Uint8Array[]): Promise<LearnerReplay>;
   /** The HTTP stepper's "your code": the learner's exercise-6 module in a fresh learner worker. */
-  learnerHttpDriver(): { driver: LearnerHttpDriver; file: string };
+  learnerHttpDriver(): Promise<{ driver: LearnerHttpDriver; file: string }>;
   /** Make the live server (and so the stepper) speak `framing`; restarts the stepper. */
   chooseFraming(framing: FramingName): Promise<void>;
   dispose(): void;
@@ -51,7 +55,7 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
   const learnerSource = (part: LearnerPartName): LearnerSource => {
     const id = LEARNER_EXERCISES[part];
     const meta = exercises.find(id)?.meta;
-    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? LEARNER_FALLBACK_FILES[part] ?? `${part}.ts`, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : undefined };
+    return { code: exercises.codeOf(id), file: meta?.learnerFile ?? LEARNER_FALLBACK_FILES[part] ?? `${part}.ts`, moduleId: meta ? protocolIdOfPath(solutionEntry(meta)) : LEARNER_FALLBACK_MODULES[part] };
   };
   const stepper = new StepperStore({
     server: liveSessionServerPort(session),
@@ -72,8 +76,10 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
     session,
     learnerSource,
     learnerReader,
-    learnerHttpDriver() {
+    // Loaded with the first HTTP session driven by the learner's code, out of the first paint.
+    async learnerHttpDriver() {
       const source = learnerSource('http');
+      const { LearnerHttpDriver } = await import('../protocol/learner-http-driver.ts');
       return { driver: new LearnerHttpDriver(source, createWorker), file: source.file };
     },
     async chooseFraming(framing) {

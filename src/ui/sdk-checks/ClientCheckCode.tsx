@@ -5,7 +5,7 @@ import { useStore } from '../hooks/use-store.ts';
 import type { ClientCheckCode as Code, SdkChecksStore } from '../../app/sdk-checks/sdk-checks-store.ts';
 import { useSdkText } from './use-sdk-text.ts';
 
-const CODES: readonly Code[] = ['exercise-3', 'exercise-7'];
+const CODES: readonly Code[] = ['exercise-3', 'exercise-6', 'exercise-7'];
 
 export function ClientCheckCode({ store, busy }: { store: SdkChecksStore; busy: boolean }) {
   const t = useSdkText();
@@ -19,6 +19,7 @@ export function ClientCheckCode({ store, busy }: { store: SdkChecksStore; busy: 
         </label>
       ))}
       {clientCode === 'exercise-7' && <p className="hint">{t('clientCode.era7Hint')}</p>}
+      {clientCode === 'exercise-6' && <p className="hint">{t('clientCode.http6Hint')}</p>}
     </fieldset>
   );
 }

@@ -60,14 +60,15 @@ export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProp
           return (
             <article key={suite} className="sdk-checks__suite" aria-labelledby={`sdk-checks-${suite}-title`}>
               <h3 id={`sdk-checks-${suite}-title`}>{t(suite === 'client' ? 'clientReport' : 'serverReport')}</h3>
-              <p className="hint">{t(suite === 'server' ? 'checkServerNote' : state.clientCode === 'exercise-7' ? 'checkClientNoteEra' : 'checkClientNote')}</p>
+              <p className="hint">{t(suite === 'server' ? 'checkServerNote' : state.clientCode === 'exercise-7' ? 'checkClientNoteEra' : state.clientCode === 'exercise-6' ? 'checkClientNoteHttp' : 'checkClientNote')}</p>
               {exercise && <p className="hint">{t('codeFrom', { exercise: `${exercise.meta.id} · ${exercise.meta.learnerFile}` })}</p>}
               {suite === 'server' ? (
                 <ServerCheckEra store={store} busy={busy} />
               ) : (
                 <>
                   <ClientCheckCode store={store} busy={busy} />
-                  <ClientCheckEra store={store} busy={busy} />
+                  {/* HTTP mode has one server: the SDK's Streamable HTTP server. */}
+                  {state.clientCode !== 'exercise-6' && <ClientCheckEra store={store} busy={busy} />}
                 </>
               )}
               <div className="button-row">

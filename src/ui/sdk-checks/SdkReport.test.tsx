@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_CHECKS } from '../../app/sdk-checks/check-client.ts';
 import { eraClientChecks } from '../../app/sdk-checks/check-client-era.ts';
+import { HTTP_CLIENT_CHECKS } from '../../app/sdk-checks/check-client-http.ts';
 import { errorReport } from '../../app/sdk-checks/check-run.ts';
 import { SERVER_CHECKS } from '../../app/sdk-checks/check-server.ts';
 import { blockerFor, hostRows, workerFallbackFor } from '../../app/sdk-checks/host-support.ts';
@@ -103,9 +104,10 @@ describe('the SDK checks text', () => {
     const keys = (value: object, prefix = ''): string[] =>
       Object.entries(value).flatMap(([key, inner]) => (typeof inner === 'string' ? [`${prefix}${key}`] : keys(inner as object, `${prefix}${key}.`)));
     expect(keys(sdkChecksZhCN)).toEqual(keys(sdkChecksEn));
-    // Exercise 3's checks, then the era checks exercise 7 adds (list-tools, call-echo and close are shared).
+    // Exercise 3's checks, then the era checks exercise 7 adds (list-tools, call-echo and close are shared), then exercise 6's HTTP checks.
     const eraIds = (['sdk1', 'sdk2-modern'] as const).flatMap((server) => eraClientChecks(server).map((check) => check.id));
-    expect(Object.keys(sdkChecksEn.check.client)).toEqual([...new Set([...CLIENT_CHECKS.map((check) => check.id), ...eraIds])]);
+    const httpIds = HTTP_CLIENT_CHECKS.map((check) => check.id);
+    expect(Object.keys(sdkChecksEn.check.client)).toEqual([...new Set([...CLIENT_CHECKS.map((check) => check.id), ...eraIds, ...httpIds])]);
     expect(Object.keys(sdkChecksEn.check.server)).toEqual(SERVER_CHECKS.map((check) => check.id));
   });
 });

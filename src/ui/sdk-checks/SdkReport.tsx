@@ -58,7 +58,7 @@ function statusText(t: SdkText, suite: CheckSuite, state: SuiteState): string {
       return t('notRun');
     case 'running':
       if (state.phase === 'loading') return t('phase.loading');
-      if (state.phase === 'starting') return t('phase.starting', { program: PROGRAM_OF[suite], host: hostName(state.host) });
+      if (state.phase === 'starting') return t('phase.starting', { program: state.program ?? PROGRAM_OF[suite], host: hostName(state.host) });
       return state.total === null ? t('phase.checkingFirst') : t('phase.checking', { done: state.results.length, total: state.total });
     case 'done': {
       const { report } = state;

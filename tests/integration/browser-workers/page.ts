@@ -15,6 +15,7 @@ const WORKER_FILES: Record<ProgramName, string> = {
   'sdk-echo-server': './sdk-echo-worker.js',
   'sdk2-echo-server': './sdk2-echo-worker.js',
   'mcp-http': './mcp-http-worker.js',
+  'sdk-http-server': './sdk-http-worker.js',
 };
 
 export interface CheckResult {
