@@ -4,7 +4,8 @@
 // page's HTTP/1.1 client over the host's relayed connection — and the inspector's bytes are the
 // tap's. Then Check my client in HTTP mode runs the same module against the official SDK's
 // Streamable HTTP server (sdk-http-server: a Node process behind the bridge's relay, or the SDK
-// handler in a worker) and passes every check. One page per host.
+// handler in a worker) and passes every check. One page per host; a third page keeps the starter as
+// it is given: the first step stops with its TODO, and so does Check my client.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,4 +76,27 @@ describe("the learner's exercise 6 module in the page", () => {
       }
     });
   }
+
+  it.concurrent("with the starter as it is given, the stepper stops at the first step with the starter's TODO, and Check my client fails with it", async () => {
+    const { page, close } = await openOnHost(app, 'worker', '#protocol');
+    try {
+      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('radio', { name: 'Your code (exercise 6)' }).check();
+      await page.getByRole('button', { name: 'Step ▶', exact: true }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'failed', undefined, { timeout: 20_000 });
+      expect(await page.getByTestId('http-status').textContent()).toMatch(/TODO: send .*\(streamable-client\.ts line \d+\)/);
+      await expect(page.getByTestId('http-exchange').count()).resolves.toBe(0);
+
+      await page.evaluate(() => (location.hash = '#agent'));
+      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      await page.getByRole('radio', { name: 'your Streamable HTTP client (exercise 6, HTTP mode)' }).check();
+      await expect(page.getByTestId('sdk-checks').textContent()).resolves.toContain('06-streamable-http · streamable-client.ts');
+      await page.getByTestId('sdk-run-client').click();
+      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 30_000 });
+      expect(await page.getByTestId('sdk-report-client').getAttribute('data-status')).toBe('fail');
+      expect(await page.locator('[data-check="http-initialize"] .test-result__message').textContent()).toMatch(/TODO: send/);
+    } finally {
+      await close();
+    }
+  });
 });

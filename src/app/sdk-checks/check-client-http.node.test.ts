@@ -43,24 +43,17 @@ describe("Check my client, HTTP mode: the learner's exercise 6 module against th
     });
   }
 
-  it("fails the first check with the starter-shaped module's TODO and its line, and stops waiting", async () => {
-    const starter = `export class SseReader { push(): never { throw new Error('TODO: SseReader'); } }
-export const HTTP_CLIENT_FRAMING = 'ndjson';
-export class HttpClientTransport {
-  constructor(readonly options: unknown) {}
-  write(_bytes: Uint8Array): void {
-    throw new Error('TODO: POST the message');
-  }
-  end(): void {}
-  onData() { return () => {}; }
-  onClose() { return () => {}; }
-}
-`;
-    const report = await checkHttpClient(sdkHttpWire('worker'), driverFor(starter), { limitMs: 2000 });
+  it("fails the first check with the exercise 6 starter's TODO and its line, and the rest at once", async () => {
+    const report = await checkHttpClient(sdkHttpWire('worker'), driverFor(read('exercises/06-streamable-http/starter.ts')), { limitMs: 2000 });
     expect(report.status).toBe('fail');
     expect(report.tests[0]).toMatchObject({ id: 'http-initialize', status: 'fail' });
-    expect(report.tests[0]!.message).toBe('initialize() threw Error: TODO: POST the message (streamable-client.ts line 6)');
+    expect(report.tests[0]!.message).toMatch(/^initialize\(\) threw Error: TODO: send .*\(streamable-client\.ts line \d+\)$/);
     expect(report.tests.slice(1).map((test) => test.status)).toEqual(['fail', 'fail', 'fail', 'fail']);
+  });
+
+  it('passes every check with the second solution (a learner-shaped file, not the reference)', async () => {
+    const report = await checkHttpClient(sdkHttpWire('bridge'), driverFor(read('tests/exercise-engine/second-solutions/06-streamable-http.ts')));
+    expect(report.tests.map((test) => [test.id, test.status, test.message])).toEqual(HTTP_CLIENT_CHECKS.map((check) => [check.id, 'pass', undefined]));
   });
 
   it('is an error report naming the missing export when the module has no HttpClientTransport', async () => {
