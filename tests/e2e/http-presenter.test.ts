@@ -167,9 +167,17 @@ describe('presenter mode on the HTTP stepper', () => {
     try {
       await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
       const { polls, exchanges, bodies } = await runRetryCard(page);
-      expect(exchanges).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200', 'symptom 200', 'recovery 200', 'recovery 200']);
-      expect(polls[0]!.reconnects).toBeGreaterThan(polls[1]!.reconnects);
-      expect(polls[1]).toMatchObject({ reconnects: 1, result: 'true' });
+      // Over real TCP how many times the impatient client gets in before the 400 ms call ends
+      // depends on the machine (once, on a loaded one: its first GET already finds the result);
+      // what does not: it came back without waiting, the patient one waited retry and came back once.
+      expect(exchanges.slice(0, 4)).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200']);
+      expect(exchanges.slice(-2)).toEqual(['recovery 200', 'recovery 200']);
+      const [impatient, patient] = polls;
+      expect(impatient).toMatchObject({ client: 'impatient' });
+      expect(impatient!.reconnects).toBeGreaterThanOrEqual(1);
+      expect(impatient!.text).toContain('waited 0 ms');
+      expect(patient).toMatchObject({ client: 'patient', reconnects: 1, result: 'true' });
+      expect(patient!.text).toContain('waited 1000 ms');
       expect(bodies[2]).toBe('id: 1/0\nretry: 1000\ndata: \n\n');
       // The whole HTTP view as a learner sees it: switch, toolbar, diagram, holds, the cards with a result.
       await expectAccessible(page, 'the HTTP stepper view with failure card 6 run', { include: '[data-testid=http-stepper]' });
