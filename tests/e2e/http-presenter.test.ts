@@ -146,18 +146,23 @@ describe('presenter mode on the HTTP stepper', () => {
     await presenter.keyboard.press('t');
     await presenter.getByTestId('http-stepper').waitFor();
     const { card, polls, exchanges, bodies, requests } = await runRetryCard(presenter);
-    expect(exchanges).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200', 'symptom 200', 'recovery 200', 'recovery 200']);
+    // How often the impatient client gets in before the 400 ms call ends (and whether it hits the
+    // card's cap of 500 first) depends on how busy the machine is; what does not: it came back
+    // without waiting, the patient one waited retry, came back once and got the result.
+    expect(exchanges.slice(0, 4)).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200']);
+    expect(exchanges.slice(-2)).toEqual(['recovery 200', 'recovery 200']);
     const [impatient, patient] = polls;
     expect(patient).toMatchObject({ client: 'patient', reconnects: 1, result: 'true' });
     expect(patient!.text).toContain('waited 1000 ms');
     expect(impatient!.client).toBe('impatient');
-    expect(impatient!.reconnects).toBeGreaterThan(1);
+    expect(impatient!.reconnects).toBeGreaterThanOrEqual(1);
     expect(impatient!.text).toContain('waited 0 ms');
-    // The exact bytes: the POST's stream ends after the priming event; the GET resumes from its id.
+    // The exact bytes: the POST's stream ends after the priming event; the GET resumes from its id,
+    // and each reconnection starts with the server's retry again.
     expect(bodies[2]).toBe('id: 1/0\nretry: 1000\ndata: \n\n');
     expect(requests[3]).toMatch(/^GET \/mcp HTTP\/1\.1␍␊\nHost: 127\.0\.0\.1␍␊\n.*Last-Event-ID: 1\/0␍␊\nConnection: close␍␊\n␍␊\n$/s);
-    expect(bodies[4]).toBe('retry: 1000\n\n');
-    expect(bodies[6]).toContain('"result"');
+    expect(bodies[3]).toMatch(/^retry: 1000\n/);
+    expect(bodies.at(-1)).toContain('"result"');
     expect(await card.textContent()).toContain('MUST wait that many milliseconds');
     await expectAccessible(presenter, 'failure card 6 after a run', { include: '[data-testid=http-card-ignores-retry]' });
   }, 45_000);

@@ -98,17 +98,21 @@ describe('mcp-http on the bridge, through the relay tap', () => {
         proxied = exchanges.find((exchange) => exchange.role === 'symptom')!.pieces;
       }
     }
-    expect(statuses).toEqual({
+    const { 'ignores-retry': ignoresRetry, ...others } = statuses;
+    expect(others).toEqual({
       'missing-session': 'setup 200, symptom 400',
       'stale-session': 'setup 200, symptom 404, recovery 200',
       'foreign-origin': 'symptom 403',
       'missing-accept': 'symptom 406',
       'buffering-proxy': 'setup 200, setup 202, baseline 200, symptom 200',
-      'ignores-retry': 'setup 200, setup 202, symptom 200, symptom 200, symptom 200, recovery 200, recovery 200',
     });
+    // How often the impatient client gets in before the 400 ms call ends depends on the machine
+    // (its first GET may already find the result on a busy one): the card shows the POST, the
+    // first and the last reconnect, which may be the same one.
+    expect(ignoresRetry).toMatch(/^setup 200, setup 202, symptom 200, symptom 200(, symptom 200)?, recovery 200, recovery 200$/);
     expect(argvs.filter((argv) => argv.includes('--fault=close-streams-early'))).toHaveLength(1);
-    // Real time, real TCP: the impatient client came back more than once while the call ran; the patient one waited retry once and got the result.
-    expect(polls!.impatient.reconnects).toBeGreaterThan(polls!.patient.reconnects);
+    // Real time, real TCP: the impatient client came back without waiting; the patient one waited retry once and got the result.
+    expect(polls!.impatient.reconnects).toBeGreaterThanOrEqual(1);
     expect(polls!.impatient.waits.every((ms) => ms === 0)).toBe(true);
     expect(polls!.patient).toEqual({ retryMs: 1000, waits: [1000], reconnects: 1, gotResult: true });
     // Over real TCP: the progress event came in a piece before the result's; through the proxy, one piece.

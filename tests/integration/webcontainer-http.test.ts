@@ -71,9 +71,12 @@ describe('mcp-http in the WebContainer (fake)', () => {
       },
     });
     expect(argvs.some((argv) => argv.includes('--fault=close-streams-early'))).toBe(true);
-    expect(exchanges.map((exchange) => `${exchange.role} ${exchange.status}`)).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200', 'symptom 200', 'recovery 200', 'recovery 200']);
+    // The POST, the impatient client's first and last reconnect (the same one if its first GET already
+    // found the result: how often it gets in before the 400 ms call ends depends on the machine).
+    expect(exchanges.map((exchange) => `${exchange.role} ${exchange.status}`).join(', ')).toMatch(/^setup 200, setup 202, symptom 200, symptom 200(, symptom 200)?, recovery 200, recovery 200$/);
     expect(exchanges[2]!.body).toBe('id: 1/0\nretry: 1000\ndata: \n\n');
-    expect(polls!.impatient.reconnects).toBeGreaterThan(polls!.patient.reconnects);
+    expect(polls!.impatient.reconnects).toBeGreaterThanOrEqual(1);
+    expect(polls!.impatient.waits.every((ms) => ms === 0)).toBe(true);
     expect(polls!.patient).toEqual({ retryMs: 1000, waits: [1000], reconnects: 1, gotResult: true });
   }, 60_000);
 });

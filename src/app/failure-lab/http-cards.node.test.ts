@@ -195,8 +195,10 @@ describe('HTTP failure cards on the worker host (relayed connections, tap events
       statuses.push(`${id}: ${exchanges.map((exchange) => `${exchange.role} ${exchange.status}`).join(', ')}`);
       if (id === 'buffering-proxy') expect(exchanges.at(-1)!.pieces).toHaveLength(1);
       if (id === 'ignores-retry') {
-        // Real time here: the impatient client asked more than once while the call ran; the patient one got its answer.
-        expect(polls!.impatient.reconnects).toBeGreaterThan(polls!.patient.reconnects);
+        // Real time here (the exact counts are checked on fake timers above): the impatient client came
+        // back without waiting, the patient one waited retry and got its answer.
+        expect(polls!.impatient.reconnects).toBeGreaterThanOrEqual(1);
+        expect(polls!.impatient.waits.every((ms) => ms === 0)).toBe(true);
         expect(polls!.patient).toMatchObject({ waits: [1000], gotResult: true });
       }
     }
