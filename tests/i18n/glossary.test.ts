@@ -1,7 +1,7 @@
 // One term per concept in the Chinese text (docs/glossary.zh-CN.md). Every concept below has the
 // term the glossary chose and the variants that crept in before; none of the variants may appear
-// in what a Chinese reader sees: lessons, hints, starters and test names (exercises/**/*.zh-CN.*)
-// and the UI text, presenter notes included (src/locales/zh-CN/**). A variant that is fine in
+// in what a Chinese reader sees: lessons, hints, starters and test names (exercises/**/*.zh-CN.*),
+// the UI text (src/locales/zh-CN/**) and the speaker notes (src/app/presenter/notes.zh-CN.ts). A variant that is fine in
 // another sense (解析 is "parse" as well as a wrong "resolve") is written as a pattern narrow
 // enough to catch only the wrong sense.
 
@@ -48,6 +48,8 @@ function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
 const chineseFiles = [
   ...filesUnder(join(PROJECT_ROOT, 'exercises'), (path) => /\.zh-CN\.[^/]+$/.test(path)),
   ...filesUnder(join(PROJECT_ROOT, 'src', 'locales', 'zh-CN'), () => true),
+  // The presenter's speaker notes live in code, beside the English ones.
+  join(PROJECT_ROOT, 'src', 'app', 'presenter', 'notes.zh-CN.ts'),
 ];
 
 /** Every `file:line: text` where one of the concept's variants occurs. */
@@ -65,6 +67,7 @@ describe('Chinese text holds to docs/glossary.zh-CN.md: one term per concept', (
     expect(names).toContain(join('exercises', '03-client', 'content.zh-CN.md'));
     expect(names).toContain(join('exercises', '03-client', 'hints.zh-CN.md'));
     expect(names).toContain(join('src', 'locales', 'zh-CN', 'presenter.json'));
+    expect(names).toContain(join('src', 'app', 'presenter', 'notes.zh-CN.ts'));
   });
 
   it.each(CONCEPTS.map((concept) => [concept.concept, concept] as const))('%s: no variant of the chosen term', (_name, concept) => {
