@@ -199,6 +199,18 @@ describe('schemaToParams', () => {
     expect(params).toEqual([{ name: 'note', type: 'string', required: false, nullable: true, description: 'Optional note.' }]);
   });
 
+  it('reads a type list with "null" in it, in either order, as a nullable type', () => {
+    const params = schemaToParams({
+      type: 'object',
+      properties: { note: { type: ['null', 'string'] }, count: { type: ['integer', 'null'] } },
+      required: ['count'],
+    });
+    expect(params).toEqual([
+      { name: 'note', type: 'string', required: false, nullable: true },
+      { name: 'count', type: 'integer', required: true, nullable: true },
+    ]);
+  });
+
   it("uses type 'any' when a property has no single type", () => {
     const params = schemaToParams({
       type: 'object',

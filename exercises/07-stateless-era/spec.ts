@@ -270,11 +270,20 @@ describe('Falling back to the handshake', () => {
     expect((await within(http.session.discover({ transport: 'http', timeoutMs: 10 }), 'discover() on HTTP')).kind).toBe('fail');
   });
 
-  it('an answer that is not a DiscoverResult, or lists none of our versions, means legacy', async () => {
+  it('an answer that is not a DiscoverResult, or a DiscoverResult listing none of ours but a handshake-era version, means legacy', async () => {
     const odd = setup(() => ({ result: { protocolVersion: '2025-11-25', capabilities: {} } }));
     expect((await within(odd.session.discover({ transport: 'stdio', timeoutMs: 1000 }), 'discover()')).kind).toBe('legacy');
     const older = setup(() => ({ result: discoverResult(['2025-11-25']) }));
     expect((await within(older.session.discover({ transport: 'stdio', timeoutMs: 1000 }), 'discover()')).kind).toBe('legacy');
+  });
+
+  it('a DiscoverResult listing only modern versions we lack, or none at all, comes from a modern server: fail, never legacy', async () => {
+    for (const supported of [[NEXT], []]) {
+      const { server, session } = setup(() => ({ result: discoverResult(supported) }));
+      const verdict = await within(session.discover({ transport: 'stdio', timeoutMs: 1000 }), `discover() answered with supportedVersions ${JSON.stringify(supported)}`);
+      expect(verdict.kind).toBe('fail');
+      expect(server.requests().map((request) => request.method)).toEqual(['server/discover']);
+    }
   });
 
   it('-32020 and -32021 come from a modern server that refused the request: fail, never legacy', async () => {
@@ -381,6 +390,27 @@ describe('Version mismatch: -32022', () => {
     expect((await within(legacy.session.discover({ transport: 'stdio', timeoutMs: 1000 }), 'discover()')).kind).toBe('legacy');
     const newer = setup(() => unsupported([NEXT]));
     expect((await within(newer.session.discover({ transport: 'stdio', timeoutMs: 1000 }), 'discover()')).kind).toBe('fail');
+  });
+
+  it('a -32022 whose supported list is empty or malformed means legacy; one listing a modern version we lack beside handshake-era ones, fail', async () => {
+    const malformed: Answer[] = [unsupported([]), { error: { code: -32022, message: 'Unsupported protocol version', data: { supported: '2025-11-25' } } }, { error: { code: -32022, message: 'Unsupported protocol version' } }];
+    for (const answer of malformed) {
+      const { session } = setup(() => answer);
+      expect((await within(session.discover({ transport: 'stdio', timeoutMs: 1000 }), `discover() answered with ${JSON.stringify(answer)}`)).kind).toBe('legacy');
+    }
+    const mixed = setup(() => unsupported([NEXT, '2025-11-25']));
+    expect((await within(mixed.session.discover({ transport: 'stdio', timeoutMs: 1000 }), 'discover()')).kind).toBe('fail');
+  });
+
+  it('onProbe hears what each answer alone means: the second -32022 is reported as retry, while discover() settles on fail', async () => {
+    const { session } = setup(() => unsupported([MODERN]), { version: NEXT, versions: [NEXT, MODERN] });
+    const seen: unknown[] = [];
+    const verdict = await within(session.discover({ transport: 'stdio', timeoutMs: 1000, onProbe: (version, outcome, probed) => seen.push({ version, outcome: outcome.kind, verdict: probed.kind }) }), 'discover()');
+    expect(seen).toEqual([
+      { version: NEXT, outcome: 'error', verdict: 'retry' },
+      { version: MODERN, outcome: 'error', verdict: 'retry' },
+    ]);
+    expect(verdict.kind).toBe('fail');
   });
 
   it('a -32022 to a request: sent once more, with a new id and the mutual version, which later requests keep', async () => {

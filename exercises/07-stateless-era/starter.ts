@@ -10,6 +10,7 @@ import { InputRequiredError } from '@protocol/era/era-errors';
 import {
   EraErrorCode,
   isModernProtocolVersion,
+  LEGACY_PROTOCOL_VERSIONS,
   MRTR_METHODS,
   pickMutualVersion,
   readUnsupportedVersion,

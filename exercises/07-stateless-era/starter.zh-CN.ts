@@ -1,5 +1,5 @@
 // 练习 7：无状态时代。你写双时代客户端的新时代那一半；DualEraClient（已写好）调用 discover()，结论是 'legacy'
-// 时把管道交给第 3 关的客户端，否则每个请求都走 request()。现成的：RpcChannel（request(method, params, timeoutMs)
+// 时把管道交给练习 3的客户端，否则每个请求都走 request()。现成的：RpcChannel（request(method, params, timeoutMs)
 // 以结果 resolve，或以 McpRpcError / RequestTimeoutError / ClientClosedError reject）、'@protocol/era/meta'
 // 里的词汇，以及 readDiscoverResult。每一块在你写好之前都会抛错。
 
@@ -9,6 +9,7 @@ import { InputRequiredError } from '@protocol/era/era-errors';
 import {
   EraErrorCode,
   isModernProtocolVersion,
+  LEGACY_PROTOCOL_VERSIONS,
   MRTR_METHODS,
   pickMutualVersion,
   readUnsupportedVersion,
@@ -56,7 +57,7 @@ export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): Pro
 export interface ModernSessionOptions {
   /** 起始版本。 */
   version: string;
-  /** 客户端会说的所有新时代版本，偏好的在前。 */
+  /** 客户端支持的所有新时代版本，偏好的在前。 */
   versions: readonly string[];
   clientInfo: Implementation;
   inputHandlers: InputHandlers;

@@ -54,7 +54,7 @@ export const notesEn: PresenterNotes = {
     steps: [
       {
         step: 'initialize',
-        text: 'POST /mcp with initialize. Open the request: Accept lists application/json and text/event-stream (the server may answer either way; without both it answers 406), Content-Type is application/json, Origin is checked (a foreign one gets 403: DNS rebinding), and Content-Length is back, the chapter’s rule in HTTP: it counts bytes. The answer: 200, one JSON object, and the Mcp-Session-Id header. That id, not a pipe, is the session: every later request carries it.',
+        text: 'POST /mcp with initialize. Open the request: Accept lists application/json and text/event-stream (the server may answer either way; the client MUST list both, and without them servers commonly answer 406), Content-Type is application/json, Origin is checked (a foreign one gets 403: DNS rebinding), and Content-Length is back, the chapter’s rule in HTTP: it counts bytes. The answer: 200, one JSON object, and the Mcp-Session-Id header (a server MAY assign one; this one does). That id, not a pipe, is the session: every later request carries it.',
       },
       {
         step: 'initialized',
@@ -81,7 +81,7 @@ export const notesEn: PresenterNotes = {
       'foreign-origin':
         'Tell the DNS rebinding story: evil.example resolves to the attacker, then to 127.0.0.1, and the browser still thinks it is talking to evil.example. A local server must check Origin and Host: 403 before any session exists. fetch cannot even set this Origin; the page writes the bytes itself.',
       'missing-accept':
-        'Accept must list both application/json and text/event-stream on every POST, because the client cannot know which of the two the server will choose. Without it: 406 Not Acceptable, and no session starts.',
+        'The rule is the client’s: Accept MUST list both application/json and text/event-stream on every POST, because the client cannot know which of the two the server will choose. The spec names no status for breaking it; servers commonly answer 406 Not Acceptable (this one and the SDK’s do), and no session starts.',
       'buffering-proxy':
         'Have the room read the piece counts: straight from the server the progress event arrives in a piece of its own before the result; through a buffering proxy everything arrives in one piece at the end, and a GET stream delivers nothing at all. The fix is in the deployment: no buffering for the MCP endpoint.',
       'ignores-retry':
@@ -93,7 +93,7 @@ export const notesEn: PresenterNotes = {
       'three-shapes':
         'Three shapes, told apart by which keys exist: a request has an id and a method, a notification has a method and no id key at all, a response has an id and exactly one of result or error. Leave undefined keys out rather than writing params: undefined.',
       'error-codes':
-        'A failed request is still answered: error in place of result. -32700 means “could not parse”, -32600 “parsed, but not a message”. When the request id could not be read, JSON-RPC writes id null; MCP narrows it: the error response omits id. Accept both, send MCP’s form. Likewise JSON-RPC allows array params and any result; MCP sends objects. Foreshadow: a tool that fails is not a JSON-RPC error.',
+        'A failed request is still answered: error in place of result. -32700 means “could not parse”, -32600 “parsed, but not a message”. When the request id could not be read, JSON-RPC requires id null; MCP departs from that (it does not narrow it): the error response omits id. Accept both, send MCP’s form. -32000 to -32019 are implementation-defined; 2026-07-28 reserves -32020 to -32099 for the specification. Likewise JSON-RPC allows array params and any result; MCP sends objects. Foreshadow: a tool that fails is not a JSON-RPC error.',
       'parse-and-validate':
         'parseMessage never throws; it returns ok or the error code, a reason and the id when it can be read, so the server can still answer. Arrays are batches: MCP had them only in 2025-03-26, and this codec refuses them with -32600.',
       classifiers:
@@ -171,24 +171,25 @@ export const notesEn: PresenterNotes = {
         'The payoff for exercise 2: the Content-Length the chapter put on stdio (wrong for MCP stdio, which is one JSON per line) is real here, in HTTP/1.1. Open the inspector on the initialize POST: Content-Length counts UTF-8 bytes. Then an SSE response: no Content-Length, Transfer-Encoding: chunked, a hex size before each chunk.',
       sse: 'SSE is text fields, not JSON framing: data lines joined with a newline, a blank line dispatches, exactly one space after the colon is dropped, CR, LF and CRLF all end lines (a CRLF can be split across chunks). The id persists and moves even without data; retry only when it is all digits. The priming event is an id with empty data.',
       headers:
-        'Accept lists both application/json and text/event-stream (406 otherwise), Content-Type is JSON (415). After initialize every request carries Mcp-Session-Id and MCP-Protocol-Version, and the version is the one the initialize result chose, not the one the client offered.',
+        'The client MUST list both application/json and text/event-stream in Accept and send Content-Type JSON; servers commonly answer 406 and 415 otherwise. After initialize every request carries MCP-Protocol-Version, and Mcp-Session-Id if the server assigned one, and the version is the one the initialize result chose, not the one the client offered.',
       responses:
         'Three answers to a POST: 202 with no body for a notification or response; JSON for a request; or an SSE stream where related notifications such as progress come before the result. The client MUST handle both kinds. An HTTP error for a request must reject the caller at once, not leave it to time out.',
       session:
-        'The server hands out Mcp-Session-Id on the initialize response. 404 for a request that carried it means the session is gone (a restart): send a new initialize without the id, then initialized, then the request once more — and only once. GET opens the server’s own stream (405 if none); DELETE ends the session.',
+        'A server MAY hand out Mcp-Session-Id on the initialize response (most do). 404 for a request that carried it means the session is gone (a restart): send a new initialize without the id, then initialized, then the request once more — and only once. GET opens the server’s own stream (405 if none); DELETE ends the session.',
       resume:
-        'Dropping the connection does not end the stream. The client waits the server’s retry (a MUST), then GETs with Last-Event-ID, the last id it saw, not the first, or messages arrive twice. The server replays only that stream’s events. The HTTP failure card “A client that ignores retry” shows the reconnect storm.',
+        'Resuming works only on a resumable stream, which a server MAY offer (ids on its events). There, dropping the connection does not end the stream. The client waits the server’s retry (a MUST), then GETs with Last-Event-ID, the last id it saw, not the first, or messages arrive twice. A server that offers resumption replays only that stream’s events. The HTTP failure card “A client that ignores retry” shows the reconnect storm.',
       'in-the-app':
         'The HTTP stepper runs exactly these modules over relayed HTTP/1.1 bytes on every host; the conformance suite’s sse-retry scenario and SDK 1.32.2’s Streamable HTTP server prove them. The 2026-07-28 revision (exercise 7) drops sessions, the GET stream and Last-Event-ID.',
     },
     '07-stateless-era': {
-      why: 'Sessions are hard to scale: behind a load balancer every request must reach the instance that holds its session. The 2026-07-28 revision drops them (SEP-2575: no initialize, version and capabilities on every request; SEP-2567: no Mcp-Session-Id, explicit handles instead). The handshake is not wrong: every legacy server still speaks it.',
+      why: 'Sessions are hard to scale: behind a load balancer every request must reach the instance that holds its session. The 2026-07-28 revision drops them (SEP-2575: no initialize, version and capabilities on every request; SEP-2567: no Mcp-Session-Id, explicit handles instead). The handshake is not wrong: every legacy server still uses it.',
       envelope: 'Show a modern tools/list in the inspector: _meta carries protocolVersion, clientCapabilities and clientInfo on every request, the probe included. Capabilities list exactly the handlers the client has; the caller’s own _meta keys stay.',
-      discover: 'server/discover is the probe: a DiscoverResult listing one of our versions makes the server modern. Our order of preference picks the version, not the server’s.',
-      fallback: 'The fallback: -32601, an odd result or silence on stdio mean legacy, and the same pipe goes to the exercise-3 client for initialize. -32020 and -32021 are a modern server refusing: fail, never a handshake it does not speak. Silence over HTTP means down, not legacy.',
-      'version-retry': '-32022 lists what the server supports. Retry once with the first of ours it lists, with a new id; a second -32022 goes to the caller. Only handshake versions in the list: fall back.',
+      discover: 'Servers MUST implement server/discover; clients MAY call it, and a dual-era client on stdio uses it as the probe. A DiscoverResult listing one of our versions: modern at that version. Our order of preference picks the version, not the server’s.',
+      fallback: 'The fallback: -32601, a result that is not a DiscoverResult or silence on stdio mean legacy, and the same pipe goes to the exercise-3 client for initialize. -32020 and -32021 are a modern server refusing: fail, never a handshake it does not speak. Silence over HTTP means down, not legacy. A DiscoverResult always means a modern server: fall back only if it lists a handshake-era version, else fail.',
+      'version-retry': '-32022 lists what the server supports. Retry once with the first of ours it lists, with a new id; a second -32022 goes to the caller (onProbe still hears retry; discover() settles on fail). A modern version we lack in the list: fail. Only handshake versions, an empty or malformed list: legacy, and say that is this project’s reading, not the spec’s text.',
       'result-type': 'resultType missing means complete (an older server). input_required only on tools/call, resources/read, prompts/get; anything else is a protocol violation.',
-      mrtr: 'MRTR replaces server-to-client requests: answer inputRequests under the same keys, echo requestState byte for byte, retry as a new request. Answers never outlive their request; give up after maxInputRounds.',
+      mrtr: 'MRTR replaces server-to-client requests: answer inputRequests under the same keys, echo requestState byte for byte (the server MAY keep state there; single use is for the server to enforce), no inputResponses: {} when nothing was asked, retry as a new request. Answers never outlive their request; give up after maxInputRounds.',
+      wire: 'Over HTTP the headers mirror the body: MCP-Protocol-Version (still required, must match _meta), Mcp-Method always, Mcp-Name for tools/call, resources/read, prompts/get, Mcp-Param-* for x-mcp-header arguments; a mismatch is 400 with -32020. subscriptions/listen replaces the GET stream and resources/subscribe. roots/list_changed is gone, tasks moved to an extension. List, read and discover results carry ttlMs (freshness) and cacheScope (public or private).',
       'in-the-app': 'The app’s dual-era client runs exactly these modules; the interop tests run them against SDK 2.4.0 (modern) and SDK 1.32.2 (fallback), and the conformance suite’s 2026-07-28 client scenarios.',
     },
   },

@@ -13,7 +13,7 @@ export const notesZhCN: PresenterNotes = {
       },
       {
         kind: 'receive',
-        text: '服务器的应答一直在管道里等着，现在客户端把它读了出来。id 同样是 0，所以待应答表把它和 initialize 那一行配上了。结果里有 protocolVersion（服务器支持的话就原样回送）、带 tools 的 capabilities，以及 serverInfo。直到这时，客户端才进入 initialized。',
+        text: '服务器的应答一直在管道里等着，现在客户端把它读了出来。id 同样是 0，所以待响应表把它和 initialize 那一行配上了。结果里有 protocolVersion（服务器支持的话就原样回送）、带 tools 的 capabilities，以及 serverInfo。直到这时，客户端才进入 initialized。',
       },
       {
         kind: 'notify-initialized',
@@ -21,7 +21,7 @@ export const notesZhCN: PresenterNotes = {
       },
       {
         kind: 'list-tools',
-        text: 'id 为 1 的 tools/list。待应答表多了一行，状态是等待中。能把应答和这个请求对上的只有 id：应答回来的顺序是不保证的。',
+        text: 'id 为 1 的 tools/list。待响应表多了一行，状态是等待中。能把应答和这个请求对上的只有 id：应答回来的顺序是不保证的。',
       },
       {
         kind: 'receive',
@@ -44,7 +44,7 @@ export const notesZhCN: PresenterNotes = {
         text: '服务器读到 EOF，以退出码 0 结束。整个会话就是这样：initialize、它的应答、notifications/initialized，然后是按 id 配对的请求。按 ← 可以回看任意一刻：不会重新发送任何东西，图是根据记录下来的字节重画的。',
       },
     ],
-    scenario: '当前加载的是失败模式实验室里的场景，不是握手。先说出这种失败模式的名字，让大家猜猜会出现什么症状，再单步执行，指给大家看症状出现在哪里：时序图上、字节里，还是状态机和待应答表里。',
+    scenario: '当前加载的是失败模式实验室里的场景，不是握手。先说出这种失败模式的名字，让大家猜猜会出现什么症状，再单步执行，指给大家看症状出现在哪里：时序图上、字节里，还是状态机和待响应表里。',
   },
   http: {
     intro:
@@ -52,23 +52,23 @@ export const notesZhCN: PresenterNotes = {
     steps: [
       {
         step: 'initialize',
-        text: '向 /mcp 发送 POST initialize。打开请求看看：Accept 同时列出 application/json 和 text/event-stream（服务器两种方式都可能用来回答；缺一个就回答 406），Content-Type 是 application/json，Origin 会被检查（外来的 Origin 得到 403：DNS 重绑定），Content-Length 又出现了——本章的规则在 HTTP 中再现：它数的是字节。回答是 200、一个 JSON 对象，以及 Mcp-Session-Id 头。会话靠的是这个 ID，而不是管道：之后的每个请求都带着它。',
+        text: '向 /mcp 发送 POST initialize。打开请求看看：Accept 同时列出 application/json 和 text/event-stream（服务器两种方式都可能用来回答；客户端必须（MUST）两个都列，缺了的话服务器通常回答 406），Content-Type 是 application/json，Origin 会被检查（外来的 Origin 得到 403：DNS 重绑定），Content-Length 又出现了——本章的规则在 HTTP 中再现：它数的是字节。回答是 200、一个 JSON 对象，以及 Mcp-Session-Id 头。会话靠的是这个 ID，而不是管道：之后的每个请求都带着它。',
       },
       {
         step: 'initialized',
-        text: 'notifications/initialized。JSON-RPC 从不回答通知，但 HTTP 对每个请求都要回答：202 Accepted，没有正文。指出两个新的头：Mcp-Session-Id，以及带着 initialize 中商定版本的 MCP-Protocol-Version。缺少会话 ID，服务器回答 400；ID 是它不认识的，回答 404。',
+        text: 'notifications/initialized。JSON-RPC 从不回答通知，但 HTTP 对每个请求都要回答：202 Accepted，没有正文。指出两个新的头：Mcp-Session-Id，以及带着 initialize 中商定版本的 MCP-Protocol-Version。缺少会话 id，服务器回答 400；ID 是它不认识的，回答 404。',
       },
       {
         step: 'listen',
-        text: '客户端自己打开了一个 GET，带 Accept: text/event-stream：这是独立流，服务器通过它发送不属于客户端任何请求的请求和通知。回答是 200 text/event-stream 和一个预备事件（一个 id、空的 data、retry），然后连接保持打开；打开的流现在是 1 条。不提供这种流的服务器回答 405，同样合法。',
+        text: '客户端自己打开了一个 GET，带 Accept: text/event-stream：这是独立流，服务器通过它发送不属于客户端任何请求的请求和通知。回答是 200 text/event-stream 和一个起始事件（一个 id、空的 data、retry），然后连接保持打开；打开的流现在是 1 条。不提供这种流的服务器回答 405，同样合法。',
       },
       {
         step: 'call',
-        text: '在 _meta 中带 progressToken 的 tools/call。因为这次调用会收到通知，服务器用事件流而不是 JSON 回答：分块传输编码（每块前有一行十六进制的长度），里面是 SSE 事件：预备事件、notifications/progress，然后是 id 为 1 的结果，流随之结束。每个事件都有 id：连接断开的客户端用带 Last-Event-ID 的 GET 恢复，只会收到这条流的事件，绝不会收到别的流的。',
+        text: '在 _meta 中带 progressToken 的 tools/call。因为这次调用会收到通知，服务器用事件流而不是 JSON 回答：分块传输编码（每块前有一行十六进制的长度），里面是 SSE 事件：起始事件、notifications/progress，然后是 id 为 1 的结果，流随之结束。每个事件都有 id：连接断开的客户端用带 Last-Event-ID 的 GET 恢复，只会收到这条流的事件，绝不会收到别的流的。',
       },
       {
         step: 'delete',
-        text: '带会话 ID 的 DELETE：200，GET 流随会话一起结束。这个 ID 从此失效：带着它的请求得到 404，收到 404 的客户端必须重新 initialize。在 stdio 上，关闭 stdin 就是告别。整个会话就是这些：initialize、202、监听流、流式的调用、DELETE。',
+        text: '带会话 id 的 DELETE：200，GET 流随会话一起结束。这个 id 从此失效：带着它的请求得到 404，收到 404 的客户端必须重新 initialize。在 stdio 上，关闭 stdin 就是告别。整个会话就是这些：initialize、202、监听流、流式的调用、DELETE。',
       },
     ],
     cards: {
@@ -79,7 +79,7 @@ export const notesZhCN: PresenterNotes = {
       'foreign-origin':
         '讲讲 DNS 重绑定的故事：evil.example 先解析到攻击者，再解析到 127.0.0.1，浏览器仍以为自己在和 evil.example 通信。本地服务器必须检查 Origin 和 Host：在任何会话存在之前就回答 403。fetch 甚至无法设置这个 Origin；这里由页面自己写出字节。',
       'missing-accept':
-        '每个 POST 的 Accept 都必须同时列出 application/json 和 text/event-stream，因为客户端无法预知服务器会选哪一种。缺少它：406 Not Acceptable，会话也不会开始。',
+        '这条规则是对客户端的：每个 POST 的 Accept 都必须（MUST）同时列出 application/json 和 text/event-stream，因为客户端无法预知服务器会选哪一种。规范没有规定违反时回什么状态码；服务器通常回 406 Not Acceptable（这里的服务器和 SDK 的都是），会话也不会开始。',
       'buffering-proxy':
         '让大家看块数：直接来自服务器时，进度事件在结果之前单独成块到达；经过缓冲代理时，一切都在最后挤在一块里到达，而 GET 流则什么也收不到。解决办法在部署上：对 MCP 端点关闭缓冲。',
       'ignores-retry':
@@ -91,7 +91,7 @@ export const notesZhCN: PresenterNotes = {
       'three-shapes':
         '只有三种形态，靠“有哪些键”来区分：请求有 id 和 method；通知有 method，但根本没有 id 这个键；响应有 id，并且 result 和 error 二者恰好有一个。值为 undefined 的键直接省略，不要写成 params: undefined。',
       'error-codes':
-        '失败的请求照样会得到应答：用 error 代替 result。-32700 表示“根本解析不了”，-32600 表示“解析出来了，但不是合法的消息”。请求的 id 读不出来时，JSON-RPC 写 id: null，MCP 则收窄为省略 id。两种都要接受，发送时用 MCP 的写法。同样，JSON-RPC 允许 params 是数组、result 是任意值，MCP 只发对象。提前埋个伏笔：工具执行失败并不是 JSON-RPC 错误。',
+        '失败的请求照样会得到应答：用 error 代替 result。-32700 表示“根本解析不了”，-32600 表示“解析出来了，但不是合法的消息”。请求的 id 读不出来时，JSON-RPC 要求写 id: null，MCP 则偏离了它（不是收窄）：错误响应省略 id。两种都要接受，发送时用 MCP 的写法。-32000 到 -32019 由实现自定义；2026-07-28 把 -32020 到 -32099 保留给规范。同样，JSON-RPC 允许 params 是数组、result 是任意值，MCP 只发对象。提前埋个伏笔：工具执行失败并不是 JSON-RPC 错误。',
       'parse-and-validate':
         'parseMessage 从不抛异常；它返回成功结果，或者错误码、原因，以及能读出来的 id，这样服务器仍然可以作出应答。数组是批量请求：MCP 只在 2025-03-26 版本里支持过，这个编解码器用 -32600 拒绝它。',
       classifiers: '陷阱在于真值判断：id 为 0 时 !message.id 为真，于是 id 为 0 的请求被当成通知，永远得不到应答。先让大家自己找出这个问题，再改用 \'id\' in message。',
@@ -144,7 +144,7 @@ export const notesZhCN: PresenterNotes = {
       'ordinary-tools':
         '智能体的主循环只认识它的工具注册表。registerMcpTools 列出服务器的工具，每个工具注册成一个普通条目，所以审批门照样生效，主循环一行都不用改。',
       'schema-to-params':
-        '每个属性对应一个参数，保持顺序，保留 type、required、description、enum 和 default。忽略 $schema 和 additionalProperties；“字符串或 null”的 anyOf 就是可为空的字符串。丢掉 required 是一个不声不响的 bug：模型会以为可以省略工具必需的参数。',
+        '每个属性对应一个参数，保持顺序，保留 type、required、description、enum 和 default。忽略 $schema 和 additionalProperties；“字符串或 null”的 anyOf，以及 type: ["null", "string"] 这样的类型列表，都是可为 null 的字符串。丢掉 required 是一个不声不响的 bug：模型会以为可以省略工具必需的参数。',
       'thin-forwarder':
         '执行器只负责转发：用服务器自己的工具名（绝不是加了前缀的名字）调用 callTool，再交给 mcpResultToText。它不做校验，也不重试；参数由服务器按自己的 inputSchema 检查。注册时不会调用服务器上的任何东西。',
       'failure-is-data':
@@ -161,26 +161,27 @@ export const notesZhCN: PresenterNotes = {
         '只有一个端点：客户端的每条消息都是一次独立的 POST，GET 打开服务器自己的流，DELETE 结束会话。很多文章讲的还是 2024-11-05 的 HTTP+SSE 传输（GET /sse 加一个单独的 /messages POST）：Streamable HTTP 已经取代了它。每个回答用 JSON 还是 SSE 由服务器决定，而不是客户端的 Accept。',
       'content-length':
         '练习 2 的伏笔在这里收回：本章放在 stdio 上的 Content-Length（对 MCP stdio 来说是错的，那里是一行一条 JSON）在 HTTP/1.1 里是真实存在的。在检查器里打开 initialize 的 POST：Content-Length 数的是 UTF-8 字节。再看一个 SSE 响应：没有 Content-Length，而是 Transfer-Encoding: chunked，每块前面是十六进制长度。',
-      sse: 'SSE 是文本字段，不是 JSON 分帧：多行 data 用换行连接，空行派发事件，冒号后只去掉一个空格，CR、LF、CRLF 都算行尾（CRLF 可能被拆在两个分块里）。id 会保持，没有 data 也会更新；retry 只有全是数字才生效。预备事件就是一个 id 加空 data。',
+      sse: 'SSE 是文本字段，不是 JSON 分帧：多行 data 用换行连接，空行派发事件，冒号后只去掉一个空格，CR、LF、CRLF 都算行尾（CRLF 可能被拆在两个分块里）。id 会保持，没有 data 也会更新；retry 只有全是数字才生效。起始事件就是一个 id 加空 data。',
       headers:
-        'Accept 要同时列出 application/json 和 text/event-stream（否则 406），Content-Type 是 JSON（否则 415）。initialize 之后每个请求都带 Mcp-Session-Id 和 MCP-Protocol-Version，版本是 initialize 结果选定的，而不是客户端提出的。',
+        '客户端必须（MUST）在 Accept 里同时列出 application/json 和 text/event-stream，Content-Type 用 JSON；否则服务器通常回 406 和 415。initialize 之后每个请求都带 MCP-Protocol-Version，服务器分配过会话 id 的话还带 Mcp-Session-Id，版本是 initialize 结果选定的，而不是客户端提出的。',
       responses:
         'POST 有三种回答：通知或响应得到没有响应体的 202；请求得到 JSON，或者一条 SSE 流，进度之类的相关通知先于结果到达。两种情况客户端都必须处理。请求遇到 HTTP 错误时要立刻拒绝调用方，不能让它等到超时。',
       session:
-        '服务器在 initialize 的响应上发出 Mcp-Session-Id。带着它的请求收到 404，说明会话没了（服务器重启）：不带 id 发新的 initialize，再发 initialized，然后把请求重发一次——只重发一次。GET 打开服务器自己的流（没有就回 405）；DELETE 结束会话。',
+        '服务器可以（MAY）在 initialize 的响应上发出 Mcp-Session-Id（多数会发）。带着它的请求收到 404，说明会话没了（服务器重启）：不带 id 发新的 initialize，再发 initialized，然后把请求重发一次——只重发一次。GET 打开服务器自己的流（没有就回 405）；DELETE 结束会话。',
       resume:
-        '断开连接并不结束流。客户端先等服务器给的 retry（这是 MUST），再带 Last-Event-ID 发 GET，用的是最后看到的 id 而不是第一个，否则消息会到两次。服务器只重放那一条流的事件。HTTP 故障卡“忽略 retry 的客户端”展示的就是重连风暴。',
+        '只有可恢复的流才能恢复，提供与否由服务器决定（MAY，给事件加 id）。在这样的流上，断开连接并不结束流。客户端先等服务器给的 retry（这是 MUST），再带 Last-Event-ID 发 GET，用的是最后看到的 id 而不是第一个，否则消息会到两次。提供恢复的服务器只重放那一条流的事件。HTTP 故障卡“忽略 retry 的客户端”展示的就是重连风暴。',
       'in-the-app':
         'HTTP 步进器在每种宿主上都通过转发的 HTTP/1.1 字节运行的正是这些模块；一致性测试套件的 sse-retry 场景和 SDK 1.32.2 的 Streamable HTTP 服务器证明了它们。2026-07-28 修订版（练习 7）去掉了会话、GET 流和 Last-Event-ID。',
     },
     '07-stateless-era': {
-      why: '会话很难扩展：在负载均衡后面，每个请求都必须落到持有它会话的那个实例上。2026-07-28 修订版去掉了会话（SEP-2575：没有 initialize，版本和能力随每个请求走；SEP-2567：没有 Mcp-Session-Id，改用显式句柄）。握手没有错：每个旧时代服务器至今仍在说它。',
+      why: '会话很难扩展：在负载均衡后面，每个请求都必须落到持有它会话的那个实例上。2026-07-28 修订版去掉了会话（SEP-2575：没有 initialize，版本和能力随每个请求走；SEP-2567：没有 Mcp-Session-Id，改用显式句柄）。握手没有错：每个旧时代服务器至今仍在使用它。',
       envelope: '在检查器里展示一个新时代的 tools/list：_meta 在每个请求（包括探测）里都带着 protocolVersion、clientCapabilities 和 clientInfo。能力只列出客户端真有的处理函数；调用方自己的 _meta 键保留。',
-      discover: 'server/discover 就是探测：列出我方某个版本的 DiscoverResult 说明服务器是新时代的。用哪个版本由我方的偏好顺序决定，而不是服务器的。',
-      fallback: '退回：-32601、奇怪的结果、stdio 上的沉默都意味着 legacy，同一条管道交给第 3 关的客户端去 initialize。-32020 和 -32021 是新时代服务器在拒绝：fail，绝不发它不懂的握手。HTTP 上的沉默意味着挂了，不是 legacy。',
-      'version-retry': '-32022 列出服务器支持的版本。用其中第一个我方版本、新的 id 重试一次；第二次 -32022 交给调用方。列表里只有握手时代版本：退回。',
+      discover: '服务器必须（MUST）实现 server/discover；客户端可以（MAY）调用它，stdio 上的双时代客户端用它来探测。列出我方某个版本的 DiscoverResult：按那个版本走新时代。用哪个版本由我方的偏好顺序决定，而不是服务器的。',
+      fallback: '退回：-32601、不是 DiscoverResult 的结果、stdio 上的沉默都意味着 legacy，同一条管道交给练习 3 的客户端去 initialize。-32020 和 -32021 是新时代服务器在拒绝：fail，绝不发它不懂的握手。HTTP 上的沉默意味着挂了，不是 legacy。DiscoverResult 总是说明服务器是新时代的：只有它列了握手时代版本才退回，否则 fail。',
+      'version-retry': '-32022 列出服务器支持的版本。用其中第一个我方版本、新的 id 重试一次；第二次 -32022 交给调用方（onProbe 听到的仍是 retry，discover() 的结论是 fail）。列表里有我方没有的新时代版本：fail。只有握手时代版本、列表为空或格式不对：legacy，并说明这是本项目自己的解读，规范没有写明。',
       'result-type': '没有 resultType 就是 complete（更旧的服务器）。input_required 只能出现在 tools/call、resources/read、prompts/get 上；其他情况都是协议违规。',
-      mrtr: 'MRTR 取代了服务器发给客户端的请求：用相同的键回答 inputRequests，逐字节送回 requestState，作为新请求重试。回答不会活过它的请求；超过 maxInputRounds 就放弃。',
+      mrtr: 'MRTR 取代了服务器发给客户端的请求：用相同的键回答 inputRequests，逐字节送回 requestState（服务器可以（MAY）把状态放在里面；只用一次要由服务器自己保证），没被索要输入时不带 inputResponses: {}，作为新请求重试。回答不会活过它的请求；超过 maxInputRounds 就放弃。',
+      wire: 'HTTP 上请求头是请求体的镜像：MCP-Protocol-Version（仍然必须带，且与 _meta 一致）、每个请求都有的 Mcp-Method、tools/call、resources/read、prompts/get 上的 Mcp-Name，以及 x-mcp-header 参数对应的 Mcp-Param-*；不一致就是 400 加 -32020。subscriptions/listen 取代了 GET 流和 resources/subscribe。roots/list_changed 没有了，tasks 移到了扩展里。列表、读取和 discover 的结果带 ttlMs（新鲜期）和 cacheScope（public 或 private）。',
       'in-the-app': '应用里的双时代客户端运行的正是这几个模块；互通测试让它们对接 SDK 2.4.0（新时代）和 SDK 1.32.2（退回握手），还有一致性测试套件中 2026-07-28 的客户端场景。',
     },
   },

@@ -18,9 +18,15 @@ describe('classifyProbe', () => {
     });
   });
 
-  it('a DiscoverResult with none of our versions, or no DiscoverResult at all, means the handshake', () => {
+  it('a DiscoverResult with none of our versions falls back only to a handshake-era version it lists; no DiscoverResult at all means the handshake', () => {
     expect(classifyProbe({ kind: 'result', result: { ...discover, supportedVersions: ['2025-11-25'] } }, stdio).kind).toBe('legacy');
+    expect(classifyProbe({ kind: 'result', result: { ...discover, supportedVersions: ['2027-06-01', '2025-06-18'] } }, stdio).kind).toBe('legacy');
     expect(classifyProbe({ kind: 'result', result: {} }, stdio).kind).toBe('legacy');
+  });
+
+  it('a DiscoverResult listing only modern versions we lack, or none, is a modern server we cannot talk to: fail, not the handshake', () => {
+    expect(classifyProbe({ kind: 'result', result: { ...discover, supportedVersions: ['2027-06-01'] } }, stdio).kind).toBe('fail');
+    expect(classifyProbe({ kind: 'result', result: { ...discover, supportedVersions: [] } }, http).kind).toBe('fail');
   });
 
   it('-32022 with a mutual version asks again with it; without one, a modern server we cannot talk to fails', () => {

@@ -2,6 +2,8 @@
 // server MUST implement it) and reads the answer the way basic/versioning.mdx says:
 //
 //   * a DiscoverResult that lists a version we speak        → modern, at that version;
+//   * a DiscoverResult that lists none of ours               → still a modern server: fall back
+//     only to what it lists (a handshake-era version our exercise-3 client speaks), else fail;
 //   * -32022 UnsupportedProtocolVersion with a mutual modern version → a modern server: ask again
 //     with that version (once), never fall back;
 //   * -32020 or -32021, the spec's other own codes          → a modern server that refused the
@@ -13,7 +15,7 @@
 // unknown method is a legacy one (some never answer before `initialize`), while an HTTP server
 // that does not answer is down, which a fallback would not fix.
 
-import { EraErrorCode, pickMutualVersion, readUnsupportedVersion, isModernProtocolVersion, META_SERVER_INFO } from './meta.ts';
+import { EraErrorCode, pickMutualVersion, readUnsupportedVersion, isModernProtocolVersion, LEGACY_PROTOCOL_VERSIONS, META_SERVER_INFO } from './meta.ts';
 import type { Implementation } from '../mcp.ts';
 import { readLocalHttpFailure } from './local-failure.ts';
 
@@ -55,7 +57,11 @@ export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): Pro
       if (discover === undefined) return { kind: 'legacy', reason: 'the answer to server/discover is not a DiscoverResult' };
       const version = pickMutualVersion(context.ours, discover.supportedVersions);
       if (version !== undefined) return { kind: 'modern', version, discover };
-      return { kind: 'legacy', reason: `server/discover offered ${discover.supportedVersions.join(', ') || 'no version'}, none of ours (${context.ours.join(', ')})` };
+      const offered = `server/discover offered ${discover.supportedVersions.join(', ') || 'no version'}, none of ours (${context.ours.join(', ')})`;
+      // Only a server that answers server/discover sends a DiscoverResult, so it is modern: the
+      // handshake is a way out only when the server itself lists a version of it.
+      if (discover.supportedVersions.some((listed) => LEGACY_PROTOCOL_VERSIONS.includes(listed))) return { kind: 'legacy', reason: `${offered}; it also lists a handshake-era version` };
+      return { kind: 'fail', reason: `${offered}, and no handshake-era version to fall back to` };
     }
     case 'error':
       return classifyError(outcome, context);

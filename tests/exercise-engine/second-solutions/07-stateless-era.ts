@@ -15,6 +15,8 @@ export type InputHandlers = Partial<Record<'elicitation/create' | 'sampling/crea
 const CAPABILITY_OF: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
 const MAY_ASK_FOR_INPUT = new Set(['tools/call', 'resources/read', 'prompts/get']);
 const FIRST_MODERN = '2026-07-28';
+/** The versions of the handshake era the exercise-3 client can fall back to. */
+const HANDSHAKE_ERA = new Set(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
 
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isModern = (version: string) => /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_MODERN;
@@ -65,7 +67,10 @@ export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): Pro
   if (outcome.kind === 'result') {
     const discover = readDiscoverResult(outcome.result);
     const version = discover && firstShared(context.ours, discover.supportedVersions);
-    return discover && version ? { kind: 'modern', version, discover } : legacy('no usable DiscoverResult');
+    if (!discover) return legacy('not a DiscoverResult');
+    if (version) return { kind: 'modern', version, discover };
+    // A DiscoverResult comes from a modern server: fall back only to a handshake version it lists.
+    return discover.supportedVersions.some((listed) => HANDSHAKE_ERA.has(listed)) ? legacy('it lists the handshake too') : fail('no version in common');
   }
   if (outcome.code === -32020 || outcome.code === -32021) return fail(`refused with ${outcome.code}`);
   if (outcome.code !== -32022) return legacy(`error ${outcome.code}`);

@@ -8,5 +8,5 @@ export default {
   edits: [
     { find: "      if (discover === undefined) return { kind: 'legacy', reason: 'the answer to server/discover is not a DiscoverResult' };", replace: "      if (discover === undefined) return { kind: 'modern', version: context.ours[0]!, discover: { supportedVersions: [], capabilities: {} } }; // MUTANT" },
   ],
-  caughtBy: ["an answer that is not a DiscoverResult, or lists none of our versions, means legacy"],
+  caughtBy: ["an answer that is not a DiscoverResult, or a DiscoverResult listing none of ours but a handshake-era version, means legacy"],
 } satisfies Mutant;
