@@ -151,6 +151,13 @@ describe('the exercises in Chromium (production build)', () => {
       await runAndWait(page, () => runButton(page).click(), 'pass', 20_000);
       await editorReady(page);
       await waitForEditorText(page, 'The two stdio framings behind one interface');
+      // All green: what next — the live scene of exercise 2, then exercise 3, by the keyboard.
+      const next = page.getByTestId('next-station');
+      expect(await next.getByRole('link', { name: /^See it live: your reader replaying real chunks/ }).getAttribute('href')).toBe('#protocol');
+      await next.getByRole('button', { name: 'Next: exercise 3, The client lifecycle →' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'The client lifecycle', level: 2 }).waitFor();
+      expect(await page.getByRole('button', { name: /The client lifecycle/ }).getAttribute('aria-current')).toBe('true');
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();
@@ -175,6 +182,11 @@ describe('the exercises in Chromium (production build)', () => {
       await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
       await runAndWait(page, () => runButton(page).click(), 'pass', 30_000);
       expect(await page.getByTestId('test-result').count()).toBeGreaterThan(30);
+      // The last exercise: the live scene, and the chapter's end instead of a next exercise.
+      const next = page.getByTestId('next-station');
+      expect(await next.getByRole('link', { name: /^See it live: your client in the 2026-07-28 stepper/ }).count()).toBe(1);
+      expect(await next.getByRole('button').count()).toBe(0);
+      await next.getByText('That was the last exercise').waitFor();
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();
