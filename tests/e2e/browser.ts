@@ -3,7 +3,7 @@
 // localStorage, and the production app served by the ONE server/start.ts server that
 // tests/e2e/global-setup.ts started for all files (the bridge on the same loopback port).
 
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { limit } from './limits.ts';
@@ -123,4 +123,14 @@ export async function openOnHost(app: AppAndBrowser, host: HostKind, hash: strin
   await opened.page.goto(`${app.url}?host=${host}${hash}`);
   await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: limit(15_000) });
   return opened;
+}
+
+/**
+ * A download's text. Read as a stream: the browser is the suite's shared one, connected to
+ * remotely, and a remote download has no local path.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -129,7 +129,7 @@ describe('presenter mode on the HTTP stepper', () => {
     // 中文: the note and the follow view switch with the presenter.
     await presenter.getByRole('button', { name: '中文' }).click();
     await presenter.getByText('讲者备注').waitFor();
-    expect(await note(presenter)).toContain('带会话 ID 的 DELETE');
+    expect(await note(presenter)).toContain('带会话 id 的 DELETE');
     await followAt(follow, `第 ${TOTAL} 步，共 ${TOTAL} 步`);
     await presenter.getByRole('button', { name: 'English' }).click();
     await presenter.getByText('Speaker notes').waitFor();

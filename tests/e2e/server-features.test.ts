@@ -4,11 +4,10 @@
 // a sampling request is approved once and denied once at the approval gate. Each action's
 // connection opens in the HTTP byte inspector with the bytes the tap reported. One page per host.
 
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
-import { openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
+import { downloadedText, openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
 import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
@@ -130,7 +129,7 @@ describe('Server features in the live panel', () => {
         if (host === 'worker') await expectAccessible(page, 'the Server features panel', { include: '[data-testid=server-features]' });
         // The whole session saves as an HTTP trace: the update notification's bytes are in it.
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('features-save-trace').click()]);
-        const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { mode?: string; ev?: string; b64?: string });
+        const lines = (await downloadedText(download)).trim().split('\n').map((line) => JSON.parse(line) as { mode?: string; ev?: string; b64?: string });
         expect(lines[0]).toMatchObject({ mode: 'http', program: ['mcp-http', '--tools=features'] });
         const received = lines.filter((line) => line.ev === 's2c').map((line) => Buffer.from(line.b64!, 'base64').toString('utf8')).join('');
         expect(received).toContain('"method":"notifications/resources/updated"');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ExerciseWorkspace } from '../exercise/ExerciseWorkspace.tsx';
 import { Header } from './Header.tsx';
 import { LessonPane } from '../exercise/LessonPane.tsx';
@@ -8,6 +8,7 @@ import { StudySeparator } from '../exercise/StudySeparator.tsx';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { useStudyLayout } from '../hooks/use-study-layout.ts';
 import { useHashView } from '../hooks/use-hash-view.ts';
+import { useViewScroll } from '../hooks/use-view-scroll.ts';
 import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
 import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step-link.ts';
 
@@ -29,6 +30,8 @@ const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then
 
 export function App() {
   const view = useHashView();
+  const main = useRef<HTMLElement>(null);
+  useViewScroll(view, main);
   const studyLayout = useStudyLayout();
   const lessonShare = useStoreSelector(studyLayout, (state) => state.lessonShare);
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
@@ -54,7 +57,7 @@ export function App() {
     <ProtocolServicesProvider>
       <div className="app">
         <Header view={view} />
-        <main className="app-main">
+        <main className="app-main" ref={main}>
           <ProgressNotices />
           <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
             <LessonPane />

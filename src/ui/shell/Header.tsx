@@ -5,6 +5,7 @@ import { HostBadge } from '../live-session/HostBadge.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PresenterLink } from '../presenter/PresenterLink.tsx';
 import { OfflineStatus } from '../preflight/OfflineStatus.tsx';
+import { showLivePanel } from '../hooks/use-view-scroll.ts';
 
 export function Header({ view = 'study' }: { view?: AppView }) {
   const { t } = useTranslation('common');
@@ -24,7 +25,10 @@ export function Header({ view = 'study' }: { view?: AppView }) {
         <a href={CHAPTER_LOOP_HASH} aria-current={view === 'chapter-loop' ? 'page' : undefined}>
           {t('nav.chapterLoop')}
         </a>
-        <a href="#live-panel">{t('nav.livePanel')}</a>
+        {/* Below whichever view shows: brought into sight without leaving the view. */}
+        <button type="button" className="link-button" onClick={showLivePanel}>
+          {t('nav.livePanel')}
+        </button>
         <a href={TRACE_HASH} aria-current={view === 'trace' ? 'page' : undefined}>
           {t('nav.trace')}
         </a>

@@ -1,0 +1,62 @@
+// The header's links land where they say, at 1280×720 and 1024×768: a view opens at its top the
+// first time and where the learner left it on a return (the views share one scroll container, so
+// without this they opened at the previous view's position); the live panel is brought into sight
+// without leaving the view or scrolling the header away; aria-current marks the view that shows.
+
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useAppAndBrowser } from './browser.ts';
+
+const app = useAppAndBrowser();
+
+const mainScroll = (page: Page) => page.evaluate(() => document.querySelector('.app-main')!.scrollTop);
+const current = (page: Page) => page.evaluate(() => document.querySelector('.app-header__nav [aria-current="page"]')?.textContent ?? null);
+
+async function scrollMainTo(page: Page, top: number): Promise<number> {
+  return page.evaluate((to) => {
+    const main = document.querySelector('.app-main')!;
+    main.scrollTop = to;
+    return main.scrollTop;
+  }, top);
+}
+
+describe('navigation', () => {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+  ]) {
+    it(`at ${viewport.width}×${viewport.height}: each view opens at its top, returns where it was left, and the live panel comes without leaving the view`, async () => {
+      const { page, close } = await openPage(app.browser);
+      try {
+        await page.setViewportSize(viewport);
+        await page.goto(`${app.url}?host=worker#protocol`);
+        await page.getByRole('heading', { name: 'Protocol, frame by frame', level: 2 }).waitFor();
+        // Down the long protocol view, then to the Chapter loop: its top, not the same offset.
+        expect(await scrollMainTo(page, 1500)).toBeGreaterThan(300);
+        // Where the view is just before leaving (content still settling may have moved it).
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const left = await mainScroll(page);
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Chapter loop' }).click();
+        await page.waitForFunction(() => window.location.hash === '#chapter-loop');
+        expect(await mainScroll(page)).toBe(0);
+        expect(await current(page)).toBe('Chapter loop');
+        // Back to the protocol view: where it was left.
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Protocol' }).click();
+        await page.waitForFunction(() => window.location.hash === '#protocol');
+        expect(Math.abs((await mainScroll(page)) - left), `back at ${await mainScroll(page)}, left at ${left}`).toBeLessThan(2);
+        expect(await current(page)).toBe('Protocol');
+        // The live panel: the same view, still marked, the header still in sight, focus on the panel.
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Live panel' }).click();
+        await page.waitForFunction(() => document.activeElement?.id === 'live-panel-heading');
+        expect(await page.evaluate(() => window.location.hash)).toBe('#protocol');
+        expect(await current(page)).toBe('Protocol');
+        expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+        expect(await page.evaluate(() => document.querySelector('.app-header')!.getBoundingClientRect().top)).toBe(0);
+        const panelTop = await page.evaluate(() => document.getElementById('live-panel')!.getBoundingClientRect().top - document.querySelector('.app-main')!.getBoundingClientRect().top);
+        expect(Math.abs(panelTop)).toBeLessThan(2);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
