@@ -116,6 +116,8 @@ export class BridgeSession {
   constructor(
     private readonly socket: WebSocket,
     private readonly context: SessionContext,
+    /** The page's Origin, checked by the bridge before the upgrade: mcp-http admits it. */
+    private readonly pageOrigin?: string,
   ) {
     this.limits = { ...DEFAULT_SESSION_LIMITS, ...context.limits };
     const timeout = context.startTimeoutMs;
@@ -204,6 +206,7 @@ export class BridgeSession {
 
   /** Our own Node binary and a fixed path, plus arguments from closed sets; learner-server only inside the sandbox. */
   private argvFor(spec: ProgramSpec, programPath: string): string[] {
+    if (spec.program === 'mcp-http' && this.pageOrigin !== undefined) return [process.execPath, programPath, ...programArguments(spec), `--allow-origin=${this.pageOrigin}`];
     if (spec.program !== 'learner-server') return [process.execPath, programPath, ...programArguments(spec)];
     const sandbox = this.context.learnerSandbox;
     // parseStartMessage already refused unless the policy says 'sandboxed'; this is the second lock.

@@ -109,7 +109,8 @@ export function createBridge(options: BridgeOptions): Bridge {
       return true;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const session = new BridgeSession(ws, context);
+      // The Origin passed the check above: mcp-http lets this page in (and no other local page).
+      const session = new BridgeSession(ws, context, req.headers.origin);
       sessions.add(session);
       void session.ended.then(() => sessions.delete(session));
     });

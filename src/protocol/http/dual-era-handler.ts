@@ -55,6 +55,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
   const endpoint = options.endpoint ?? DEFAULT_ENDPOINT;
   const allowedHosts = (options.allowedHosts ?? LOOPBACK_HOSTS).map((host) => host.toLowerCase());
   const allowedOrigins = options.allowedOrigins ?? [];
+  const anyLoopbackOrigin = options.anyLoopbackOrigin ?? true;
   const { modern } = options;
   const rejectLegacy = options.legacy === 'reject';
   let lastEra: 'legacy' | 'modern' | undefined;
@@ -62,7 +63,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
   async function handle(request: HttpRequest): Promise<HttpResponse> {
     const path = request.path.split('?')[0];
     // The checks every request passes first, whatever its era: the legacy handler makes them too.
-    if (path !== endpoint || !isAllowedHost(request.headers, allowedHosts) || !isAllowedOrigin(request.headers, allowedHosts, allowedOrigins)) {
+    if (path !== endpoint || !isAllowedHost(request.headers, allowedHosts) || !isAllowedOrigin(request.headers, allowedHosts, allowedOrigins, anyLoopbackOrigin)) {
       return legacy.handle(request);
     }
     const headerVersion = headerValue(request.headers, 'mcp-protocol-version');
