@@ -1,19 +1,28 @@
 // Issue 22: `mcp-http` had no cap or expiry on sessions or SSE streams: 30,000 sessions took it
 // from 79 to 143 MiB, never freed, and 1,000 open streams held 1,029 descriptors with no timeout.
 // Here the real program (public/generated/mcp-http.mjs, what the bridge spawns) with its default
-// session cap (1000) and a short --stream-idle-ms takes the same load over real sockets.
+// session cap (1000) and a short --stream-idle-ms takes the same load over real sockets. A
+// test-only preload (gc-probe.mjs) lets the test ask for a full garbage collection before each
+// memory reading, so the reading is what the server keeps (without it RSS mostly shows how lazily
+// V8 collects).
 //
-// The bounds this test states:
-//   * memory: RSS grows by at most 16 MiB from 10,000 to 30,000 sessions (the cap keeps 1000);
+// The bounds this test states, from 10,000 to 30,000 sessions (the cap keeps 1000):
+//   * the JavaScript heap in use after a full collection grows by at most 8 MiB (measured before
+//     the cap: +22.5 MiB on Node 20, +23.1 on Node 24; after: about 0);
+//   * RSS after a full collection grows by at most 16 MiB, on Node 20 (before: +26.4; after: -1.2
+//     to +7.8). Not on Node 22+: there RSS grows about 2.6 KB per request outside the JS heap
+//     whether sessions are kept or not (+52.5 MiB before the cap, +56.3 after), so it measures
+//     Node, not the cap, and the heap is the bound;
 //   * descriptors: once the 1,000 streams have gone idle past --stream-idle-ms, the server holds
 //     at most its own count before the load plus 64 (counted in /proc/PID/fd).
 // And its origin rule: another local app's page is a foreign origin.
 // No assertion on time: the waits are on conditions, with generous limits; the numbers measured
 // are printed as [measured].
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { killAllPrograms, RunningProgram } from '../integration/child-transport.ts';
@@ -23,6 +32,9 @@ const SESSIONS = 30_000;
 const STREAMS = 1_000;
 const STREAM_IDLE_MS = 1_000;
 const RSS_GROWTH_BOUND_MIB = 16;
+const HEAP_GROWTH_BOUND_MIB = 8;
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+const GC_PROBE = resolve(import.meta.dirname, 'gc-probe.mjs');
 const FD_MARGIN = 64;
 
 let server: RunningProgram;
@@ -32,7 +44,7 @@ let pid: number;
 beforeAll(async () => {
   // tests/global-setup.ts builds it before any file runs.
   if (!existsSync(PROGRAM)) throw new Error(`${PROGRAM} is missing: npx tsx scripts/build-node-programs.ts`);
-  server = new RunningProgram(process.execPath, [PROGRAM, `--stream-idle-ms=${STREAM_IDLE_MS}`]);
+  server = new RunningProgram(process.execPath, ['--expose-gc', '--import', pathToFileURL(GC_PROBE).href, PROGRAM, `--stream-idle-ms=${STREAM_IDLE_MS}`]);
   await server.waitFor(() => server.stdout.includes('\n'), 'mcp-http to print its URL', 30_000);
   port = Number(new URL(server.stdout.toString('utf8').trim()).port);
   pid = server.child.pid as number;
@@ -42,7 +54,17 @@ afterAll(async () => {
   await killAllPrograms();
 });
 
-const rssMiB = (): number => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const MiB = 1024 * 1024;
+
+/** The server's RSS and heap in use, in MiB, right after two full collections (gc-probe.mjs). */
+async function memoryAfterGc(): Promise<{ rss: number; heapUsed: number }> {
+  const seen = (server.stderr.match(/\[gc-probe\] /g) ?? []).length;
+  process.kill(pid, 'SIGUSR2');
+  await server.waitFor(() => (server.stderr.match(/\[gc-probe\] /g) ?? []).length > seen, 'the memory reading', 60_000);
+  const line = server.stderr.split('\n').filter((text) => text.startsWith('[gc-probe] ')).at(-1)!;
+  const { rss, heapUsed } = JSON.parse(line.slice('[gc-probe] '.length)) as { rss: number; heapUsed: number };
+  return { rss: rss / MiB, heapUsed: heapUsed / MiB };
+}
 const openFds = (): number => readdirSync(`/proc/${pid}/fd`).length;
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'load', version: '1' } } });
@@ -94,16 +116,20 @@ describe('mcp-http under load stays within its bounds', () => {
   let lastSessions: string[] = [];
   let fdsBefore = 0;
 
-  it(`${SESSIONS} sessions: RSS grows at most ${RSS_GROWTH_BOUND_MIB} MiB from 10,000 to 30,000; the least recently used are ended`, async () => {
+  it(`${SESSIONS} sessions: from 10,000 to 30,000 the heap grows at most ${HEAP_GROWTH_BOUND_MIB} MiB (RSS ${RSS_GROWTH_BOUND_MIB} MiB on Node 20); the least recently used are ended`, async () => {
     fdsBefore = openFds();
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    const rssStart = rssMiB();
+    const start = await memoryAfterGc();
     const first = await initializeMany(agent, 10_000);
-    const rss10k = rssMiB();
+    const at10k = await memoryAfterGc();
     const rest = await initializeMany(agent, SESSIONS - 10_000);
-    const rss30k = rssMiB();
-    console.log(`[measured] mcp-http RSS: ${rssStart.toFixed(1)} MiB at start, ${rss10k.toFixed(1)} MiB after 10,000 sessions, ${rss30k.toFixed(1)} MiB after 30,000 (growth 10k->30k: ${(rss30k - rss10k).toFixed(1)} MiB)`);
-    expect(rss30k - rss10k).toBeLessThanOrEqual(RSS_GROWTH_BOUND_MIB);
+    const at30k = await memoryAfterGc();
+    const show = (m: { rss: number; heapUsed: number }) => `RSS ${m.rss.toFixed(1)} / heap ${m.heapUsed.toFixed(1)} MiB`;
+    console.log(
+      `[measured] mcp-http after a full GC (node ${process.versions.node}): ${show(start)} at start, ${show(at10k)} after 10,000 sessions, ${show(at30k)} after 30,000; growth 10k->30k: RSS ${(at30k.rss - at10k.rss).toFixed(1)} MiB, heap ${(at30k.heapUsed - at10k.heapUsed).toFixed(1)} MiB`,
+    );
+    expect(at30k.heapUsed - at10k.heapUsed).toBeLessThanOrEqual(HEAP_GROWTH_BOUND_MIB);
+    if (NODE_MAJOR < 22) expect(at30k.rss - at10k.rss).toBeLessThanOrEqual(RSS_GROWTH_BOUND_MIB);
     // The cap (default 1000): the first session is gone, the latest are served.
     expect((await post(agent, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), { 'mcp-session-id': first[0]! })).status).toBe(404);
     lastSessions = rest.slice(-STREAMS);
