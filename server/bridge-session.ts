@@ -132,6 +132,11 @@ export class BridgeSession {
     return this.currentStatus;
   }
 
+  /** True while the socket is not read (backpressure either way): the paused-socket rules apply. */
+  get paused(): boolean {
+    return this.currentStatus === 'running' && (this.outputPaused || this.inputPaused);
+  }
+
   /** The server's process id while it runs (it leads its own process group). */
   get serverPid(): number | undefined {
     return this.tap?.pid;
@@ -290,7 +295,6 @@ export class BridgeSession {
   private updateSocketReading(): void {
     if (this.currentStatus !== 'running') return;
     if (this.outputPaused || this.inputPaused) {
-      if (!this.socket.isPaused) this.context.log(`socket paused: ${this.pauseReason()}`);
       this.socket.pause();
       this.pausedPingTimer ??= setInterval(() => this.pingWhilePaused(), this.limits.pausedPingMs);
       // Paused is a state with a deadline: a server that never reads its stdin again (or a page

@@ -90,7 +90,7 @@ async function fillUntilPaused(transport: WsTapTransport): Promise<void> {
   for (let i = 0; i < 6; i++) transport.command({ cmd: 'write', b64: chunk });
   await new Promise<void>((resolve) => transport.socket.send('', () => resolve()));
   // The bridge reads the page's writes, then stops reading once its backlog passes the mark.
-  await waitUntil(() => logs.some((line) => line.includes('paused: the server stopped reading its stdin')), 60_000, 'the bridge to pause the socket');
+  await waitUntil(() => bridge.bridge.pausedConnections === 1, 60_000, 'the bridge to pause the socket');
 }
 
 async function measureGone(processes: readonly number[], drop: () => void): Promise<number> {
