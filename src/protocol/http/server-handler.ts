@@ -33,6 +33,7 @@ import {
   protocolVersionProblem,
 } from './request-checks.ts';
 import { HttpSession, type HttpServerFactory, type RequestContext } from './server-session.ts';
+import { idleSweeper } from './idle-sweeper.ts';
 import { HEADER, headerValue, type HttpRequest, type HttpResponse } from './types.ts';
 
 export interface HttpHandlerOptions {
@@ -54,7 +55,11 @@ export interface HttpHandlerOptions {
   maxSessions?: number;
   /** A session no request named and no connection listened to for this long ends. Default 10 min. */
   sessionIdleMs?: number;
-  /** A stream connection that carried nothing for this long is closed (the stream stays resumable). Default 5 min. */
+  /**
+   * A stream connection that carried nothing for this long is closed (the stream stays resumable).
+   * The dual-era handler applies it to 2026-07-28 SSE responses too (there, closing is cancelling).
+   * Default 5 min.
+   */
   streamIdleMs?: number;
   /** The clock of the idle rules; default Date.now. */
   now?: () => number;
@@ -312,26 +317,6 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   };
 }
 
-/**
- * A timer that runs `sweep` a few times per idle limit while there is anything to sweep (started
- * with the first session, stopped with the last), so an idle server holds no timer, and a
- * connection or session outlives its limit by at most a quarter of it. Unref'd where the platform
- * can (Node): it never keeps a process alive on its own.
- */
-function idleSweeper(limitMs: number, sweep: () => void): { start(): void; stop(): void } {
-  let timer: ReturnType<typeof setInterval> | null = null;
-  return {
-    start() {
-      if (timer !== null) return;
-      timer = setInterval(sweep, Math.max(1, Math.floor(limitMs / 4)));
-      (timer as { unref?: () => void }).unref?.();
-    },
-    stop() {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-    },
-  };
-}
 
 function hasProgressToken(request: JsonRpcRequest): boolean {
   const params = request.params;
