@@ -12,6 +12,11 @@
 // behind. A socket the bridge had to pause (the page or the server stopped reading) may stay
 // paused at most pausedLimitMs, and a running socket must answer a ping every pingIntervalMs:
 // either failing ends the connection and the process group, so no half-open socket keeps a server.
+// A paused socket is not read, so it would never see the page's FIN or RST (and its pongs cannot
+// be read either): while paused it is pinged every pausedPingMs without waiting for a pong, and a
+// ping the kernel cannot write (the peer reset or closed the connection) ends it at once. So a
+// page that drops while a learner server ignores its stdin ends the sandbox within about a second,
+// not at the paused limit.
 //
 // learner-server (code the page sent) runs only in the OS sandbox (learner-sandbox.ts), and must
 // beat its heartbeat pipe: after heartbeatLimitMs of silence its group is killed, with the stderr
@@ -58,15 +63,23 @@ export interface SessionLimits {
   pingIntervalMs: number;
   /** learner-server: silence on its heartbeat pipe after which its group is killed. */
   heartbeatLimitMs: number;
+  /** While paused, a ping goes out this often; one that fails to write means the page is gone. */
+  pausedPingMs: number;
+  /** learner-server: after the socket closes, SIGTERM, then SIGKILL this much later. */
+  learnerKillGraceMs: number;
 }
 
 export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = {
   pausedLimitMs: 30_000,
   pingIntervalMs: 30_000,
   heartbeatLimitMs: LEARNER_SERVER_HARD_LIMIT_MS,
+  pausedPingMs: 250,
+  // Learner code has nothing to flush and may ignore SIGTERM (globalThis.process.on): a page that
+  // went away ends its sandbox within 2 s, so the grace is short.
+  learnerKillGraceMs: 250,
 };
 const HEARTBEAT_CHECK_MS = 250;
-/** How long a server gets to exit after SIGTERM before its whole process group is SIGKILLed. */
+/** How long a server we ship gets to exit after SIGTERM before its whole process group is SIGKILLed. */
 export const KILL_GRACE_MS = 2_000;
 // A page that stops reading must not make us buffer without bound: above the high mark, stop
 // reading the server's stdout and stderr (the pipes then hold the server) and the page's commands
@@ -87,6 +100,8 @@ export class BridgeSession {
   private killTimer: ReturnType<typeof setTimeout> | null = null;
   private pausedTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pausedPingTimer: ReturnType<typeof setInterval> | null = null;
+  private learner = false;
   private awaitingPong = false;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeartbeat = 0;
@@ -101,6 +116,8 @@ export class BridgeSession {
   constructor(
     private readonly socket: WebSocket,
     private readonly context: SessionContext,
+    /** The page's Origin, checked by the bridge before the upgrade: mcp-http admits it. */
+    private readonly pageOrigin?: string,
   ) {
     this.limits = { ...DEFAULT_SESSION_LIMITS, ...context.limits };
     const timeout = context.startTimeoutMs;
@@ -113,6 +130,11 @@ export class BridgeSession {
 
   get status(): SessionStatus {
     return this.currentStatus;
+  }
+
+  /** True while the socket is not read (backpressure either way): the paused-socket rules apply. */
+  get paused(): boolean {
+    return this.currentStatus === 'running' && (this.outputPaused || this.inputPaused);
   }
 
   /** The server's process id while it runs (it leads its own process group). */
@@ -182,12 +204,14 @@ export class BridgeSession {
       onEnd: (end) => this.serverEnded(spec, end),
       ...(job ? { sandboxPipes: { job, onHeartbeat: () => (this.lastHeartbeat = Date.now()) } } : {}),
     });
+    this.learner = job !== null;
     if (job) this.watchHeartbeat();
     this.pingTimer = setInterval(() => this.ping(), this.limits.pingIntervalMs);
   }
 
   /** Our own Node binary and a fixed path, plus arguments from closed sets; learner-server only inside the sandbox. */
   private argvFor(spec: ProgramSpec, programPath: string): string[] {
+    if (spec.program === 'mcp-http' && this.pageOrigin !== undefined) return [process.execPath, programPath, ...programArguments(spec), `--allow-origin=${this.pageOrigin}`];
     if (spec.program !== 'learner-server') return [process.execPath, programPath, ...programArguments(spec)];
     const sandbox = this.context.learnerSandbox;
     // parseStartMessage already refused unless the policy says 'sandboxed'; this is the second lock.
@@ -272,18 +296,45 @@ export class BridgeSession {
     if (this.currentStatus !== 'running') return;
     if (this.outputPaused || this.inputPaused) {
       this.socket.pause();
+      this.pausedPingTimer ??= setInterval(() => this.pingWhilePaused(), this.limits.pausedPingMs);
       // Paused is a state with a deadline: a server that never reads its stdin again (or a page
       // that never reads again) must not hold the connection and the process forever.
       this.pausedTimer ??= setTimeout(() => {
-        this.context.log(`connection paused for ${this.limits.pausedLimitMs} ms (${this.inputPaused ? 'the server stopped reading its stdin' : 'the page stopped reading'}): closing it and its server`);
+        this.context.log(`connection paused for ${this.limits.pausedLimitMs} ms (${this.pauseReason()}): closing it and its server`);
         this.shutdown();
       }, this.limits.pausedLimitMs);
     } else {
       this.socket.resume();
       if (this.pausedTimer) clearTimeout(this.pausedTimer);
-      this.pausedTimer = null;
+      if (this.pausedPingTimer) clearInterval(this.pausedPingTimer);
+      this.pausedTimer = this.pausedPingTimer = null;
       // Pongs that arrived while paused were not read; start the ping count afresh.
       this.awaitingPong = false;
+    }
+  }
+
+  private pauseReason(): string {
+    return this.inputPaused ? 'the server stopped reading its stdin' : 'the page stopped reading';
+  }
+
+  /**
+   * The liveness check of a paused socket. Its pong could not be read, so none is awaited; but the
+   * write itself fails once the peer is gone (after a RST at once, after a FIN on the write after
+   * the one the peer's kernel answered with RST): then the page is gone, and so is its server.
+   */
+  private pingWhilePaused(): void {
+    if (this.currentStatus !== 'running') return;
+    const gone = (): void => {
+      if (this.currentStatus !== 'running') return;
+      this.context.log(`socket paused (${this.pauseReason()}) and the page is gone: closing it and its server`);
+      this.shutdown();
+    };
+    try {
+      this.socket.ping(undefined, undefined, (error) => {
+        if (error) gone();
+      });
+    } catch {
+      gone();
     }
   }
 
@@ -324,7 +375,7 @@ export class BridgeSession {
     this.tap.killGroup('SIGTERM');
     // A stopped process (SIGSTOP, a debugger) only acts on SIGTERM once it runs again.
     this.tap.killGroup('SIGCONT');
-    this.killTimer = setTimeout(() => this.tap?.killGroup('SIGKILL'), KILL_GRACE_MS);
+    this.killTimer = setTimeout(() => this.tap?.killGroup('SIGKILL'), this.learner ? this.limits.learnerKillGraceMs : KILL_GRACE_MS);
   }
 
   private processGone(): void {
@@ -346,8 +397,8 @@ export class BridgeSession {
   }
 
   private stopTimers(): void {
-    for (const timer of [this.pausedTimer, this.heartbeatTimer, this.pingTimer]) if (timer) clearTimeout(timer);
-    this.pausedTimer = this.heartbeatTimer = this.pingTimer = null;
+    for (const timer of [this.pausedTimer, this.heartbeatTimer, this.pingTimer, this.pausedPingTimer]) if (timer) clearTimeout(timer);
+    this.pausedTimer = this.heartbeatTimer = this.pingTimer = this.pausedPingTimer = null;
   }
 
   private clearStartTimer(): void {

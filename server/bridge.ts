@@ -61,6 +61,8 @@ export interface Bridge {
   readonly activeProcesses: number;
   /** Process ids of the running servers (each leads its own process group), for tests. */
   readonly serverPids: readonly number[];
+  /** Connections whose socket is paused by backpressure now, for tests. */
+  readonly pausedConnections: number;
 }
 
 export const DEFAULT_MAX_TOTAL = 64;
@@ -109,7 +111,8 @@ export function createBridge(options: BridgeOptions): Bridge {
       return true;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const session = new BridgeSession(ws, context);
+      // The Origin passed the check above: mcp-http lets this page in (and no other local page).
+      const session = new BridgeSession(ws, context, req.headers.origin);
       sessions.add(session);
       void session.ended.then(() => sessions.delete(session));
     });
@@ -139,6 +142,9 @@ export function createBridge(options: BridgeOptions): Bridge {
     killAllNow,
     get activeProcesses() {
       return running.size;
+    },
+    get pausedConnections() {
+      return [...sessions].filter((session) => session.paused).length;
     },
     get serverPids() {
       return [...running].map((session) => session.serverPid).filter((pid): pid is number => pid !== undefined);

@@ -18,9 +18,19 @@
 // The faults act on the handshake era only.
 // Prints the endpoint URL on stdout once it listens; logs go to stderr. --port=0 (the default)
 // takes any free port.
+//
+// Bounds (issue 22), so a page or a script cannot grow it without end: at most --max-sessions
+// sessions (default 1000; initialize beyond it ends the least recently used one), a session
+// nothing named or listened to for --session-idle-ms ends (default 10 min), a stream connection
+// that carried nothing for --stream-idle-ms closes (default 5 min; the stream stays resumable).
+// Origins: a browser request must come from this server's own origin (http://127.0.0.1:PORT,
+// localhost or [::1] on the same port) or one named by --allow-origin (repeatable; the bridge
+// passes the page's own origin); --allow-loopback-origins accepts any http(s) origin on a loopback
+// name, whatever its port (the WebContainer host, whose loopback no other page can reach).
 
 import { createServer } from 'node:http';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, DEFAULT_STREAM_IDLE_MS } from '../src/protocol/http/server-handler.ts';
 import { createMcpHttpHandler, MCP_HTTP_TOOL_SETS } from '../src/runtime/mcp-http-program.ts';
 import { nodeListener } from './http-node-adapter.ts';
 import { stderrLogger } from './stdio-session.ts';
@@ -34,6 +44,11 @@ interface Options {
   tools: (typeof TOOL_SETS)[number];
   faults: FaultName[];
   era: (typeof ERAS)[number];
+  maxSessions: number;
+  sessionIdleMs: number;
+  streamIdleMs: number;
+  allowOrigins: string[];
+  allowLoopbackOrigins: boolean;
 }
 const ERAS = ['dual', 'legacy', 'modern'] as const;
 
@@ -42,17 +57,39 @@ const STDIO_ONLY_FAULTS: readonly FaultName[] = ['stdout-log', 'char-length'];
 
 function usage(): string {
   const faults = FAULT_NAMES.filter((name) => !STDIO_ONLY_FAULTS.includes(name));
-  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--era=${ERAS.join('|')}] [--fault=${faults.join('|')}]...\n\nThe echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).\n`;
+  return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--era=${ERAS.join('|')}] [--fault=${faults.join('|')}]...
+    [--max-sessions=N] [--session-idle-ms=N] [--stream-idle-ms=N] [--allow-origin=ORIGIN]... [--allow-loopback-origins]
+
+The echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).
+At most --max-sessions sessions (default ${DEFAULT_MAX_SESSIONS}, least recently used ended first); idle sessions end after
+--session-idle-ms (default ${DEFAULT_SESSION_IDLE_MS}), idle stream connections close after --stream-idle-ms (default ${DEFAULT_STREAM_IDLE_MS}).
+Browsers: only this server's own origin, and each --allow-origin; --allow-loopback-origins admits any loopback origin.
+`;
 }
 
 export function parseArgs(argv: readonly string[]): Options | { error: string } | 'help' {
-  const options: Options = { port: 0, tools: 'echo', faults: [], era: 'dual' };
+  const options: Options = {
+    port: 0,
+    tools: 'echo',
+    faults: [],
+    era: 'dual',
+    maxSessions: DEFAULT_MAX_SESSIONS,
+    sessionIdleMs: DEFAULT_SESSION_IDLE_MS,
+    streamIdleMs: DEFAULT_STREAM_IDLE_MS,
+    allowOrigins: [],
+    allowLoopbackOrigins: false,
+  };
   for (const arg of argv) {
     if (arg === '--help' || arg === '-h') return 'help';
     const [flag, value] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
     if (flag === '--port' && value !== undefined && /^\d{1,5}$/.test(value) && Number(value) <= 65535) options.port = Number(value);
     else if (flag === '--era' && (ERAS as readonly string[]).includes(value ?? '')) options.era = value as Options['era'];
     else if (flag === '--tools' && (TOOL_SETS as readonly string[]).includes(value ?? '')) options.tools = value as Options['tools'];
+    else if (flag === '--max-sessions' && isPositiveInteger(value)) options.maxSessions = Number(value);
+    else if (flag === '--session-idle-ms' && isPositiveInteger(value)) options.sessionIdleMs = Number(value);
+    else if (flag === '--stream-idle-ms' && isPositiveInteger(value)) options.streamIdleMs = Number(value);
+    else if (flag === '--allow-origin' && value !== undefined && isOrigin(value)) options.allowOrigins.push(value);
+    else if (arg === '--allow-loopback-origins') options.allowLoopbackOrigins = true;
     else if (flag === '--fault' && value !== undefined && isFaultName(value)) {
       if (STDIO_ONLY_FAULTS.includes(value)) return { error: `--fault=${value} has no effect over HTTP (no stdout, no Content-Length frames)` };
       options.faults.push(value);
@@ -61,6 +98,25 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
   }
   if (options.tools === 'features' && options.era !== 'dual') return { error: '--tools=features serves the handshake era only; leave --era out' };
   return options;
+}
+
+function isPositiveInteger(value: string | undefined): boolean {
+  return value !== undefined && /^[1-9][0-9]{0,9}$/.test(value);
+}
+
+/** An origin exactly as a browser sends it: scheme, host, port when not the default; nothing more. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** This server's own origins: the loopback names on the port it listens on. */
+function ownOrigins(port: number): string[] {
+  return ['127.0.0.1', 'localhost', '[::1]'].map((host) => `http://${host}:${port}`);
 }
 
 function main(): void {
@@ -72,18 +128,33 @@ function main(): void {
     return;
   }
   const faults = new Set(parsed.faults);
-  // The same handler the in-browser worker serves (src/runtime/mcp-http-program.ts).
-  const handler = createMcpHttpHandler({ tools: parsed.tools, faults: parsed.faults, era: parsed.era });
-  const server = createServer(nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
+  let handler: ReturnType<typeof createMcpHttpHandler> | null = null;
+  // The handler is made once the port is known (its own origins name it); no client knows the
+  // port before the URL is printed, so no request arrives before.
+  const server = createServer();
   server.listen(parsed.port, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : parsed.port;
+    // The same handler the in-browser worker serves (src/runtime/mcp-http-program.ts).
+    handler = createMcpHttpHandler({
+      tools: parsed.tools,
+      faults: parsed.faults,
+      era: parsed.era,
+      bounds: {
+        allowedOrigins: [...ownOrigins(port), ...parsed.allowOrigins],
+        anyLoopbackOrigin: parsed.allowLoopbackOrigins,
+        maxSessions: parsed.maxSessions,
+        sessionIdleMs: parsed.sessionIdleMs,
+        streamIdleMs: parsed.streamIdleMs,
+      },
+    });
+    server.on('request', nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
     process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
     log(`pid ${process.pid}, tools ${parsed.tools}, era ${parsed.era}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
   });
   const stop = () => {
     log('stopping');
-    handler.closeAll();
+    handler?.closeAll();
     server.close();
     server.closeAllConnections();
   };

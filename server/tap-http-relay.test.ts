@@ -1,6 +1,7 @@
-// The --listen relay in-process, against a bare TCP echo target: whatever bytes a client sends
-// after a loopback request head, in whatever pieces, cross unchanged both ways, and the trace holds
-// exactly those bytes per connection.
+// The --listen relay in-process, against a bare TCP echo target: whatever body bytes a client
+// sends after a loopback request head, in whatever pieces, cross unchanged both ways, and the trace
+// holds exactly those bytes per connection. (Bytes past the body are the next request, judged in
+// turn: relay-gate.test.ts.)
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
@@ -51,7 +52,7 @@ function exchange(port: number, pieces: Buffer[]): Promise<Buffer> {
 }
 
 describe('the HTTP relay', () => {
-  it('passes any bytes after a loopback head unchanged both ways, and records exactly them', async () => {
+  it('passes any body after a loopback head unchanged both ways, and records exactly them', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.uint8Array({ minLength: 1, maxLength: 70_000, size: 'max' }), { minLength: 0, maxLength: 6 }), fc.nat({ max: 40 }), async (payload, cutAt) => {
@@ -61,7 +62,8 @@ describe('the HTTP relay', () => {
         const relay = await startRelay(args);
         let sent = Buffer.alloc(0);
         try {
-          const head = Buffer.from(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${new URL(relay.url).port}\r\nContent-Type: application/octet-stream\r\n\r\n`);
+          const length = payload.reduce((sum, p) => sum + p.length, 0);
+          const head = Buffer.from(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${new URL(relay.url).port}\r\nContent-Type: application/octet-stream\r\nContent-Length: ${length}\r\n\r\n`);
           // The head itself may arrive in two pieces: the gate must wait for its end.
           const cut = Math.min(cutAt, head.length - 1);
           const pieces = [head.subarray(0, cut), head.subarray(cut), ...payload.map((p) => Buffer.from(p))].filter((p) => p.length > 0);

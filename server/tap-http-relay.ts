@@ -3,15 +3,17 @@
 // target, and the bytes go through untouched, so the trace holds exactly what crossed, chunk by
 // chunk (c2s as read from the client, s2c as read from the server), per connection. Nothing is
 // re-serialised; the Host header the client sends names the relay, which a loopback server
-// accepts (it checks the host name, not the port). The first request's head is read (never
-// changed) to refuse a Host or Origin that is not loopback (relay-gate.ts): such a connection gets
-// the relay's own 403 and never reaches the server.
+// accepts (it checks the host name, not the port). Every request's head is read (never changed)
+// to refuse a Host or Origin that is not loopback (relay-gate.ts), the second request on a
+// kept-alive connection as much as the first: a refused request gets the relay's own 403, never
+// reaches the server, and ends the connection (a response still in flight to an earlier request
+// is cut there).
 
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { TRACE_FORMAT, TRACE_VERSION } from '../src/runtime/trace/trace-format.ts';
 import { roundTapTime } from '../src/runtime/tap-protocol.ts';
 import type { TapArgs } from './tap-args.ts';
-import { judgeFirstRequest, refusalResponse } from './relay-gate.ts';
+import { refusalResponse, RequestGate } from './relay-gate.ts';
 import { RECORDER, startClock, summaryLine } from './tap-record.ts';
 import { openTraceFile, type TraceFile } from './trace-file.ts';
 
@@ -39,8 +41,8 @@ export function startRelay(args: Relay): Promise<RunningRelay> {
     const conn = nextConn++;
     const trace = file as TraceFile;
     trace.add({ tap: 1, ev: 'open', t: t(), conn });
-    // Nothing goes to the server until the first request's head passed the gate.
-    let head: Buffer | null = Buffer.alloc(0);
+    // Nothing of a request goes to the server until its head passed the gate.
+    const gate = new RequestGate();
     let refused = false;
     const upstream = createConnection({ host: targetHost, port: targetPort, allowHalfOpen: true });
     let closedBy: 'client' | 'server' | null = null;
@@ -52,21 +54,18 @@ export function startRelay(args: Relay): Promise<RunningRelay> {
       from.on('data', (chunk: Buffer) => {
         trace.add({ tap: 1, ev, t: t(), b64: chunk.toString('base64'), conn });
         if (refused) return;
-        if (side === 'client' && head !== null) {
-          head = Buffer.concat([head, chunk]);
-          const verdict = judgeFirstRequest(head);
-          if (verdict.kind === 'more') return;
-          if (verdict.kind === 'refuse') {
-            trace.add({ tap: 1, ev: 'error', t: t(), message: `refused by the relay (${verdict.status}): ${verdict.reason}`, conn });
-            head = null;
+        if (side === 'client') {
+          const { forward, refusal } = gate.push(chunk);
+          if (refusal !== null) {
+            trace.add({ tap: 1, ev: 'error', t: t(), message: `refused by the relay (${refusal.status}): ${refusal.reason}`, conn });
             refused = true;
             upstream.destroy();
             // FIN after the answer, then read on until the client closes too: a reset could lose it.
-            from.end(refusalResponse(verdict.status, verdict.reason));
+            from.end(refusalResponse(refusal.status, refusal.reason));
             return;
           }
-          chunk = head;
-          head = null;
+          if (forward.length === 0) return;
+          chunk = Buffer.from(forward.buffer, forward.byteOffset, forward.byteLength);
         }
         if (!to.write(chunk)) {
           from.pause();
@@ -76,8 +75,8 @@ export function startRelay(args: Relay): Promise<RunningRelay> {
       // Half-close passes through: an HTTP/1.1 client may end its side and still read the reply.
       from.on('end', () => {
         closedBy ??= side;
-        // A client that ends before its head was complete has sent nothing the server may see.
-        if (side === 'client' && head !== null) to.destroy();
+        // A client that ends in the middle of a head (or before any request) has sent nothing more the server may see.
+        if (side === 'client' && gate.holdsUnjudgedBytes) to.destroy();
         else to.end();
       });
       from.on('error', (error) => {

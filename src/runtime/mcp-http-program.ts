@@ -8,7 +8,7 @@
 import { toolFailureAsRpcError, type FaultName } from '../protocol/faults.ts';
 import type { McpHttpToolSet } from './mcp-http-args.ts';
 import { createEchoTools, ECHO_SERVER_INFO, ECHO_SERVER_INSTRUCTIONS } from '../protocol/echo-tools.ts';
-import type { HttpHandler } from '../protocol/http/server-handler.ts';
+import type { HttpHandler, HttpHandlerOptions } from '../protocol/http/server-handler.ts';
 import { createDualEraHttpHandler } from '../protocol/http/dual-era-handler.ts';
 import { createHttpHandler } from '../protocol/http/server-handler.ts';
 import type { ServerChannel } from '../protocol/http/server-session.ts';
@@ -22,13 +22,17 @@ import { withToolProgress } from '../protocol/tool-progress.ts';
 
 export { MCP_HTTP_TOOL_SETS, type McpHttpToolSet } from './mcp-http-args.ts';
 
-export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: readonly FaultName[]; era?: EchoEra }): HttpHandler {
+/** What server/mcp-http.ts sets from its flags: origins and the session and stream bounds. */
+export type McpHttpBounds = Pick<HttpHandlerOptions, 'allowedOrigins' | 'anyLoopbackOrigin' | 'maxSessions' | 'sessionIdleMs' | 'streamIdleMs'>;
+
+export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: readonly FaultName[]; era?: EchoEra; bounds?: McpHttpBounds }): HttpHandler {
   const faults = new Set(options.faults);
+  const bounds = options.bounds ?? {};
   if (options.tools === 'features') {
     // Every feature it shows is handshake-era: logging/setLevel, resources/subscribe and requests
     // from server to client are gone in 2026-07-28. So one handler, the 2025-11-25 one, whatever the era.
     const world = createDemoWorld();
-    return createHttpHandler({ createServer: (channel) => world.createServer(channel), faults: [...options.faults] });
+    return createHttpHandler({ ...bounds, createServer: (channel) => world.createServer(channel), faults: [...options.faults] });
   }
   const echoServer = () => {
     const server = withToolProgress(
@@ -43,7 +47,7 @@ export function createMcpHttpHandler(options: { tools: McpHttpToolSet; faults: r
     };
   };
   const conformance = options.tools === 'conformance' ? createEraConformance() : undefined;
-  const legacyOptions = { createServer: conformance !== undefined ? (channel: ServerChannel) => conformance.createLegacy(channel) : echoServer, faults: [...options.faults] };
+  const legacyOptions = { ...bounds, createServer: conformance !== undefined ? (channel: ServerChannel) => conformance.createLegacy(channel) : echoServer, faults: [...options.faults] };
   const era = options.era ?? 'dual';
   if (era === 'legacy') return createHttpHandler(legacyOptions);
   const modernOnly = era === 'modern';

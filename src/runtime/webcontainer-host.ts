@@ -199,6 +199,11 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
         } catch (error) {
           throw new Error(`could not load mcp-http.mjs into the WebContainer: ${messageOf(error)}`);
         }
+        // mcp-http accepts only its own origin unless told otherwise. The container's loopback is
+        // reachable from this page alone, so any loopback origin may pass, and so may the page's own
+        // (a deployed page's https origin is not on a loopback name).
+        programArgs.push('--allow-loopback-origins');
+        if (typeof location !== 'undefined' && /^https?:/.test(location.origin)) programArgs.push(`--allow-origin=${location.origin}`);
       }
       if (spec.program === 'sdk2-echo-server') {
         try {

@@ -26,7 +26,7 @@ import {
   type ClientCapabilities,
   type RequestEnvelope,
 } from './meta.ts';
-import { createRequestStateSealer, type RequestStateSealer } from './request-state.ts';
+import { argumentsDigest, createRequestStateSealer, type RequestStateSealer } from './request-state.ts';
 import {
   isInputRequired,
   missingCapabilities,
@@ -226,7 +226,9 @@ export class ModernServer {
     const problems = validateArguments(tool.info.inputSchema, args);
     if (problems.length > 0) return this.#ok(id, failure(`Invalid arguments for tool ${tool.info.name}: ${problems.join('; ')}`));
 
-    const round = await this.#round(id, params, `tools/call\u0000${tool.info.name}`);
+    // A state is bound to this tool AND these arguments: a retry with other arguments cannot reuse it.
+    const binding = bindingOf(`tools/call\u0000${tool.info.name}`, args);
+    const round = await this.#round(id, params, binding);
     if ('outcome' in round) return round.outcome;
     const eraContext = this.#context(params, envelope, context, round.inputResponses, round.state);
     let output: ToolOutput;
@@ -236,7 +238,7 @@ export class ModernServer {
       output = failure(error instanceof Error ? error.message : String(error));
     }
     if (eraContext.signal.aborted) return { response: null, status: 200 };
-    if (isInputRequired(output)) return this.#inputRequired(id, output, envelope, `tools/call\u0000${tool.info.name}`);
+    if (isInputRequired(output)) return this.#inputRequired(id, output, envelope, binding);
     return this.#ok(id, toCallToolResult(output, tool.info.name));
   }
 
@@ -249,15 +251,16 @@ export class ModernServer {
     const missing = (prompt.arguments ?? []).filter((argument) => argument.required === true && args[argument.name] === undefined).map((argument) => argument.name);
     if (missing.length > 0) return this.#fail(id, ErrorCode.InvalidParams, `Missing required arguments for prompt ${prompt.name}: ${missing.join(', ')}`);
 
-    const round = await this.#round(id, params, `prompts/get\u0000${prompt.name}`);
+    const binding = bindingOf(`prompts/get\u0000${prompt.name}`, args);
+    const round = await this.#round(id, params, binding);
     if ('outcome' in round) return round.outcome;
     const output = await prompt.get(args, this.#context(params, envelope, context, round.inputResponses, round.state));
-    if (isInputRequired(output)) return this.#inputRequired(id, output, envelope, `prompts/get\u0000${prompt.name}`);
+    if (isInputRequired(output)) return this.#inputRequired(id, output, envelope, binding);
     return this.#ok(id, clean({ description: prompt.description, messages: output }));
   }
 
   /** A retry's inputResponses and requestState, checked; or the error that refuses them. */
-  async #round(id: JsonRpcId, params: Record<string, unknown>, binding: string): Promise<{ inputResponses: InputResponses | undefined; state: string | undefined } | { outcome: ModernOutcome }> {
+  async #round(id: JsonRpcId, params: Record<string, unknown>, binding: () => Promise<string>): Promise<{ inputResponses: InputResponses | undefined; state: string | undefined } | { outcome: ModernOutcome }> {
     let inputResponses: InputResponses | undefined;
     if ('inputResponses' in params) {
       const given = params.inputResponses;
@@ -268,15 +271,15 @@ export class ModernServer {
     }
     let state: string | undefined;
     if (params.requestState !== undefined) {
-      const opened = typeof params.requestState === 'string' ? await this.#sealer.open(binding, params.requestState) : null;
-      if (opened === null) return { outcome: this.#fail(id, ErrorCode.InvalidParams, 'Invalid params: requestState failed verification (edited, expired, or minted for another request)') };
+      const opened = typeof params.requestState === 'string' ? await this.#sealer.open(await binding(), params.requestState) : null;
+      if (opened === null) return { outcome: this.#fail(id, ErrorCode.InvalidParams, 'Invalid params: requestState failed verification (edited, expired, already used, or minted for another tool or other arguments)') };
       state = opened;
     }
     return { inputResponses, state };
   }
 
   /** An InputRequiredResult as it leaves: capability-checked, state sealed, stamped. */
-  async #inputRequired(id: JsonRpcId, output: InputRequiredResult, envelope: RequestEnvelope, binding: string): Promise<ModernOutcome> {
+  async #inputRequired(id: JsonRpcId, output: InputRequiredResult, envelope: RequestEnvelope, binding: () => Promise<string>): Promise<ModernOutcome> {
     const requests = output.inputRequests ?? {};
     let required: ClientCapabilities = {};
     for (const request of Object.values(requests)) required = { ...required, ...requiredCapabilityOf(request) };
@@ -289,7 +292,7 @@ export class ModernServer {
     }
     const result: Record<string, unknown> = { resultType: RESULT_TYPE_INPUT_REQUIRED };
     if (output.inputRequests !== undefined) result.inputRequests = output.inputRequests;
-    if (output.requestState !== undefined) result.requestState = await this.#sealer.seal(binding, output.requestState);
+    if (output.requestState !== undefined) result.requestState = await this.#sealer.seal(await binding(), output.requestState);
     return this.#ok(id, result);
   }
 
@@ -406,4 +409,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function clean<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
+
+/**
+ * What a requestState is bound to: the method and name, and the digest of the arguments. Computed
+ * only when a state is opened or sealed (the digest is asynchronous; most calls carry no state).
+ */
+function bindingOf(methodAndName: string, args: unknown): () => Promise<string> {
+  let binding: Promise<string> | undefined;
+  return () => (binding ??= argumentsDigest(args).then((digest) => `${methodAndName}\u0000${digest}`));
 }

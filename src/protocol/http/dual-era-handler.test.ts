@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEchoTools, ECHO_SERVER_INFO } from '../echo-tools.ts';
 import { createEchoModernServer } from '../era/echo.ts';
 import { ModernServer } from '../era/modern-server.ts';
@@ -122,5 +122,25 @@ describe('the dual-era Streamable HTTP handler, modern requests', () => {
     expect(response.headers['mcp-session-id']).toBeUndefined();
     expect(await json(response)).toMatchObject({ id: 0, error: { code: -32022, data: { supported: ['2026-07-28'], requested: '2025-11-25' } } });
     expect((await strict.handle({ method: 'GET', path: '/mcp', headers: { host: '127.0.0.1', accept: 'text/event-stream' } })).status).toBe(405);
+  });
+});
+
+describe('dual-era handler: idle 2026-07-28 streams (issue 22)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('closes a response stream that carried nothing for streamIdleMs (fake clock), and holds no timer after', async () => {
+    vi.useFakeTimers();
+    const options = { serverInfo: ECHO_SERVER_INFO, tools: createEchoTools() };
+    const endpoint = createDualEraHttpHandler({ createServer: () => new McpServer(options), modern: createEchoModernServer(options), streamIdleMs: 1_000 });
+    const response = await endpoint.handle(post({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { notifications: {}, _meta: META } }));
+    if (response.body.type !== 'stream') throw new Error('expected the listen stream');
+    const stream = response.body.stream as unknown as { open: boolean };
+    vi.advanceTimersByTime(900);
+    expect(stream.open).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(stream.open).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

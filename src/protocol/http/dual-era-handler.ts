@@ -14,7 +14,10 @@
 //     an unknown method 404 with -32601, everything else 200;
 //   * JSON unless the server sends something before the result; then SSE with
 //     `X-Accel-Buffering: no`, no event ids, no priming event, no resumption (no Last-Event-ID);
-//   * no Mcp-Session-Id is ever issued; closing a response stream cancels its request.
+//   * no Mcp-Session-Id is ever issued; closing a response stream cancels its request;
+//   * a response stream that carried nothing for streamIdleMs is closed by the server (a
+//     subscriptions/listen nobody is told anything on must not hold a connection forever): its
+//     request is cancelled as if the client had closed it.
 
 import { ErrorCode, isNotification, isRequest, validateMessage, type JsonRpcMessage, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc.ts';
 import { EraErrorCode, isModernProtocolVersion } from '../era/meta.ts';
@@ -25,7 +28,8 @@ import { encodeSseEvent } from '../framing/sse.ts';
 import { PushStream } from './push-stream.ts';
 import { modernHeaderProblem, stripOws } from './modern-rules.ts';
 import { acceptsPost, isAllowedHost, isAllowedOrigin, isJsonContentType, LOOPBACK_HOSTS } from './request-checks.ts';
-import { createHttpHandler, DEFAULT_ENDPOINT, type HttpHandler, type HttpHandlerOptions } from './server-handler.ts';
+import { createHttpHandler, DEFAULT_ENDPOINT, DEFAULT_STREAM_IDLE_MS, type HttpHandler, type HttpHandlerOptions } from './server-handler.ts';
+import { idleSweeper } from './idle-sweeper.ts';
 import { headerValue, type HttpRequest, type HttpResponse } from './types.ts';
 
 export interface DualEraHttpOptions extends HttpHandlerOptions {
@@ -55,14 +59,24 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
   const endpoint = options.endpoint ?? DEFAULT_ENDPOINT;
   const allowedHosts = (options.allowedHosts ?? LOOPBACK_HOSTS).map((host) => host.toLowerCase());
   const allowedOrigins = options.allowedOrigins ?? [];
+  const anyLoopbackOrigin = options.anyLoopbackOrigin ?? true;
   const { modern } = options;
   const rejectLegacy = options.legacy === 'reject';
   let lastEra: 'legacy' | 'modern' | undefined;
+  const streamIdleMs = options.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS;
+  const now = options.now ?? (() => Date.now());
+  /** Open modern response streams: when each last carried anything, and how to close it. */
+  const openStreams = new Map<PushStream, { activeAt: number; close(): void }>();
+  const expiry = idleSweeper(streamIdleMs, () => {
+    const before = now() - streamIdleMs;
+    for (const [stream, entry] of openStreams) if (entry.activeAt <= before) entry.close();
+    if (openStreams.size === 0) expiry.stop();
+  });
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
     const path = request.path.split('?')[0];
     // The checks every request passes first, whatever its era: the legacy handler makes them too.
-    if (path !== endpoint || !isAllowedHost(request.headers, allowedHosts) || !isAllowedOrigin(request.headers, allowedHosts, allowedOrigins)) {
+    if (path !== endpoint || !isAllowedHost(request.headers, allowedHosts) || !isAllowedOrigin(request.headers, allowedHosts, allowedOrigins, anyLoopbackOrigin)) {
       return legacy.handle(request);
     }
     const headerVersion = headerValue(request.headers, 'mcp-protocol-version');
@@ -126,12 +140,29 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
       const openStream = (): PushStream => {
         const opened = new PushStream();
         // The client closed the stream: that is this request's cancellation.
-        opened.onCancel(() => controller.abort());
+        opened.onCancel(() => {
+          openStreams.delete(opened);
+          controller.abort();
+        });
+        // Idle for streamIdleMs: the server closes it, and cancels the request the same way.
+        openStreams.set(opened, {
+          activeAt: now(),
+          close: () => {
+            openStreams.delete(opened);
+            controller.abort();
+            opened.end();
+          },
+        });
+        expiry.start();
         stream = opened;
         resolve({ status: 200, headers: { ...MODERN_SSE_HEADERS }, body: { type: 'stream', stream: opened } });
         return opened;
       };
-      const write = (target: PushStream, message: JsonRpcMessage | JsonRpcResponse) => target.write(encodeSseEvent({ data: toJsonText(message) }));
+      const write = (target: PushStream, message: JsonRpcMessage | JsonRpcResponse) => {
+        const entry = openStreams.get(target);
+        if (entry !== undefined) entry.activeAt = now();
+        target.write(encodeSseEvent({ data: toJsonText(message) }));
+      };
       const send = (message: JsonRpcMessage): void => {
         if (controller.signal.aborted) return;
         write(stream ?? openStream(), message);
@@ -140,6 +171,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
         const open: PushStream | null = stream;
         if (open !== null) {
           if (response !== null && !controller.signal.aborted) write(open, response);
+          openStreams.delete(open);
           open.end();
           return;
         }
@@ -159,6 +191,7 @@ export function createDualEraHttpHandler(options: DualEraHttpOptions): DualEraHt
     closeAll() {
       legacy.closeAll();
       modern.endSubscriptions();
+      expiry.stop();
     },
   };
 }

@@ -24,6 +24,8 @@ export class EventStream {
   private readonly log: LoggedEvent[] = [];
   private connection: PushStream | null = null;
   private finished = false;
+  /** When the current connection opened or last carried an event (the idle-stream rule reads it). */
+  private lastActive = 0;
 
   constructor(
     /** Unique within the session; the prefix of every event id. */
@@ -36,7 +38,13 @@ export class EventStream {
      * ms, resume with Last-Event-ID, get what came meanwhile, and again, until the response.
      */
     private readonly closeEarly = false,
+    private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** When the open connection last carried anything (or opened); undefined with no connection open. */
+  get activeAt(): number | undefined {
+    return this.connected ? this.lastActive : undefined;
+  }
 
   /** True after the stream's last message (a POST stream's response) was sent. */
   get done(): boolean {
@@ -61,6 +69,7 @@ export class EventStream {
       if (this.connection === connection) this.connection = null;
     });
     this.connection = connection;
+    this.lastActive = this.now();
     // A fresh connection is primed with the id of the last event already carried, so a resume
     // from the priming event replays exactly what this connection is about to get.
     const from = afterSeq ?? this.deliveredSeq;
@@ -83,6 +92,7 @@ export class EventStream {
     if (this.connection?.open === true) {
       this.connection.write(bytes);
       this.deliveredSeq = this.seq;
+      this.lastActive = this.now();
     }
   }
 

@@ -58,13 +58,16 @@ export function isAllowedHost(headers: HttpHeaders, allowedHosts: readonly strin
 
 /**
  * Origin (sent by browsers): absent is fine (not a browser); present, it must be an allowed origin
- * exactly, or an http(s) origin on one of the server's own host names. "null" (sandboxed frames,
- * file pages) is refused.
+ * exactly, or (unless `anyOnAllowedHost` is false) an http(s) origin on one of the server's own
+ * host names, whatever its port. "null" (sandboxed frames, file pages) is refused. A server on a
+ * real loopback port turns the port-less rule off: another local app's page (http://localhost:3000)
+ * is a foreign origin to it.
  */
-export function isAllowedOrigin(headers: HttpHeaders, allowedHosts: readonly string[], allowedOrigins: readonly string[]): boolean {
+export function isAllowedOrigin(headers: HttpHeaders, allowedHosts: readonly string[], allowedOrigins: readonly string[], anyOnAllowedHost = true): boolean {
   const origin = headerValue(headers, 'origin');
   if (origin === undefined) return true;
   if (allowedOrigins.includes(origin)) return true;
+  if (!anyOnAllowedHost) return false;
   const match = /^https?:\/\/([^/]+)$/i.exec(origin.trim());
   return match !== null && allowedHosts.includes(hostName(match[1]!));
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ECHO_SERVER_INFO } from '../echo-tools.ts';
 import { createHttpHandler, type HttpHandlerOptions } from './server-handler.ts';
 import { deferred, eventReader, get, INITIALIZE, jsonBody, messageOf, post, testServerFactory, type Deferred } from './test-helpers.ts';
@@ -290,5 +290,87 @@ describe('Streamable HTTP handler: GET, resumption, DELETE', () => {
     expect((await handler.handle(post(call(1, 'ping'), headers))).status).toBe(404);
     expect((await handler.handle({ ...get(headers), method: 'DELETE' })).status).toBe(404);
     expect(handler.sessionCount).toBe(0);
+  });
+});
+
+describe('Streamable HTTP handler: bounds (issue 22)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const ping = (handler: ReturnType<typeof setup>['handler'], headers: Record<string, string>, id = 1) => handler.handle(post(call(id, 'ping'), headers));
+
+  it('caps sessions: initialize beyond maxSessions ends the least recently used one, not the oldest', async () => {
+    const { handler, initialize } = setup({ maxSessions: 2 });
+    const a = await initialize();
+    const b = await initialize();
+    expect((await ping(handler, a)).status).toBe(200); // a is now more recent than b
+    const c = await initialize();
+    expect(handler.sessionCount).toBe(2);
+    expect((await ping(handler, b)).status).toBe(404);
+    expect((await ping(handler, a)).status).toBe(200);
+    expect((await ping(handler, c)).status).toBe(200);
+  });
+
+  it('ends a session no request named for sessionIdleMs (fake clock); a request restarts its count', async () => {
+    vi.useFakeTimers();
+    const { handler, initialize } = setup({ sessionIdleMs: 1_000, streamIdleMs: 60_000 });
+    const a = await initialize();
+    const b = await initialize();
+    vi.advanceTimersByTime(600);
+    expect((await ping(handler, a)).status).toBe(200);
+    vi.advanceTimersByTime(600);
+    // b was idle 1200 ms: gone; a 600 ms: kept.
+    expect(handler.sessionCount).toBe(1);
+    expect((await ping(handler, b)).status).toBe(404);
+    expect((await ping(handler, a)).status).toBe(200);
+    vi.advanceTimersByTime(1_300);
+    expect(handler.sessionCount).toBe(0);
+    expect((await ping(handler, a)).status).toBe(404);
+  });
+
+  it('closes a stream connection idle for streamIdleMs (the stream stays resumable); a listening session is not idle until then', async () => {
+    vi.useFakeTimers();
+    const { handler, initialize, channels } = setup({ sessionIdleMs: 1_000, streamIdleMs: 2_000 });
+    const headers = await initialize();
+    const response = await handler.handle(get(headers));
+    if (response.body.type !== 'stream') throw new Error('expected a stream');
+    const connection = response.body.stream as unknown as { open: boolean };
+    vi.advanceTimersByTime(1_500);
+    // Past the session limit, but a client is listening: the session stays.
+    expect(handler.sessionCount).toBe(1);
+    channels[0]!.send({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' });
+    vi.advanceTimersByTime(1_500);
+    expect(connection.open).toBe(true); // the event 1.5 s ago restarted the stream's count
+    vi.advanceTimersByTime(1_000);
+    expect(connection.open).toBe(false);
+    // The stream itself is kept: a resume (a request, so the session is used again) replays it.
+    const resumed = await handler.handle(get({ ...headers, 'last-event-id': 'get/0' }));
+    expect(resumed.status).toBe(200);
+    const [replayed] = await eventReader(resumed.body).next(1);
+    expect(messageOf(replayed!)).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' });
+    // Nothing more: the resumed connection goes idle and closes, then the session ends.
+    vi.advanceTimersByTime(2_500);
+    expect(handler.sessionCount).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    expect(handler.sessionCount).toBe(0);
+  });
+
+  it('holds no timer once the last session is gone', async () => {
+    vi.useFakeTimers();
+    const { handler, initialize } = setup({ sessionIdleMs: 100, streamIdleMs: 100 });
+    await initialize();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(200);
+    expect(handler.sessionCount).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('with anyLoopbackOrigin false, accepts only the listed origins (another local page is foreign)', async () => {
+    const { handler } = setup({ anyLoopbackOrigin: false, allowedOrigins: ['http://127.0.0.1:3000'] });
+    expect((await handler.handle(post(INITIALIZE, { origin: 'http://localhost:5173' }))).status).toBe(403);
+    expect((await handler.handle(post(INITIALIZE, { origin: 'http://127.0.0.1:3001' }))).status).toBe(403);
+    expect((await handler.handle(post(INITIALIZE, { origin: 'http://127.0.0.1:3000' }))).status).toBe(200);
+    expect((await handler.handle(post(INITIALIZE))).status).toBe(200); // no Origin: not a browser
   });
 });

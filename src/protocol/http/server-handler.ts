@@ -33,6 +33,7 @@ import {
   protocolVersionProblem,
 } from './request-checks.ts';
 import { HttpSession, type HttpServerFactory, type RequestContext } from './server-session.ts';
+import { idleSweeper } from './idle-sweeper.ts';
 import { HEADER, headerValue, type HttpRequest, type HttpResponse } from './types.ts';
 
 export interface HttpHandlerOptions {
@@ -44,6 +45,24 @@ export interface HttpHandlerOptions {
   allowedHosts?: readonly string[];
   /** Browser origins allowed besides http(s) origins on an allowed host, e.g. a page on another name. */
   allowedOrigins?: readonly string[];
+  /**
+   * Also allow any http(s) origin on an allowed host name, whatever its port. Default true (the
+   * in-page hosts, which no other page can reach); server/mcp-http.ts turns it off, so only its
+   * own origin and the listed ones pass there.
+   */
+  anyLoopbackOrigin?: boolean;
+  /** Most sessions kept; initialize beyond it ends the least recently used one. Default 1000. */
+  maxSessions?: number;
+  /** A session no request named and no connection listened to for this long ends. Default 10 min. */
+  sessionIdleMs?: number;
+  /**
+   * A stream connection that carried nothing for this long is closed (the stream stays resumable).
+   * The dual-era handler applies it to 2026-07-28 SSE responses too (there, closing is cancelling).
+   * Default 5 min.
+   */
+  streamIdleMs?: number;
+  /** The clock of the idle rules; default Date.now. */
+  now?: () => number;
   /** The SSE `retry` sent at the start of every stream, in ms: how long a client waits before it resumes. Default 1000. */
   retryMs?: number;
   /** Offer the standalone GET stream. Default true; false answers GET with 405. */
@@ -74,6 +93,10 @@ export interface HttpHandler {
 
 export const DEFAULT_ENDPOINT = '/mcp';
 export const DEFAULT_RETRY_MS = 1000;
+/** A workshop has tens of clients; a thousand sessions is far beyond it and still a few MiB. */
+export const DEFAULT_MAX_SESSIONS = 1000;
+export const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
+export const DEFAULT_STREAM_IDLE_MS = 5 * 60_000;
 
 /** Transport-level failures carry -32000 (implementation-defined range), like the official SDK. */
 const TRANSPORT_ERROR = -32000;
@@ -89,14 +112,21 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const makeSessionId = options.newSessionId ?? newSessionId;
   const replyToNotifications = options.faults?.includes('reply-to-notification') === true;
   const closeStreamsEarly = options.faults?.includes('close-streams-early') === true;
+  const anyLoopbackOrigin = options.anyLoopbackOrigin ?? true;
+  const maxSessions = Math.max(1, options.maxSessions ?? DEFAULT_MAX_SESSIONS);
+  const sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const streamIdleMs = options.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS;
+  const now = options.now ?? (() => Date.now());
+  // In least-recently-used order: a request that names a session moves it to the end.
   const sessions = new Map<string, HttpSession>();
+  const expiry = idleSweeper(Math.min(sessionIdleMs, streamIdleMs), () => sweep());
   const allowedMethods = ['POST', ...(standaloneAllowed ? ['GET'] : []), ...(deleteAllowed ? ['DELETE'] : [])].join(', ');
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
     const path = request.path.split('?')[0];
     if (path !== endpoint) return errorResponse(404, TRANSPORT_ERROR, `Not found: the MCP endpoint is ${endpoint}`);
     if (!isAllowedHost(request.headers, allowedHosts)) return errorResponse(403, TRANSPORT_ERROR, 'Forbidden: Host is not a name of this server');
-    if (!isAllowedOrigin(request.headers, allowedHosts, allowedOrigins)) return errorResponse(403, TRANSPORT_ERROR, 'Forbidden: Origin not allowed');
+    if (!isAllowedOrigin(request.headers, allowedHosts, allowedOrigins, anyLoopbackOrigin)) return errorResponse(403, TRANSPORT_ERROR, 'Forbidden: Origin not allowed');
 
     switch (request.method.toUpperCase()) {
       case 'POST':
@@ -124,6 +154,9 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (session === undefined || session.ended) return errorResponse(404, SESSION_NOT_FOUND, 'Session not found');
     const problem = protocolVersionProblem(request.headers);
     if (problem !== null) return errorResponse(400, TRANSPORT_ERROR, `Bad Request: ${problem}`);
+    session.lastUsed = now();
+    sessions.delete(id);
+    sessions.set(id, session);
     return session;
   }
 
@@ -163,7 +196,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   async function initialize(message: JsonRpcRequest): Promise<HttpResponse> {
     const id = makeSessionId();
     if (!isValidSessionId(id)) throw new Error('a session id must be visible ASCII (0x21-0x7E)');
-    const session = new HttpSession(id, options.createServer, retryMs, closeStreamsEarly);
+    const session = new HttpSession(id, options.createServer, retryMs, closeStreamsEarly, now);
     const response = await session.server.handle(message);
     if (response === null || 'error' in response) {
       // No session was established: do not keep one, and do not name one.
@@ -171,7 +204,14 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     }
     const result = response.result as { protocolVersion?: unknown } | undefined;
     session.protocolVersion = typeof result?.protocolVersion === 'string' ? result.protocolVersion : LATEST_PROTOCOL_VERSION;
+    // The cap: the least recently used session makes room (its id answers 404 from now on).
+    while (sessions.size >= maxSessions) {
+      const [oldestId, oldest] = sessions.entries().next().value as [string, HttpSession];
+      oldest.end();
+      sessions.delete(oldestId);
+    }
     sessions.set(id, session);
+    expiry.start();
     const answered = jsonResponse(200, response);
     answered.headers[HEADER.sessionId] = id;
     return answered;
@@ -245,6 +285,25 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     return { status: 200, headers: {}, body: { type: 'none' } };
   }
 
+  /**
+   * The idle rules. A session with a connection open is in use (a client listens), so its count
+   * starts only when its last connection is gone; an idle connection closes; a session that nothing
+   * named or listened to for sessionIdleMs ends. A client whose idle stream was closed thus has
+   * the whole sessionIdleMs to resume it.
+   */
+  function sweep(): void {
+    const time = now();
+    for (const [id, session] of sessions) {
+      if (session.listening) session.lastUsed = time;
+      session.closeConnectionsIdleSince(time - streamIdleMs);
+      if (!session.listening && session.lastUsed <= time - sessionIdleMs) {
+        session.end();
+        sessions.delete(id);
+      }
+    }
+    if (sessions.size === 0) expiry.stop();
+  }
+
   return {
     handle,
     get sessionCount() {
@@ -253,9 +312,11 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     closeAll() {
       for (const session of sessions.values()) session.end();
       sessions.clear();
+      expiry.stop();
     },
   };
 }
+
 
 function hasProgressToken(request: JsonRpcRequest): boolean {
   const params = request.params;

@@ -41,6 +41,8 @@ export class HttpSession {
   private nextStream = 1;
   private closed = false;
   readonly standalone: EventStream;
+  /** When a request last named this session (the idle-session rule and the LRU cap read it). */
+  lastUsed: number;
 
   constructor(
     readonly id: string,
@@ -48,8 +50,10 @@ export class HttpSession {
     private readonly retryMs: number | undefined,
     /** The close-streams-early fault: request streams end each connection once it is written (SSE polling). */
     private readonly closeStreamsEarly = false,
+    private readonly now: () => number = () => Date.now(),
   ) {
-    this.standalone = new EventStream(STANDALONE_KEY, retryMs);
+    this.lastUsed = now();
+    this.standalone = new EventStream(STANDALONE_KEY, retryMs, undefined, false, now);
     this.streams.set(STANDALONE_KEY, this.standalone);
     this.server = createServer({ send: (message) => this.sendUnrelated(message) });
   }
@@ -60,7 +64,7 @@ export class HttpSession {
 
   /** A new stream for one POST's request. Only the latest finished streams stay resumable. */
   openRequestStream(): EventStream {
-    const stream = new EventStream(String(this.nextStream++), this.retryMs, undefined, this.closeStreamsEarly);
+    const stream = new EventStream(String(this.nextStream++), this.retryMs, undefined, this.closeStreamsEarly, this.now);
     this.streams.set(stream.key, stream);
     if (this.streams.size > MAX_STREAMS_KEPT) {
       for (const [key, old] of this.streams) {
@@ -71,6 +75,23 @@ export class HttpSession {
       }
     }
     return stream;
+  }
+
+  /** True while any of its streams has a connection open: a client is listening. */
+  get listening(): boolean {
+    for (const stream of this.streams.values()) if (stream.connected) return true;
+    return false;
+  }
+
+  /**
+   * The idle-stream rule: end every connection that carried nothing since `before`. The stream
+   * itself stays (a client may resume it with Last-Event-ID); the connection and its socket go.
+   */
+  closeConnectionsIdleSince(before: number): void {
+    for (const stream of this.streams.values()) {
+      const activeAt = stream.activeAt;
+      if (activeAt !== undefined && activeAt <= before) stream.closeConnection();
+    }
   }
 
   findStream(key: string): EventStream | undefined {
