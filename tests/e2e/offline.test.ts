@@ -62,12 +62,13 @@ describe('offline after one visit', () => {
         expect.arrayContaining([expect.stringContaining(OFFLINE_WEBCONTAINER_REASON)]),
       );
 
-      const facts = await page.evaluate(() => ({
+      const facts = await page.evaluate(async () => ({
         onLine: navigator.onLine,
         isolated: globalThis.crossOriginIsolated,
         sharedArrayBuffer: typeof SharedArrayBuffer === 'function',
         controlled: navigator.serviceWorker.controller !== null,
-        token: document.querySelector('meta[name="mcp-bridge-token"]') !== null,
+        // Offline there is no token: the service worker never kept a copy of the answer.
+        token: await fetch('/__bridge/token', { headers: { 'X-MCP-Bridge-Token-Request': '1' } }).then((r) => r.ok, () => false),
       }));
       expect(facts).toEqual({ onLine: false, isolated: true, sharedArrayBuffer: true, controlled: true, token: false });
 
@@ -99,9 +100,12 @@ describe('offline after one visit', () => {
     try {
       await page.goto(app.url);
       // Before the first visit's worker takes over, nothing controls the page, and the online page
-      // has its fresh bridge token: nothing cached from the test above leaked into this context.
-      const facts = await page.evaluate(() => ({ token: document.querySelector('meta[name="mcp-bridge-token"]') !== null }));
-      expect(facts.token).toBe(true);
+      // gets its fresh bridge token: nothing cached from the test above leaked into this context.
+      const facts = await page.evaluate(async () => ({
+        token: await fetch('/__bridge/token', { headers: { 'X-MCP-Bridge-Token-Request': '1' } }).then((r) => r.ok, () => false),
+        inPage: document.documentElement.outerHTML.includes('mcp-bridge-token'),
+      }));
+      expect(facts).toEqual({ token: true, inPage: false });
       const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
       expect(registrations).toBeLessThanOrEqual(1);
       await waitUntilSavedForOffline(page);
