@@ -83,12 +83,18 @@ function startPlayground(): void {
   // Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.
   const hosts = createDefaultHosts();
   const forced = forcedHost.ok ? forcedHost.forced : null;
+  // No request to StackBlitz at page load: the WebContainer is probed only once the learner chooses
+  // it in the host panel (for this page) or with ?host=webcontainer; the preflight probes its own.
+  let webContainerChosen = false;
   const session = new LiveSessionStore({
     forced,
     invalidForced: forcedHost.ok ? null : shorten(new URLSearchParams(window.location.search).get('host') ?? ''),
     selectHost: async () => {
-      const selection = await selectHost({ forced, hosts });
+      const selection = await selectHost({ forced, hosts, webContainerChosen: () => webContainerChosen });
       return { host: selection.chosen, availability: selection.availability };
+    },
+    chooseWebContainer: () => {
+      webContainerChosen = true;
     },
   });
 
