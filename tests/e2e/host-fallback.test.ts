@@ -20,13 +20,14 @@ describe('automatic host selection (offline)', () => {
     try {
       await page.goto(`${app.url}?host=nope`);
       await page.getByText(/“\?host=nope” is not a known host/).waitFor();
-      await page.getByText('Looking for a host…').waitFor();
 
       await page.getByText('Live host: Local bridge').waitFor({ timeout: WAIT_MARGIN_MS });
       // The WebContainer is not tried until the learner chooses it (it loads from StackBlitz).
       const hosts = page.getByRole('list', { name: 'Host' });
       expect(await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent()).toContain('tried only when you choose it');
       await page.getByRole('button', { name: 'Try the WebContainer' }).click();
+      // Now it waits for the WebContainer's boot, which cannot load StackBlitz here.
+      await page.getByText('Looking for a host…').waitFor({ timeout: WAIT_MARGIN_MS });
       await hosts.getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + WAIT_MARGIN_MS });
       await page.getByText('Live host: Local bridge').waitFor({ timeout: WAIT_MARGIN_MS });
       // It gave up on the WebContainer after the boot timeout (the page says so), not before.
