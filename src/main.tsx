@@ -19,6 +19,7 @@ import { browserI18nEnvironment, createI18n } from './app/i18n/index.ts';
 import { LiveSessionContext } from './ui/hooks/live-session-context.ts';
 import { pageMode } from './app/presenter/mode.ts';
 import { ExerciseStore } from './app/exercise/exercise-store.ts';
+import { ImportedCodeMarks } from './app/exercise/imported-code-marks.ts';
 import { LiveSessionStore } from './app/live-session/live-session-store.ts';
 import { storedUiPreferences } from './app/exercise/ui-preferences.ts';
 import './ui/styles/app.css';
@@ -63,6 +64,8 @@ function startPlayground(): void {
     preferences: storedUiPreferences(storage),
     // A learner with no saved code starts from the starter whose comments are in the page's language.
     starterLocale: i18n.language === 'zh-CN' ? 'zh-CN' : 'en',
+    // Code an imported file brought is asked about before it runs outside the worker, like a share link's.
+    importedCode: new ImportedCodeMarks(storage),
   });
   // Those starters load beside the page's UI text (not in the first paint); the first render waits
   // for them, so the editor never shows the English comments first.

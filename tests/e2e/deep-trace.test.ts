@@ -40,15 +40,19 @@ describe('a trace nested 200,000 levels deep', () => {
       await page.getByRole('heading', { name: 'MCP Playground' }).waitFor({ timeout: WAIT_MS });
       expect(consoleLines.filter((line) => /RangeError|Maximum call stack/.test(line))).toEqual([]);
 
-      // The boundary: break the printer for one render (as an unknown bug would), expand a row.
+      // The boundary: break the printer (as an unknown bug would), then expand the request's row.
       await page.evaluate(() => {
         const real = JSON.stringify;
         (window as unknown as { restoreStringify: () => void }).restoreStringify = () => (JSON.stringify = real);
-        JSON.stringify = () => {
-          throw new RangeError('printer broken on purpose by the test');
-        };
+        // Only the pretty-printer's call (two-space indent) fails; everything else keeps working.
+        JSON.stringify = function (this: unknown, value: unknown, replacer?: unknown, space?: string | number) {
+          if (space === 2) throw new RangeError('printer broken on purpose by the test');
+          return real.call(JSON, value, replacer as never, space);
+        } as typeof JSON.stringify;
       });
-      await list.getByRole('listitem').filter({ hasText: 'tools/call #1' }).first().locator('button.log-entry__row').click();
+      const requestRow = list.getByRole('listitem').filter({ hasText: 'tools/call #1' }).filter({ hasNotText: 'response' });
+      expect(await requestRow.count()).toBe(1);
+      await requestRow.locator('button.log-entry__row').click();
       const alert = page.getByRole('alert').filter({ hasText: 'The Trace view failed.' });
       await alert.waitFor({ timeout: WAIT_MS });
       await page.evaluate(() => (window as unknown as { restoreStringify: () => void }).restoreStringify());
