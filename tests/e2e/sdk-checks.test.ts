@@ -13,6 +13,7 @@ import pairByArrivalOrder from '../mutants/03-client/pair-by-arrival-order.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';
 import { startServer } from '../../server/start.ts';
 import { encodeShareHash } from '../../src/exercise/share-link.ts';
+import { createProgressFile } from '../../src/exercise/progress-transfer.ts';
 import { openOnHost, openPage, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
@@ -181,9 +182,9 @@ describe('code from an imported progress file', () => {
       // Someone's progress file with an exercise 4 server, imported through the page's own button.
       const toggle = page.getByRole('button', { name: 'Titles and progress' });
       if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-      const file = { version: 1, exercises: { '04-server': { code: referenceServer, completed: false, hintsRevealed: 0 } } };
+      const file = createProgressFile({ version: 1, exercises: { '04-server': { code: referenceServer, completed: false, hintsRevealed: 0 } } }, { appVersion: '0.1.0', exportedAt: new Date('2026-12-01T12:00:00Z') });
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import progress…' }).click()]);
-      await chooser.setFiles({ name: 'from-someone.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+      await chooser.setFiles({ name: 'from-someone.json', mimeType: 'application/json', buffer: Buffer.from(file) });
       const dialog = page.getByRole('dialog', { name: /Import progress from “from-someone.json”/ });
       await dialog.getByRole('button', { name: 'Merge' }).click();
       await dialog.waitFor({ state: 'hidden' });
