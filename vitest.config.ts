@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { LongFirstSequencer } from './tests/sequencer.ts';
 import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
@@ -17,11 +18,15 @@ import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 // maxWorkers is per project; projects with different maxWorkers need their own sequence.groupOrder,
 // so unit and integration (group 0) finish before the end-to-end files (group 1) start, and never
 // compete with the browsers for the two cores.
-// Tuned for two cores: the Node projects are CPU-bound; end-to-end files mostly wait on Chromium
-// and on timeouts the app itself takes (the WebContainer boot race), so three overlap well.
-// MCP_E2E_WORKERS overrides it (1: one file at a time, e.g. next to other heavy work).
-const NODE_WORKERS = 2;
-const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? 3);
+// The Node projects are CPU-bound: one worker per core. End-to-end files drive the suite's one
+// Chromium; each file's pages, workers and servers need about two cores of their own, so half the
+// cores run files side by side (one on two cores: three at once put the load at 13–16 and failed
+// waits on a slow machine). MCP_E2E_WORKERS overrides it.
+const NODE_WORKERS = Math.max(1, availableParallelism());
+const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+// Every e2e wait has its own scaled limit (tests/e2e/limits.ts); a test's timeout is only the
+// backstop for a test that hangs, never what decides it.
+const E2E_BACKSTOP_MS = 20 * 60_000;
 
 // What every project shares. A function rather than `extends: true`: that would also copy the
 // root's globalSetup into each project and build the Node programs once per project, concurrently.
@@ -64,8 +69,8 @@ export default defineConfig({
         globalSetup: ['tests/e2e/global-setup.ts'],
         maxWorkers: E2E_WORKERS,
         sequence: { groupOrder: 1 },
-        testTimeout: 60_000,
-        hookTimeout: 60_000,
+        testTimeout: E2E_BACKSTOP_MS,
+        hookTimeout: E2E_BACKSTOP_MS,
       }),
     ],
   },

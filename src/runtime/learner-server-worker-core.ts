@@ -34,6 +34,7 @@ export function createLearnerServerWorkerCore(deps: LearnerServerWorkerCoreDeps)
     protocolModules: deps.protocolModules,
     heartbeatMs: deps.heartbeatMs,
     postHeartbeat: () => deps.post({ type: 'alive' }),
+    postPhase: (phase) => deps.post({ type: phase }),
     reportLine: stderr,
   });
   const core = createEchoWorkerCore({ post: (event) => deps.post(event), now, startLearnerSession: sandbox.startLearnerSession });

@@ -158,6 +158,34 @@ describe('the worker host runs learner-server', () => {
     expect(events.at(-1)).toMatchObject({ ev: 'exit', code: null, signal: 'SIGKILL' });
   });
 
+  it('holds the rule off while the worker transpiles learner code (a slow machine), and applies it after', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    cleanups.push(() => vi.useRealTimers());
+    // A hand-driven worker: says it is alive, that it is preparing, stays silent 3 s (transpiling on
+    // a slow machine), says it is prepared, then falls silent for good (learner code in a loop).
+    let toPage: ((data: unknown) => void) | undefined;
+    let terminated = false;
+    const worker: WorkerLike = {
+      postMessage: () => {},
+      onMessage: (listener) => void (toPage = listener),
+      onError: () => {},
+      terminate: () => void (terminated = true),
+    };
+    const host = createWorkerHost({ createWorker: () => worker, learnerHardLimitMs: 1_000 });
+    const started = host.start({ program: 'learner-server', framing: 'ndjson', faults: [], learnerServer: REFERENCE });
+    started.catch(() => {});
+    toPage?.({ type: 'alive' });
+    toPage?.({ type: 'preparing' });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(terminated).toBe(false);
+    toPage?.({ type: 'prepared' });
+    await vi.advanceTimersByTimeAsync(900);
+    expect(terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(terminated).toBe(true);
+    await expect(started).rejects.toThrow(stuckServerLine(1_000));
+  });
+
   it('needs no heartbeat from the echo server (no watchdog there)', async () => {
     const workers: FakeWorker[] = [];
     // A learner-server core answering for echo-server would be refused; here echo-server gets a

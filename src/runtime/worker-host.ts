@@ -105,6 +105,9 @@ function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): Work
   let closedByUs = false;
   let lastHeard = 0;
   let lastT = 0;
+  // Between 'preparing' and 'prepared' the worker transpiles learner code: none of it runs, and a
+  // slow machine may take longer than the 2 s rule, which waits meanwhile.
+  let preparing = false;
   let watchdog: ReturnType<typeof setInterval> | undefined;
   let settleSpawn: { resolve(): void; reject(error: Error): void } | null = null;
   const spawned = new Promise<void>((resolve, reject) => {
@@ -130,7 +133,7 @@ function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): Work
 
   if (hardLimitMs !== null) {
     watchdog = setInterval(() => {
-      if (closedByUs || lastHeard === 0) return;
+      if (closedByUs || lastHeard === 0 || preparing) return;
       const silence = Date.now() - lastHeard;
       if (silence <= hardLimitMs) return;
       stop();
@@ -147,6 +150,7 @@ function workerLineChannel(worker: WorkerLike, hardLimitMs: number | null): Work
   worker.onMessage((data) => {
     if (closedByUs) return;
     lastHeard = Date.now();
+    if (isPhase(data)) preparing = data.type === 'preparing';
     if (!isTapEventLike(data)) return;
     lastT = data.t;
     if (data.ev === 'exit') clearInterval(watchdog);
@@ -204,4 +208,9 @@ function createProgramWorker(program: ProgramName): WorkerLike {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function isPhase(data: unknown): data is { type: 'preparing' | 'prepared' } {
+  const type = (data as { type?: unknown } | null)?.type;
+  return type === 'preparing' || type === 'prepared';
 }

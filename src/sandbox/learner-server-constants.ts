@@ -14,9 +14,13 @@ export const LEARNER_SERVER_HEARTBEAT_MS = 250;
 /** Silence after which the page ends the worker (heartbeat.ts). */
 export const LEARNER_SERVER_HARD_LIMIT_MS = HEARTBEAT_HARD_LIMIT_MS;
 
-/** The learner-server worker's "still here", apart from tap events. */
+/**
+ * The learner-server worker's "still here", apart from tap events; 'preparing' … 'prepared'
+ * brackets the transpiling of learner code, which runs none of it and may take a slow machine
+ * longer than the 2 s rule, so the host holds the rule off in between.
+ */
 export interface WorkerHeartbeat {
-  type: 'alive';
+  type: 'alive' | 'preparing' | 'prepared';
 }
 
 /** The stderr line the host adds when it ends a learner server that stopped beating (worker host and bridge alike). */

@@ -32,6 +32,8 @@ export interface LearnerServerLoaderDeps {
   protocolModules: ProtocolModules;
   /** Globals hidden from (undefined) or replaced for the learner's code, as the spec runner does. */
   shadowedGlobals?: Record<string, unknown>;
+  /** Told before and after the transpiling (no learner code runs in between). */
+  onTranspile?(phase: 'preparing' | 'prepared'): void;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -41,7 +43,9 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string }
  * it with the echo server's options; a constructor that throws is reported by startLearnerSession.
  */
 export function loadLearnerServer(source: LearnerServerSource, deps: LearnerServerLoaderDeps): Outcome<ServerFactory> {
+  deps.onTranspile?.('preparing');
   const compiled = transpile(source.code, source.file);
+  deps.onTranspile?.('prepared');
   if (!compiled.ok) {
     const { line, column, message } = compiled.error;
     return fail(`${source.file}${line === undefined ? '' : `:${line}${column === undefined ? '' : `:${column}`}`}: ${message}`);

@@ -16,6 +16,8 @@ export interface LearnerServerSandboxDeps {
   protocolModules: ProtocolModules;
   /** Posts the worker's "still here"; called at once and then every `heartbeatMs`. */
   postHeartbeat(): void;
+  /** Posts 'preparing' / 'prepared' around the transpiling of learner code (the host's 2 s rule waits). */
+  postPhase?(phase: 'preparing' | 'prepared'): void;
   heartbeatMs?: number;
   /** One line for the learner's stderr (an error their code left uncaught). */
   reportLine(line: string): void;
@@ -39,7 +41,7 @@ export function createLearnerServerSandbox(deps: LearnerServerSandboxDeps): Lear
   const heartbeat = realSetInterval(() => deps.postHeartbeat(), deps.heartbeatMs ?? LEARNER_SERVER_HEARTBEAT_MS);
   deps.postHeartbeat();
   return {
-    startLearnerSession: (source, options) => startLearnerSession(source, options, { protocolModules: deps.protocolModules, shadowedGlobals: { ...hidden, ...timers.timers } }),
+    startLearnerSession: (source, options) => startLearnerSession(source, options, { protocolModules: deps.protocolModules, shadowedGlobals: { ...hidden, ...timers.timers }, ...(deps.postPhase ? { onTranspile: deps.postPhase } : {}) }),
     reportUncaught: uncaught,
     dispose() {
       realClearInterval(heartbeat);

@@ -25,6 +25,8 @@ export class LearnerWorkerHandle {
   private readonly crashListeners = new Set<(reason: string) => void>();
   private lastHeard: number;
   private ready = false;
+  /** Transpiling learner code ('preparing' … 'prepared'): the start limit holds, not the 2 s. */
+  private preparing = false;
   private gone = false;
   private readonly watchdog: ReturnType<typeof setInterval>;
   private readonly hardLimitMs: number;
@@ -40,14 +42,19 @@ export class LearnerWorkerHandle {
       this.lastHeard = Date.now();
       const message = data as LearnerToPage;
       if (message?.type === 'ready') this.ready = true;
-      if (message?.type === 'ready' || message?.type === 'alive') return;
+      if (message?.type === 'preparing') this.preparing = true;
+      if (message?.type === 'prepared') this.preparing = false;
+      if (message?.type === 'ready' || message?.type === 'alive' || message?.type === 'preparing' || message?.type === 'prepared') return;
       for (const listener of [...this.listeners]) listener(message);
     });
     this.worker.onError((message) => this.crash(`The worker running your code failed: ${message}`));
     this.watchdog = setInterval(() => {
       const silence = Date.now() - this.lastHeard;
-      if (!this.ready && silence > this.startTimeoutMs) this.crash(`The worker for your code did not start within ${Math.round(this.startTimeoutMs / 1000)} s.`);
-      else if (this.ready && silence > this.hardLimitMs) this.crash(stuckMessage(this.hardLimitMs));
+      const limitMs = !this.ready || this.preparing ? this.startTimeoutMs : this.hardLimitMs;
+      if (silence <= limitMs) return;
+      if (!this.ready) this.crash(`The worker for your code did not start within ${Math.round(this.startTimeoutMs / 1000)} s.`);
+      else if (this.preparing) this.crash(`The worker took more than ${Math.round(this.startTimeoutMs / 1000)} s to prepare your code.`);
+      else this.crash(stuckMessage(this.hardLimitMs));
     }, CHECK_EVERY_MS);
   }
 

@@ -68,7 +68,11 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
   const fail = (error: unknown): ErrorInfo => errorInfo(error, current?.lineOf(error) ?? null);
 
   function load(source: LearnerSource): Loaded | ErrorInfo {
+    // Transpiling blocks this thread and runs no learner code: on a slow machine it may be
+    // silent for longer than the 2 s rule, so the page is told to wait (learner-worker-client.ts).
+    post({ type: 'preparing' });
     const compiled = transpile(source.code, source.file);
+    post({ type: 'prepared' });
     if (!compiled.ok) return { name: 'SyntaxError', message: `${source.file}: ${compiled.error.message}`, line: compiled.error.line ?? null, code: null };
     timers?.dispose();
     timers = createTimerScope((error) => post({ type: 'client-event', event: { type: 'uncaught', error: fail(error) } }));

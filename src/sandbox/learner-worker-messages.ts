@@ -67,6 +67,12 @@ export type AgentRpcCall = { method: 'listTools' } | { method: 'callTool'; name:
 export type LearnerToPage =
   | { type: 'ready' }
   | { type: 'alive' }
+  /**
+   * The worker is about to transpile learner code (no learner code runs during it), and then that
+   * it is done: the page holds the 2 s silence rule off in between, for a slow machine's sake.
+   */
+  | { type: 'preparing' }
+  | { type: 'prepared' }
   | { type: 'client-started'; outcome: CallOutcome }
   | { type: 'client-settled'; callId: number; outcome: CallOutcome }
   | { type: 'client-event'; event: DriverEvent }

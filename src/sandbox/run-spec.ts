@@ -25,6 +25,12 @@ export interface RunSpecOptions extends SpecRunRequest {
    * given. The mutant proof passes the unpatched modules here.
    */
   referenceModules?: ProtocolModules;
+  /**
+   * Called once the files are transpiled, just before the first line of learner or spec code runs.
+   * The 2 s silence rule starts here: the setup before it (sucrase on a cold worker, on a slow
+   * machine) can take longer than 2 s without any learner code running.
+   */
+  onLearnerCodeStarts?(): void;
   /** Called as each test finishes, in order, before the whole result is ready. */
   onTestResult?(result: TestResult): void;
   /**
@@ -75,6 +81,7 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
   });
 
   try {
+    options.onLearnerCodeStarts?.();
     try {
       loader.run(spec);
     } catch (error) {

@@ -47,11 +47,17 @@ class FakeWorker implements SpecWorkerLike {
   }
 }
 
-/** Ready at once, then does whatever `onRun` says with each run. */
-function fakeFactory(onRun: (message: PageToSpecWorker, worker: FakeWorker) => void = () => {}, { ready = true } = {}) {
+/**
+ * Ready at once; with each run it says the learner code started (as the real worker does once the
+ * files are transpiled), unless `started` is false, then does whatever `onRun` says.
+ */
+function fakeFactory(onRun: (message: PageToSpecWorker, worker: FakeWorker) => void = () => {}, { ready = true, started = true } = {}) {
   const workers: FakeWorker[] = [];
   const createWorker = () => {
-    const worker = new FakeWorker(onRun);
+    const worker = new FakeWorker((message, self) => {
+      if (started) self.emit({ type: 'started', runId: message.runId });
+      onRun(message, self);
+    });
     if (ready) worker.emit({ type: 'ready' });
     workers.push(worker);
     return worker;
@@ -93,14 +99,15 @@ describe('SpecRunner', () => {
   it('stops a worker that falls silent (an infinite loop), answers with an error, and warms a fresh one', async () => {
     const { workers, createWorker } = fakeFactory(); // never answers a run, like a worker stuck in while (true) {}
     const runner = new SpecRunner({ createWorker, hardLimitMs: 100 });
-    // On a fake clock: silent for 99 ms is still running; at 100 ms it is stopped, at once.
+    // On a fake clock: silent for 99 ms after 'started' is still running; at 100 ms it is
+    // stopped, at once ('started' itself crosses as a message, a tick after the run is posted).
     vi.useFakeTimers();
     let answered: RunResult | undefined;
     try {
       void runner.runRequest(requestFor(exercise, 'while (true) {}')).then((result) => (answered = result));
       await vi.advanceTimersByTimeAsync(99);
       expect(answered).toBeUndefined();
-      await vi.advanceTimersByTimeAsync(1);
+      await vi.advanceTimersByTimeAsync(2);
     } finally {
       vi.useRealTimers();
     }
@@ -120,13 +127,61 @@ describe('SpecRunner', () => {
     let answered: RunResult | undefined;
     try {
       void runner.runRequest(requestFor(exercise, 'while (true) {}')).then((result) => (answered = result));
-      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.advanceTimersByTimeAsync(2_001);
     } finally {
       vi.useRealTimers();
     }
     expect(answered?.message).toMatch(/^Your code ran for more than 2 s/);
     runner.dispose();
-  }, 5000);
+  });
+
+  it('starts the 2 s rule when the learner code starts: a setup slower than 2 s is not stopped, silence after it is', async () => {
+    // The worker is busy transpiling for 3 s (a slow machine), silent all the while, then says
+    // the learner code started and falls silent for good (an endless loop).
+    let worker: FakeWorker | undefined;
+    const { createWorker } = fakeFactory(
+      (message, self) => {
+        worker = self;
+        setTimeout(() => self.emit({ type: 'started', runId: message.runId }), 3_000);
+      },
+      { started: false },
+    );
+    const runner = new SpecRunner({ createWorker });
+    vi.useFakeTimers();
+    let answered: RunResult | undefined;
+    try {
+      void runner.runRequest(requestFor(exercise, 'while (true) {}')).then((result) => (answered = result));
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(answered).toBeUndefined(); // 3 s of setup: no false alarm
+      expect(worker?.terminated).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(answered).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(answered?.message).toMatch(/^Your code ran for more than 2 s/);
+    expect(worker?.terminated).toBe(true);
+    runner.dispose();
+  });
+
+  it('stops a setup that never ends at the start limit, with its own message', async () => {
+    const { createWorker } = fakeFactory(() => {}, { started: false });
+    const runner = new SpecRunner({ createWorker, startTimeoutMs: 5_000 });
+    vi.useFakeTimers();
+    let answered: RunResult | undefined;
+    try {
+      void runner.runRequest(requestFor(exercise, '')).then((result) => (answered = result));
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(answered).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(answered?.status).toBe('error');
+    expect(answered?.message).toMatch(/took more than 5 s to prepare your code/);
+    runner.dispose();
+  });
 
   it('lets a run that keeps sending heartbeats go on past the limit, and keeps the tests that finished', async () => {
     const { createWorker } = fakeFactory((message, worker) => {

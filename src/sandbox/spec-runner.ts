@@ -177,14 +177,21 @@ export class SpecRunner {
         this.replace(slot);
         finish(errorResult(message, tests, started));
       };
+      // The silence rule starts when learner code does ('started'): until then the worker is
+      // transpiling, which no learner code can make endless, and which a slow machine may take
+      // longer than 2 s over; the setup gets the start limit instead.
+      let learnerCodeRuns = false;
       const armSilence = () => {
         clearTimeout(silence);
-        silence = setTimeout(() => stop(tooLongMessage(this.hardLimitMs)), this.hardLimitMs);
+        silence = learnerCodeRuns
+          ? setTimeout(() => stop(tooLongMessage(this.hardLimitMs)), this.hardLimitMs)
+          : setTimeout(() => stop(`The test runner took more than ${Math.round(this.startTimeoutMs / 1000)} s to prepare your code, so it was stopped. Reload the page to try again.`), this.startTimeoutMs);
       };
       const overall = setTimeout(() => stop(`The tests took more than ${Math.round(this.maxRunMs / 1000)} s in all, so they were stopped.`), this.maxRunMs);
 
       slot.onMessage = (message) => {
         if (!message || !('runId' in message) || message.runId !== runId) return;
+        if (message.type === 'started') learnerCodeRuns = true;
         armSilence();
         if (message.type === 'test') {
           tests.push(message.result);

@@ -12,6 +12,8 @@ export type PageToSpecWorker = { type: 'run'; runId: number; request: SpecRunReq
 export type SpecWorkerToPage =
   | { type: 'ready' }
   | { type: 'alive'; runId: number }
+  /** The run's setup is over: learner code runs from here on, under the 2 s silence rule. */
+  | { type: 'started'; runId: number }
   | { type: 'test'; runId: number; result: TestResult }
   | { type: 'done'; runId: number; result: RunResult };
 
@@ -43,6 +45,7 @@ export function createSpecWorkerCore(deps: SpecWorkerCoreDeps): SpecWorkerCore {
       const result = await runSpec({
         ...request,
         protocolModules: deps.protocolModules,
+        onLearnerCodeStarts: () => deps.post({ type: 'started', runId }),
         onTestResult: (result) => deps.post({ type: 'test', runId, result }),
         subscribeUncaught: (listener) => {
           uncaughtListeners.add(listener);

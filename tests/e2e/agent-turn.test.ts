@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -19,7 +20,7 @@ const prefixBox = (page: Page) => page.getByRole('checkbox', { name: 'Prefix rem
 
 async function connectAndMerge(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Connect and merge', exact: true }).click();
-  await page.waitForFunction(() => ['ready', 'failed'].includes(document.querySelector('[data-testid=agent-status]')?.getAttribute('data-phase') ?? ''), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => ['ready', 'failed'].includes(document.querySelector('[data-testid=agent-status]')?.getAttribute('data-phase') ?? ''), undefined, { timeout: limit(20_000) });
   expect(await page.getByTestId('agent-status').getAttribute('data-phase')).toBe('ready');
 }
 
@@ -28,7 +29,7 @@ async function tableRows(page: Page): Promise<string[]> {
 }
 
 async function finalAnswer(page: Page): Promise<string> {
-  await page.getByTestId('agent-final').waitFor({ timeout: 20_000 });
+  await page.getByTestId('agent-final').waitFor({ timeout: limit(20_000) });
   return (await page.getByTestId('agent-final').textContent()) ?? '';
 }
 
@@ -57,7 +58,7 @@ async function mergeWithAndWithoutPrefix(page: Page): Promise<void> {
 async function runTurnAnswering(page: Page, answer: 'approve' | 'deny'): Promise<string> {
   await page.getByRole('button', { name: 'Run the turn', exact: true }).click();
   const dialog = page.getByTestId('approval-dialog');
-  await dialog.getByRole('heading', { name: 'Approve this tool call?' }).waitFor({ timeout: 20_000 });
+  await dialog.getByRole('heading', { name: 'Approve this tool call?' }).waitFor({ timeout: limit(20_000) });
   expect(await dialog.textContent()).toContain('mcp__echo__delete_file');
   expect(await page.getByTestId('approval-args').textContent()).toContain('"path": "/tmp/scratch.txt"');
   // Focus starts on the safe choice.
@@ -112,7 +113,7 @@ for (const host of ['bridge', 'worker'] as const) {
       } finally {
         await close();
       }
-    }, 90_000);
+    });
   });
 }
 
@@ -131,5 +132,5 @@ describe("the Chapter loop with the learner's code", () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  });
 });

@@ -6,25 +6,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import { limit } from './limits.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-/** One browser per test file; playwright gives it a fresh temporary user-data dir. */
-export function launchChromium(): Promise<Browser> {
-  // `headless: false` only stops playwright adding its own headless flag: --headless above decides.
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: false });
-}
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts';
 
 export interface TestPage {
   context: BrowserContext;
@@ -63,6 +47,9 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
       (route) => route.abort('internetdisconnected'),
     );
   }
+  // Every wait that names no limit of its own (locator actions, waitFor, waitForFunction) gets
+  // the scaled one: 30 s is what a quiet machine could need at most (limits.ts).
+  context.setDefaultTimeout(limit(30_000));
   const page = await context.newPage();
   const consoleLines: string[] = [];
   page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
@@ -73,7 +60,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
 export interface AppAndBrowser {
   /** The shared app server (tests/e2e/global-setup.ts), e.g. http://127.0.0.1:43121/. */
   readonly url: string;
-  /** This file's own Chromium. */
+  /** The suite's one Chromium (global-setup.ts), connected to for this file. */
   readonly browser: Browser;
 }
 
@@ -105,8 +92,8 @@ export function startPrivateServer(dist = distDir()): Promise<RunningServer> {
 
 /**
  * The setup nearly every e2e file needs, in one place so they cannot drift apart: the shared app
- * server's address and the file's own Chromium, launched before the file's tests and closed after
- * them. Call it at the top level of a test file; it registers the beforeAll/afterAll hooks itself,
+ * server's address and a connection to the suite's one Chromium (global-setup.ts), opened before
+ * the file's tests and closed after them (closing it closes this file's contexts, not the browser). Call it at the top level of a test file; it registers the beforeAll/afterAll hooks itself,
  * and the object it returns has its properties filled in by beforeAll, so read them inside tests,
  * not at load time.
  */
@@ -114,7 +101,7 @@ export function useAppAndBrowser(): AppAndBrowser {
   const app: { url?: string; browser?: Browser } = {};
   beforeAll(async () => {
     app.url = appUrl();
-    app.browser = await launchChromium();
+    app.browser = await chromium.connect(inject('chromiumEndpoint'));
   });
   afterAll(async () => {
     await app.browser?.close();
@@ -134,6 +121,6 @@ export async function openOnHost(app: AppAndBrowser, host: HostKind, hash: strin
   const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
   await beforeLoad?.(opened.page);
   await opened.page.goto(`${app.url}?host=${host}${hash}`);
-  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: 15_000 });
+  await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: limit(15_000) });
   return opened;
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY } from '../../server/security-headers.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -25,21 +26,21 @@ describe('Content-Security-Policy', () => {
       expect(headers['x-frame-options']).toBe('SAMEORIGIN');
 
       // Monaco and its workers.
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
       // A spec run: the learner's code through `new Function` in the spec worker.
       const status = page.getByTestId('run-status');
       const before = Number(await status.getAttribute('data-seq'));
       await page.getByTestId('code-editor').locator('.view-lines').click();
       await page.keyboard.press('Control+Enter');
-      await page.waitForFunction((previous) => Number((document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.seq) > previous, before, { timeout: 20_000 });
+      await page.waitForFunction((previous) => Number((document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.seq) > previous, before, { timeout: limit(20_000) });
       // The live panel's echo server in its worker.
-      await page.getByText('Live host: In-browser worker').waitFor({ timeout: 15_000 });
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: limit(15_000) });
       // The other views load their chunks.
       for (const hash of ['#protocol', '#preflight', '#agent']) {
         await page.evaluate((next) => (location.hash = next), hash);
         await page.waitForLoadState('networkidle');
       }
-      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
 
       const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       const refused = opened.consoleLines.filter((line) => /Content Security Policy|Refused to/i.test(line));
@@ -65,10 +66,10 @@ throw new Error('ATTACK ' + outcome);
     try {
       await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
       await page.goto(`${app.url}?host=worker#workspace`);
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
       await page.getByTestId('code-editor').locator('.view-lines').click();
       await page.keyboard.press('Control+Enter');
-      await page.waitForFunction(() => (document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.status === 'error', undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => (document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.status === 'error', undefined, { timeout: limit(20_000) });
       const message = (await page.getByTestId('run-error').textContent()) ?? '';
       expect(message).toContain('ATTACK blocked page');
       expect(message).not.toContain('LEAKED');

@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { traceHash } from '../../src/app/trace/trace-link.ts';
 import { openOnHost, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
-const WAIT_MS = 120_000;
+/** A wait's limit, scaled for this machine (tests/e2e/limits.ts). */
+const wait = (quietMs = 30_000) => limit(quietMs);
 const DEPTH = 200_000;
 
 const HEADER = { format: 'mcp-playground-trace', version: 1, mode: 'stdio', framing: 'ndjson', framingSource: 'given', started: '2026-12-01T16:00:00.000Z', recorder: 'e2e', program: ['node', 'server.js'] };
@@ -30,14 +32,14 @@ describe('a trace nested 200,000 levels deep', () => {
     const { page, consoleLines, close } = await openOnHost(app, 'worker', hash!);
     try {
       const list = page.getByRole('list', { name: 'Message log (trace)', exact: true });
-      await list.getByRole('listitem').nth(2).waitFor({ timeout: WAIT_MS });
+      await list.getByRole('listitem').nth(2).waitFor({ timeout: wait() });
       const deepRow = list.getByRole('listitem').filter({ hasText: 'response to tools/call #1' });
       await deepRow.locator('button.log-entry__row').click();
-      await page.getByText('This message is nested more than 100 levels deep').waitFor({ timeout: WAIT_MS });
+      await page.getByText('This message is nested more than 100 levels deep').waitFor({ timeout: wait() });
       expect(await deepRow.locator('pre.json').textContent()).toContain('"…"');
       // The app is not blank: the header and the trace view are still there.
       expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBeGreaterThan(0);
-      await page.getByRole('heading', { name: 'MCP Playground' }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole('heading', { name: 'MCP Playground' }).waitFor({ timeout: wait() });
       expect(consoleLines.filter((line) => /RangeError|Maximum call stack/.test(line))).toEqual([]);
 
       // The boundary: break the printer (as an unknown bug would), then expand the request's row.
@@ -54,14 +56,14 @@ describe('a trace nested 200,000 levels deep', () => {
       expect(await requestRow.count()).toBe(1);
       await requestRow.locator('button.log-entry__row').click();
       const alert = page.getByRole('alert').filter({ hasText: 'The Trace view failed.' });
-      await alert.waitFor({ timeout: WAIT_MS });
+      await alert.waitFor({ timeout: wait() });
       await page.evaluate(() => (window as unknown as { restoreStringify: () => void }).restoreStringify());
       expect(await alert.textContent()).toContain('printer broken on purpose by the test');
       // The rest of the app lives: the live panel still runs a handshake on its host.
       await page.getByRole('button', { name: 'Run handshake' }).click();
-      await page.getByText(/^Handshake complete\./).waitFor({ timeout: WAIT_MS });
+      await page.getByText(/^Handshake complete\./).waitFor({ timeout: wait() });
     } finally {
       await close();
     }
-  }, 300_000);
+  });
 });

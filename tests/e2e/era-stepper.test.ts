@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { HOST_NAMES, openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -50,7 +51,7 @@ async function runToEnd(page: Page, total: number): Promise<void> {
   await page.waitForFunction(
     (of) => document.querySelector('[data-testid=stepper-progress]')?.textContent === `Step ${of} of ${of}` && ['done', 'failed'].includes(document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') ?? ''),
     total,
-    { timeout: 30_000 },
+    { timeout: limit(30_000) },
   );
   expect(await page.getByTestId('stepper-status').getAttribute('data-status')).toBe('done');
 }
@@ -101,7 +102,7 @@ function eraTests(host: HostKind): void {
         // The live panel says which era its next start speaks, and goes back to both in one click.
         expect(await page.getByTestId('server-era-note').textContent()).toContain('--era=legacy');
         // The host really runs the legacy-only server: its own log line says so.
-        await page.getByText(/era legacy, faults: none/).first().waitFor({ timeout: 10_000 });
+        await page.getByText(/era legacy, faults: none/).first().waitFor({ timeout: limit(10_000) });
 
         // The probe's refusal: the inspector's bytes are the tap's bytes of that frame.
         await arrows(page).filter({ has: page.locator('text="error for server/discover #0"') }).first().click();
@@ -121,7 +122,7 @@ function eraTests(host: HostKind): void {
           const card = page.getByTestId('era-card-legacy-client');
           await card.getByRole('button', { name: 'Run it' }).click();
           const verdict = card.getByTestId('era-verdict');
-          await verdict.waitFor({ timeout: 30_000 });
+          await verdict.waitFor({ timeout: limit(30_000) });
           expect(await verdict.getAttribute('data-kind')).toBe('dead-end');
           expect(await verdict.textContent()).toContain('got -32022: this server speaks only 2026-07-28');
         }
@@ -129,7 +130,7 @@ function eraTests(host: HostKind): void {
       } finally {
         await close();
       }
-    }, 180_000);
+    });
   });
 }
 
@@ -148,7 +149,7 @@ describe.each(['bridge', 'worker'] as const)('the Chapter loop and the SDK check
     try {
       await page.getByTestId('loop-era').getByRole('radio', { name: /^2026-07-28/ }).check();
       await page.getByRole('button', { name: 'Connect and merge', exact: true }).click();
-      await page.waitForFunction(() => ['ready', 'failed'].includes(document.querySelector('[data-testid=agent-status]')?.getAttribute('data-phase') ?? ''), undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => ['ready', 'failed'].includes(document.querySelector('[data-testid=agent-status]')?.getAttribute('data-phase') ?? ''), undefined, { timeout: limit(30_000) });
       expect(await page.getByTestId('agent-status').getAttribute('data-phase')).toBe('ready');
       // The live log saw the probe, never an initialize.
       const log = page.getByRole('list', { name: 'Message log' });
@@ -157,7 +158,7 @@ describe.each(['bridge', 'worker'] as const)('the Chapter loop and the SDK check
 
       await page.getByTestId('server-check-client').getByRole('radio', { name: /^SDK 2\.4\.0 Client/ }).check();
       await page.getByTestId('sdk-run-server').click();
-      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-server]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-server]')?.getAttribute('data-status') ?? ''), undefined, { timeout: limit(60_000) });
       const checks = await page.getByTestId('sdk-report-server').getByTestId('sdk-check').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-check')}:${node.getAttribute('data-status')}`));
       expect(checks).toEqual(['probe-fallback:pass', 'list-tools:pass', 'call-echo:pass']);
 
@@ -166,7 +167,7 @@ describe.each(['bridge', 'worker'] as const)('the Chapter loop and the SDK check
       const modernOnly = host === 'bridge';
       await page.getByTestId('client-check-server').getByRole('radio', { name: modernOnly ? /^SDK 2\.4\.0 server, 2026-07-28 only/ : /^SDK 2\.4\.0 server, both eras/ }).check();
       await page.getByTestId('sdk-run-client').click();
-      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: limit(60_000) });
       const report = page.getByTestId('sdk-report-client');
       expect(await report.getAttribute('data-status')).toBe(modernOnly ? 'fail' : 'pass');
       if (modernOnly) expect(await report.locator('[data-check="handshake"] .test-result__message').textContent()).toContain('-32022');
@@ -175,5 +176,5 @@ describe.each(['bridge', 'worker'] as const)('the Chapter loop and the SDK check
     } finally {
       await close();
     }
-  }, 180_000);
+  });
 });

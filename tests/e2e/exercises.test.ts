@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+import { limit } from './limits.ts';
 
 /** The exercises the page lists, as many as exercises/ holds. */
 const EXERCISE_COUNT = readCatalogueFromDisk().exercises.length;
@@ -25,7 +26,7 @@ async function open(options: { locale?: string; beforeLoad?: (page: Page) => Pro
 }
 
 async function editorReady(page: Page): Promise<void> {
-  await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+  await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
 }
 
 /** The text of the editor's first rendered lines (Monaco only renders what is visible). */
@@ -40,7 +41,7 @@ async function waitForEditorText(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-async function runAndWait(page: Page, start: () => Promise<void>, status: 'pass' | 'fail' | 'error', timeout = 10_000): Promise<void> {
+async function runAndWait(page: Page, start: () => Promise<void>, status: 'pass' | 'fail' | 'error', quietMs = 10_000): Promise<void> {
   const summary = page.getByTestId('run-status');
   const before = Number(await summary.getAttribute('data-seq'));
   await start();
@@ -50,7 +51,7 @@ async function runAndWait(page: Page, start: () => Promise<void>, status: 'pass'
       return element instanceof HTMLElement && Number(element.dataset.seq) > previous && ['pass', 'fail', 'error'].includes(element.dataset.status ?? '');
     },
     before,
-    { timeout },
+    { timeout: limit(quietMs) },
   );
   expect(await summary.getAttribute('data-status'), (await summary.textContent()) ?? '').toBe(status);
 }
@@ -66,7 +67,7 @@ async function typeCode(page: Page, code: string): Promise<void> {
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run tests' });
 
 describe('the exercises in Chromium (production build)', () => {
-  it('fails on the starter, passes with the reference, remembers the code, and resets on request', { timeout: 90_000 }, async () => {
+  it('fails on the starter, passes with the reference, remembers the code, and resets on request', { timeout: limit(90_000) }, async () => {
     const { page, close, consoleLines } = await open();
     try {
       expect(await page.getByRole('button', { name: /The JSON-RPC 2.0 codec/ }).getAttribute('aria-current')).toBe('true');
@@ -88,7 +89,7 @@ describe('the exercises in Chromium (production build)', () => {
 
       // Solve shows the reference beside the learner's code; "Use the reference" asks first.
       await page.getByRole('button', { name: 'Solve' }).click();
-      await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: 15_000 });
+      await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: limit(15_000) });
       await expectAccessible(page, 'Solve: the reference beside the learner code');
       await page.getByRole('button', { name: 'Use the reference' }).click();
       const dialog = page.getByRole('dialog', { name: 'Replace your code with the reference?' });
@@ -134,7 +135,7 @@ describe('the exercises in Chromium (production build)', () => {
     }
   });
 
-  it('runs the reference when Run follows "Replace my code" at once, before the diff is done', { timeout: 45_000 }, async () => {
+  it('runs the reference when Run follows "Replace my code" at once, before the diff is done', { timeout: limit(45_000) }, async () => {
     const { page, close, consoleLines } = await open();
     try {
       await page.getByRole('button', { name: /Frames on stdin and stdout/ }).click();
@@ -150,13 +151,20 @@ describe('the exercises in Chromium (production build)', () => {
       await runAndWait(page, () => runButton(page).click(), 'pass', 20_000);
       await editorReady(page);
       await waitForEditorText(page, 'The two stdio framings behind one interface');
+      // All green: what next — the live scene of exercise 2, then exercise 3, by the keyboard.
+      const next = page.getByTestId('next-station');
+      expect(await next.getByRole('link', { name: /^See it live: your reader replaying real chunks/ }).getAttribute('href')).toBe('#protocol');
+      await next.getByRole('button', { name: 'Next: exercise 3, The client lifecycle →' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'The client lifecycle', level: 2 }).waitFor();
+      expect(await page.getByRole('button', { name: /The client lifecycle/ }).getAttribute('aria-current')).toBe('true');
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();
     }
   });
 
-  it('exercise 3 links to exercise 7, whose starter fails and whose reference (the era client the app runs) passes', { timeout: 60_000 }, async () => {
+  it('exercise 3 links to exercise 7, whose starter fails and whose reference (the era client the app runs) passes', { timeout: limit(60_000) }, async () => {
     const { page, close, consoleLines } = await open();
     try {
       await page.getByRole('button', { name: /The client lifecycle/ }).click();
@@ -174,13 +182,18 @@ describe('the exercises in Chromium (production build)', () => {
       await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
       await runAndWait(page, () => runButton(page).click(), 'pass', 30_000);
       expect(await page.getByTestId('test-result').count()).toBeGreaterThan(30);
+      // The last exercise: the live scene, and the chapter's end instead of a next exercise.
+      const next = page.getByTestId('next-station');
+      expect(await next.getByRole('link', { name: /^See it live: your client in the 2026-07-28 stepper/ }).count()).toBe(1);
+      expect(await next.getByRole('button').count()).toBe(0);
+      await next.getByText('That was the last exercise').waitFor();
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();
     }
   });
 
-  it('exercise 6: the starter fails and the reference (the Streamable HTTP client the app runs) passes, against the real handler in the worker', { timeout: 60_000 }, async () => {
+  it('exercise 6: the starter fails and the reference (the Streamable HTTP client the app runs) passes, against the real handler in the worker', { timeout: limit(60_000) }, async () => {
     const { page, close, consoleLines } = await open();
     try {
       await page.getByRole('button', { name: /^Streamable HTTP/ }).click();
@@ -204,7 +217,7 @@ describe('the exercises in Chromium (production build)', () => {
     }
   });
 
-  it('stops an infinite loop with the 2 s watchdog and the page keeps responding', { timeout: 30_000 }, async () => {
+  it('stops an infinite loop with the 2 s watchdog and the page keeps responding', { timeout: limit(30_000) }, async () => {
     const { page, close } = await open();
     try {
       await typeCode(page, 'while (true) {}');
@@ -227,7 +240,7 @@ describe('the exercises in Chromium (production build)', () => {
 
       // The page answers at once: another exercise opens, and a fresh runner takes the next run.
       await page.getByRole('button', { name: /Frames on stdin and stdout/ }).click();
-      await page.getByRole('heading', { name: 'Frames on stdin and stdout', level: 2 }).waitFor({ timeout: 1000 });
+      await page.getByRole('heading', { name: 'Frames on stdin and stdout', level: 2 }).waitFor({ timeout: limit(1000) });
       await page.getByRole('button', { name: /The JSON-RPC 2.0 codec/ }).click();
       await typeCode(page, 'export const fixed = 1;');
       await runAndWait(page, () => runButton(page).click(), 'fail');
@@ -236,7 +249,7 @@ describe('the exercises in Chromium (production build)', () => {
     }
   });
 
-  it('shows a syntax error with its line, marks the line, and keeps the code across a language switch', { timeout: 60_000 }, async () => {
+  it('shows a syntax error with its line, marks the line, and keeps the code across a language switch', { timeout: limit(60_000) }, async () => {
     const { page, close } = await open();
     try {
       await typeCode(page, 'export const a = 1;\nexport const b = ;');
@@ -244,7 +257,7 @@ describe('the exercises in Chromium (production build)', () => {
       expect(await page.getByTestId('run-status').textContent()).toBe('Syntax error in jsonrpc.ts on line 2.');
       expect(await page.getByRole('button', { name: 'Go to line 2' }).count()).toBe(1);
       await page.waitForFunction(() => document.querySelector('[data-testid="code-editor"]')?.getAttribute('data-run-marker-lines') === '2');
-      await page.locator('.squiggly-error').first().waitFor({ timeout: 10_000 });
+      await page.locator('.squiggly-error').first().waitFor({ timeout: limit(10_000) });
 
       await page.getByRole('button', { name: '中文' }).click();
       await page.getByRole('heading', { name: '三种消息形态' }).waitFor();

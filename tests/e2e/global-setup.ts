@@ -7,7 +7,10 @@
 
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { chromium } from 'playwright-core';
 import { startServer } from '../../server/start.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { measureSlowness } from './calibrate.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
 declare module 'vitest' {
@@ -16,15 +19,32 @@ declare module 'vitest' {
     appUrl: string;
     /** The production build it serves (read-only for tests: copy it before changing anything). */
     distDir: string;
+    /** The one Chromium every file connects to (browser.ts useAppAndBrowser). */
+    chromiumEndpoint: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Measured before anything of ours runs, so it sees the machine, not the suite (limits.ts).
+  const slowness = measureSlowness();
+  console.log(`[e2e] this machine is ${slowness.toFixed(2)}× slower than the quiet reference now; waits scale with it`);
+  project.provide('machineSlowness', slowness);
   const distDir = join(PROJECT_ROOT, 'dist');
   const started = performance.now();
   const server = await startServer({ port: 0, distDir, log: () => {}, learnerCodeInNode: true });
   console.log(`[e2e] app server ready at ${server.url} (build checked or made in ${Math.round(performance.now() - started)} ms)`);
   project.provide('appUrl', server.url);
   project.provide('distDir', distDir);
-  return () => server.close();
+  // One Chromium for every file (each test still gets a fresh context, so nothing is shared but
+  // the process): a browser per file cost a launch each and, with files side by side, more
+  // renderer processes than two cores carry.
+  const browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: false }).catch(async (error: unknown) => {
+    await server.close(); // or the run would hang on the open server instead of saying why
+    throw error;
+  });
+  project.provide('chromiumEndpoint', browserServer.wsEndpoint());
+  return async () => {
+    await browserServer.close();
+    await server.close();
+  };
 }

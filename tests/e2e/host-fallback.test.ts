@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { openPage, startPrivateServer, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -21,15 +22,15 @@ describe('automatic host selection (offline)', () => {
       await page.goto(`${app.url}?host=nope`);
       await page.getByText(/“\?host=nope” is not a known host/).waitFor();
 
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: WAIT_MARGIN_MS });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
       // The WebContainer is not tried until the learner chooses it (it loads from StackBlitz).
       const hosts = page.getByRole('list', { name: 'Host' });
       expect(await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent()).toContain('tried only when you choose it');
       await page.getByRole('button', { name: 'Try the WebContainer' }).click();
       // Now it waits for the WebContainer's boot, which cannot load StackBlitz here.
-      await page.getByText('Looking for a host…').waitFor({ timeout: WAIT_MARGIN_MS });
-      await hosts.getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + WAIT_MARGIN_MS });
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: WAIT_MARGIN_MS });
+      await page.getByText('Looking for a host…').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
+      await hosts.getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
       // It gave up on the WebContainer after the boot timeout (the page says so), not before.
       const webcontainer = await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent();
       expect(webcontainer).toMatch(/not used: WebContainer did not boot within \d+(\.\d)? s/);
@@ -37,7 +38,7 @@ describe('automatic host selection (offline)', () => {
 
       // And the chosen host really works.
       await page.getByRole('button', { name: 'Run handshake' }).click();
-      await page.getByText('Handshake complete.').waitFor({ timeout: 15_000 });
+      await page.getByText('Handshake complete.').waitFor({ timeout: limit(15_000) });
     } finally {
       await close();
     }
@@ -47,7 +48,7 @@ describe('automatic host selection (offline)', () => {
     const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
       await page.goto(`${app.url}?host=webcontainer`);
-      await page.getByText('No host available').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
+      await page.getByText('No host available').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
       await page.getByText(/^No host can run the server here/).waitFor();
       const row = await page.getByRole('list', { name: 'Host' }).getByRole('listitem').textContent();
       expect(row).toMatch(/WebContainer not used: WebContainer did not boot within/);
@@ -59,7 +60,7 @@ describe('automatic host selection (offline)', () => {
       await page.getByText('没有可用的运行环境').waitFor();
       await page.getByRole('button', { name: '重新检查运行环境' }).click();
       await page.getByText('正在寻找运行环境…').waitFor();
-      await page.getByText('没有可用的运行环境').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + MARGIN_MS });
+      await page.getByText('没有可用的运行环境').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
     } finally {
       await close();
     }
@@ -72,26 +73,26 @@ describe('automatic host selection (offline)', () => {
     const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(own.url).origin });
     try {
       await page.goto(own.url);
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + WAIT_MARGIN_MS });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(WAIT_MARGIN_MS) });
       await page.getByRole('button', { name: 'Start server' }).click();
-      await page.getByRole('status').filter({ hasText: /Server running in Local bridge/ }).waitFor({ timeout: WAIT_MARGIN_MS });
+      await page.getByRole('status').filter({ hasText: /Server running in Local bridge/ }).waitFor({ timeout: limit(WAIT_MARGIN_MS) });
 
       // The bridge shuts down (as when `npm start` is stopped) while the server runs.
       await own.bridge.closeAll();
       const failed = page.getByRole('status').filter({ hasText: /Server failed: connection to the bridge lost/ });
-      await failed.waitFor({ timeout: WAIT_MARGIN_MS });
+      await failed.waitFor({ timeout: limit(WAIT_MARGIN_MS) });
       expect(await failed.getAttribute('class')).toContain('is-error');
 
       await page.getByRole('button', { name: 'Check the hosts again' }).click();
-      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + WAIT_MARGIN_MS });
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(WAIT_MARGIN_MS) });
       const bridgeRow = await page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: 'Local bridge' }).textContent();
       expect(bridgeRow).toMatch(/not used: /);
 
       await page.getByRole('button', { name: 'Start server' }).click();
-      await page.getByRole('status').filter({ hasText: /Server running in In-browser worker/ }).waitFor({ timeout: WAIT_MARGIN_MS });
+      await page.getByRole('status').filter({ hasText: /Server running in In-browser worker/ }).waitFor({ timeout: limit(WAIT_MARGIN_MS) });
     } finally {
       await close();
       await own.close();
     }
-  }, 120_000);
+  });
 });

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 const reference = readFileSync(join(PROJECT_ROOT, 'src/protocol/http/streamable-client.ts'), 'utf8');
@@ -36,7 +37,7 @@ describe("the learner's exercise 6 module in the page", () => {
         await page.getByRole('radio', { name: 'Your code (exercise 6)' }).check();
         await expect(page.getByTestId('http-driver').textContent()).resolves.toContain('Your exercise 6 module is speaking');
         await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
-        await page.waitForFunction(() => ['done', 'failed'].includes(document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 30_000 });
+        await page.waitForFunction(() => ['done', 'failed'].includes(document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') ?? ''), undefined, { timeout: limit(30_000) });
         expect(await page.getByTestId('http-status').getAttribute('data-status'), `${await page.getByTestId('http-status').textContent()}\n${consoleLines.join('\n')}`).toBe('done');
         const exchanges = await page.getByTestId('http-exchange').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-request')} → ${node.getAttribute('data-status')}`));
         expect(exchanges).toEqual(expect.arrayContaining(['POST initialize → 200', 'POST notifications/initialized → 202', 'GET → 200', 'POST tools/call → 200', 'DELETE → 200']));
@@ -58,14 +59,14 @@ describe("the learner's exercise 6 module in the page", () => {
 
         // Check my client, HTTP mode, chosen from the keyboard.
         await page.evaluate(() => (location.hash = '#agent'));
-        await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+        await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
         const choice = page.getByRole('radio', { name: 'your Streamable HTTP client (exercise 6, HTTP mode)' });
         await choice.focus();
         await page.keyboard.press('Space');
         await expect(choice.isChecked()).resolves.toBe(true);
         await expect(page.getByTestId('client-check-server').count()).resolves.toBe(0);
         await page.getByTestId('sdk-run-client').click();
-        await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 30_000 });
+        await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: limit(30_000) });
         const report = page.getByTestId('sdk-report-client');
         const checks = await report.getByTestId('sdk-check').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-check')}:${node.getAttribute('data-status')}`));
         expect(checks, (await report.textContent()) ?? '').toEqual(['http-initialize:pass', 'http-initialized:pass', 'http-list-tools:pass', 'http-call-echo:pass', 'http-delete:pass']);
@@ -83,16 +84,16 @@ describe("the learner's exercise 6 module in the page", () => {
       await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
       await page.getByRole('radio', { name: 'Your code (exercise 6)' }).check();
       await page.getByRole('button', { name: 'Step ▶', exact: true }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'failed', undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'failed', undefined, { timeout: limit(20_000) });
       expect(await page.getByTestId('http-status').textContent()).toMatch(/TODO: send .*\(streamable-client\.ts line \d+\)/);
       await expect(page.getByTestId('http-exchange').count()).resolves.toBe(0);
 
       await page.evaluate(() => (location.hash = '#agent'));
-      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
       await page.getByRole('radio', { name: 'your Streamable HTTP client (exercise 6, HTTP mode)' }).check();
       await expect(page.getByTestId('sdk-checks').textContent()).resolves.toContain('06-streamable-http · streamable-client.ts');
       await page.getByTestId('sdk-run-client').click();
-      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => ['pass', 'fail', 'error'].includes(document.querySelector('[data-testid=sdk-report-client]')?.getAttribute('data-status') ?? ''), undefined, { timeout: limit(30_000) });
       expect(await page.getByTestId('sdk-report-client').getAttribute('data-status')).toBe('fail');
       expect(await page.locator('[data-check="http-initialize"] .test-result__message').textContent()).toMatch(/TODO: send/);
     } finally {

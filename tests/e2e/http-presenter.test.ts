@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 const TOTAL = 5;
@@ -20,12 +21,12 @@ async function presenterAt(page: Page, count: number): Promise<void> {
       document.querySelector('[data-testid=presenter-progress]')?.textContent === `${n} / ${total}` &&
       ['idle', 'ready', 'done'].includes(document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') ?? ''),
     [count, TOTAL] as const,
-    { timeout: 20_000 },
+    { timeout: limit(20_000) },
   );
 }
 
 async function followAt(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(([expected]) => document.querySelector('[data-testid=follow-progress]')?.textContent === expected, [text] as const, { timeout: 10_000 });
+  await page.waitForFunction(([expected]) => document.querySelector('[data-testid=follow-progress]')?.textContent === expected, [text] as const, { timeout: limit(10_000) });
 }
 
 /** The diagram's connections as "request → status", in order. */
@@ -37,7 +38,7 @@ async function runRetryCard(page: Page) {
   await page.getByText('Failure lab: HTTP cards', { exact: true }).click();
   const card = page.getByTestId('http-card-ignores-retry');
   await card.getByRole('button', { name: 'Run on the live host' }).click();
-  await card.getByTestId('http-card-result').waitFor({ timeout: 30_000 });
+  await card.getByTestId('http-card-result').waitFor({ timeout: limit(30_000) });
   const polls = await card.getByTestId('http-card-poll').evaluateAll((nodes) =>
     nodes.map((node) => ({ client: node.getAttribute('data-client'), reconnects: Number(node.getAttribute('data-reconnects')), result: node.getAttribute('data-result'), text: node.textContent })),
   );
@@ -60,18 +61,18 @@ describe('presenter mode on the HTTP stepper', () => {
     const follow = opened.page;
     follow.on('pageerror', (error) => failures.push(`follow: ${error.message}`));
     await follow.goto(`${app.url}?host=worker&follow=1`);
-    await follow.getByText('Waiting for the presenter…').waitFor({ timeout: 15_000 });
+    await follow.getByText('Waiting for the presenter…').waitFor({ timeout: limit(15_000) });
 
     const presenter = await opened.context.newPage();
     presenter.on('pageerror', (error) => failures.push(`presenter: ${error.message}`));
     await presenter.goto(`${app.url}?host=worker&presenter=1`);
-    await presenter.getByTestId('presenter').waitFor({ timeout: 15_000 });
-    await presenter.waitForFunction(() => document.activeElement?.classList.contains('presenter__main') === true, undefined, { timeout: 5000 });
+    await presenter.getByTestId('presenter').waitFor({ timeout: limit(15_000) });
+    await presenter.waitForFunction(() => document.activeElement?.classList.contains('presenter__main') === true, undefined, { timeout: limit(5000) });
     const stdioIntro = await note(presenter);
 
     // t: the HTTP stepper takes the stage; the note is its intro; the follow view switches too.
     await presenter.keyboard.press('t');
-    await presenter.getByTestId('http-stepper').waitFor({ timeout: 10_000 });
+    await presenter.getByTestId('http-stepper').waitFor({ timeout: limit(10_000) });
     await presenterAt(presenter, 0);
     expect(await presenter.getByTestId('presenter-message').textContent()).toContain('Streamable HTTP stepper');
     const intro = await note(presenter);
@@ -101,10 +102,10 @@ describe('presenter mode on the HTTP stepper', () => {
     await presenterAt(presenter, TOTAL);
     expect(await note(presenter)).toContain('DELETE with the session id');
     await followAt(follow, `Step ${TOTAL} of ${TOTAL}`);
-    await follow.waitForFunction(() => document.querySelector('[data-testid=follow-step]')?.getAttribute('data-step') === 'delete', undefined, { timeout: 10_000 });
+    await follow.waitForFunction(() => document.querySelector('[data-testid=follow-step]')?.getAttribute('data-step') === 'delete', undefined, { timeout: limit(10_000) });
     const shown = await connections(presenter);
     expect(shown).toEqual(expect.arrayContaining(['POST initialize → 200', 'POST notifications/initialized → 202', 'GET → 200', 'POST tools/call → 200', 'DELETE → 200']));
-    await follow.waitForFunction((count) => document.querySelectorAll('[data-testid=http-exchange]').length === count, shown.length, { timeout: 10_000 });
+    await follow.waitForFunction((count) => document.querySelectorAll('[data-testid=http-exchange]').length === count, shown.length, { timeout: limit(10_000) });
     expect(await connections(follow)).toEqual(shown);
     // The card notes are there for when the cards come up.
     expect(await presenter.getByTestId('http-card-notes').locator('[data-card]').count()).toBe(6);
@@ -114,7 +115,7 @@ describe('presenter mode on the HTTP stepper', () => {
     const dialog = presenter.getByRole('dialog');
     await dialog.getByTestId('http-inspector').waitFor();
     const frame = follow.getByTestId('follow-frame');
-    await frame.waitFor({ timeout: 10_000 });
+    await frame.waitFor({ timeout: limit(10_000) });
     for (const which of ['request', 'response'] as const) {
       const there = await frame.getByTestId(`http-${which}`).getAttribute('data-b64');
       expect(there).toBeTruthy();
@@ -123,7 +124,7 @@ describe('presenter mode on the HTTP stepper', () => {
     await expectAccessible(presenter, 'presenter mode on the HTTP stepper: notes, an open connection', { include: '[data-testid=presenter]' });
     await expectAccessible(follow, 'the follow view of the HTTP stepper, an open connection');
     await presenter.keyboard.press('Escape');
-    await frame.waitFor({ state: 'detached', timeout: 10_000 });
+    await frame.waitFor({ state: 'detached', timeout: limit(10_000) });
 
     // 中文: the note and the follow view switch with the presenter.
     await presenter.getByRole('button', { name: '中文' }).click();
@@ -139,7 +140,7 @@ describe('presenter mode on the HTTP stepper', () => {
     expect(await note(presenter)).toBe(stdioIntro);
     await followAt(follow, 'Step 0 of 9');
     expect(failures).toEqual([]);
-  }, 60_000);
+  });
 
   it('card 6 on the worker host: the client that ignores retry comes back again and again; the one that waits retry comes back once and gets the result', async () => {
     const presenter = opened.context.pages()[1]!;
@@ -165,7 +166,7 @@ describe('presenter mode on the HTTP stepper', () => {
     expect(bodies.at(-1)).toContain('"result"');
     expect(await card.textContent()).toContain('MUST wait that many milliseconds');
     await expectAccessible(presenter, 'failure card 6 after a run', { include: '[data-testid=http-card-ignores-retry]' });
-  }, 45_000);
+  });
 
   it('card 6 on the bridge host: the real Node server ends the stream early, the same symptom over real TCP', async () => {
     const { page, close } = await openOnHost(app, 'bridge', '#protocol');
@@ -189,5 +190,5 @@ describe('presenter mode on the HTTP stepper', () => {
     } finally {
       await close();
     }
-  }, 45_000);
+  });
 });

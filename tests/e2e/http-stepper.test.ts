@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -50,12 +51,12 @@ describe('the HTTP stepper', () => {
         // The first step from the keyboard (→, as in the stdio stepper); the rest with the button.
         await page.getByRole('button', { name: 'Step ▶', exact: true }).focus();
         await page.keyboard.press('ArrowRight');
-        await page.waitForFunction(() => document.querySelector('[data-testid=http-progress]')?.textContent === 'Step 1 of 5', undefined, { timeout: 20_000 });
+        await page.waitForFunction(() => document.querySelector('[data-testid=http-progress]')?.textContent === 'Step 1 of 5', undefined, { timeout: limit(20_000) });
         const session = await page.getByTestId('holds-session').textContent();
         expect(session).toMatch(/^[0-9a-f]{32}$/);
 
         await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
-        await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 30_000 });
+        await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: limit(30_000) });
         const exchanges = await page.getByTestId('http-exchange').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-request')} → ${node.getAttribute('data-status')}`));
         expect(exchanges).toEqual(expect.arrayContaining(['POST initialize → 200', 'POST notifications/initialized → 202', 'GET → 200', 'POST tools/call → 200', 'DELETE → 200']));
         expect(await page.getByTestId('holds-session').textContent()).toBe('none');
@@ -113,7 +114,7 @@ describe('the HTTP stepper', () => {
     try {
       await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
       await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: limit(30_000) });
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-http-trace').click()]);
       const saved = join(folder, download.suggestedFilename());
       await download.saveAs(saved);
@@ -123,7 +124,7 @@ describe('the HTTP stepper', () => {
       await page.goto(`${app.url}?host=worker#trace`);
       await page.getByTestId('trace-file-input').setInputFiles(saved);
       const rows = page.getByRole('list', { name: 'Message log (trace)', exact: true }).getByRole('listitem');
-      await rows.first().waitFor({ timeout: 15_000 });
+      await rows.first().waitFor({ timeout: limit(15_000) });
       const texts = (await rows.allTextContents()).join('\n');
       for (const message of ['initialize #0', 'response to initialize #0', 'notifications/initialized', 'tools/call #1', 'notifications/progress', 'response to tools/call #1']) expect(texts).toContain(message);
 
@@ -166,7 +167,7 @@ describe('the HTTP stepper', () => {
       await page.getByText('Failure lab: HTTP cards', { exact: true }).click();
       const card = page.getByTestId('http-card-stale-session');
       await card.getByRole('button', { name: 'Run on the live host' }).click();
-      await card.getByTestId('http-card-result').waitFor({ timeout: 20_000 });
+      await card.getByTestId('http-card-result').waitFor({ timeout: limit(20_000) });
       const exchanges = card.getByTestId('http-card-exchange');
       expect(await exchanges.evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-role')} ${node.getAttribute('data-status')}`))).toEqual(['setup 200', 'symptom 404', 'recovery 200']);
       expect(await exchanges.nth(1).getByTestId('http-card-status').textContent()).toBe('HTTP/1.1 404 Not Found');

@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -22,7 +23,7 @@ async function open(query: string, locale?: string, beforeLoad?: (page: Page) =>
 }
 
 async function editorReady(page: Page): Promise<void> {
-  await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+  await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
 }
 
 async function editorText(page: Page): Promise<string> {
@@ -84,10 +85,10 @@ async function untranslatedText(page: Page): Promise<string[]> {
 }
 
 describe('the fake keys locale', () => {
-  it('shows keys everywhere on the study view, the protocol view and the live panel', { timeout: 90_000 }, async () => {
+  it('shows keys everywhere on the study view, the protocol view and the live panel', { timeout: limit(90_000) }, async () => {
     const { page, close, consoleLines } = await open('?host=worker&lng=keys');
     try {
-      await page.getByRole('button', { name: 'workspace.run', exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'workspace.run', exact: true }).waitFor({ timeout: limit(20_000) });
       await editorReady(page);
       // Keys are never remembered: the language stored stays unset.
       expect(await page.evaluate(() => localStorage.getItem('mcp-playground.language'))).toBeNull();
@@ -99,16 +100,16 @@ describe('the fake keys locale', () => {
       expect(await untranslatedText(page), 'study view').toEqual([]);
 
       // The live panel after a handshake (below the study view).
-      await page.getByText('badge.live', { exact: true }).waitFor({ timeout: 15_000 });
+      await page.getByText('badge.live', { exact: true }).waitFor({ timeout: limit(15_000) });
       await page.getByRole('button', { name: 'handshake.run', exact: true }).click();
-      await page.getByText('handshake.steps.done', { exact: true }).waitFor({ timeout: 15_000 });
+      await page.getByText('handshake.steps.done', { exact: true }).waitFor({ timeout: limit(15_000) });
       expect(await untranslatedText(page), 'study view + live panel').toEqual([]);
 
       // The protocol view after the whole handshake, then the byte inspector.
       await page.goto(`${app.url}?host=worker&lng=keys#protocol`);
-      await page.getByText('badge.live', { exact: true }).waitFor({ timeout: 15_000 });
+      await page.getByText('badge.live', { exact: true }).waitFor({ timeout: limit(15_000) });
       await page.getByRole('button', { name: /^stepper\.runToEnd/ }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: limit(20_000) });
       expect(await untranslatedText(page), 'protocol view').toEqual([]);
       // The last frame the server sent (the exit arrow after it has no bytes to inspect).
       await page.locator('[data-testid="diagram-arrow"][role="button"]').last().click();
@@ -122,10 +123,10 @@ describe('the fake keys locale', () => {
 });
 
 describe('choosing the language', () => {
-  it('a first visit follows a Chinese browser; a choice made in the page wins on the next visit', { timeout: 60_000 }, async () => {
+  it('a first visit follows a Chinese browser; a choice made in the page wins on the next visit', { timeout: limit(60_000) }, async () => {
     const { page, close } = await open('?host=worker', 'zh-CN');
     try {
-      await page.getByRole('button', { name: '运行测试', exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: '运行测试', exact: true }).waitFor({ timeout: limit(20_000) });
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
       expect(await page.getByRole('heading', { name: '三种消息形态' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe('true');
@@ -134,14 +135,14 @@ describe('choosing the language', () => {
       await page.getByRole('button', { name: 'Run tests', exact: true }).waitFor();
       await page.reload();
       // The browser still says zh-CN; the remembered choice wins.
-      await page.getByRole('button', { name: 'Run tests', exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Run tests', exact: true }).waitFor({ timeout: limit(20_000) });
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     } finally {
       await close();
     }
   });
 
-  it('a page that opens in Chinese shows the starter with Chinese comments at once (loaded beside the text, not in the first paint)', { timeout: 60_000 }, async () => {
+  it('a page that opens in Chinese shows the starter with Chinese comments at once (loaded beside the text, not in the first paint)', { timeout: limit(60_000) }, async () => {
     const { page, close } = await open('?host=worker', 'zh-CN');
     try {
       await editorReady(page);
@@ -151,7 +152,7 @@ describe('choosing the language', () => {
     }
   });
 
-  it('switching mid-exercise keeps the typed code and the progress, which does not depend on the language', { timeout: 60_000 }, async () => {
+  it('switching mid-exercise keeps the typed code and the progress, which does not depend on the language', { timeout: limit(60_000) }, async () => {
     const { page, close } = await open('?host=worker');
     try {
       await editorReady(page);
@@ -188,7 +189,7 @@ describe('choosing the language', () => {
 });
 
 describe('text and lessons load lazily', () => {
-  it('fetches each view’s text and each lesson when first needed, and never shows a key meanwhile', { timeout: 60_000 }, async () => {
+  it('fetches each view’s text and each lesson when first needed, and never shows a key meanwhile', { timeout: limit(60_000) }, async () => {
     const chunks: string[] = [];
     const { page, close } = await open('?host=worker', 'zh-CN', (page) => {
       page.on('request', (request) => {
@@ -216,7 +217,7 @@ describe('text and lessons load lazily', () => {
     });
     const keysSeen = () => page.evaluate(() => (window as unknown as { keysSeen: string[] }).keysSeen);
     try {
-      await page.getByRole('button', { name: '运行测试', exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: '运行测试', exact: true }).waitFor({ timeout: limit(20_000) });
       await page.locator('article.lesson[lang="zh-CN"]').waitFor();
       // The study view's text and its open lesson, not the other views' text nor other lessons.
       expect(chunks).toEqual(expect.arrayContaining(['common', 'exercise', 'live', 'content.zh-CN', 'hints.zh-CN', 'test-names.zh-CN']));
@@ -232,9 +233,9 @@ describe('text and lessons load lazily', () => {
 
       // The byte inspector from the live panel's log: its text (the protocol view's) loads when it
       // first opens, and focus still lands on its close button.
-      await page.getByText(/^当前运行环境：/).waitFor({ timeout: 15_000 });
+      await page.getByText(/^当前运行环境：/).waitFor({ timeout: limit(15_000) });
       await page.getByRole('button', { name: '运行握手', exact: true }).click();
-      await page.getByText('握手完成。', { exact: true }).waitFor({ timeout: 15_000 });
+      await page.getByText('握手完成。', { exact: true }).waitFor({ timeout: limit(15_000) });
       expect(chunks).not.toContain('protocol');
       await page.locator('.log-entry--c2s button.log-entry__row').first().click();
       await page.getByTestId('log-inspect').first().click();
@@ -246,13 +247,13 @@ describe('text and lessons load lazily', () => {
 
       // Another view: its text loads when it is first shown.
       await page.getByRole('link', { name: '协议', exact: true }).click();
-      await page.getByTestId('stepper-status').waitFor({ timeout: 20_000 });
+      await page.getByTestId('stepper-status').waitFor({ timeout: limit(20_000) });
       expect(chunks).toContain('protocol');
 
       // Another language: the text of every view shown so far, and the open lesson, in English.
       await page.getByRole('button', { name: 'English' }).click();
       await page.getByRole('link', { name: 'Exercise', exact: true }).click();
-      await page.locator('article.lesson[lang="en"]').waitFor({ timeout: 20_000 });
+      await page.locator('article.lesson[lang="en"]').waitFor({ timeout: limit(20_000) });
       expect(chunks).toContain('content.en');
       expect(await keysSeen()).toEqual([]);
     } finally {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -68,11 +69,11 @@ async function tabTo(page: Page, matches: (focus: Focused) => boolean, descripti
 const button = (name: string | RegExp) => (focus: Focused) => (focus.tag === 'button' || focus.role === 'button') && (typeof name === 'string' ? focus.name === name : name.test(focus.name));
 
 describe('the keyboard-only path', () => {
-  it('opens an exercise, solves and runs it, steps the handshake and inspects a frame, with keys alone', { timeout: 150_000 }, async () => {
+  it('opens an exercise, solves and runs it, steps the handshake and inspects a frame, with keys alone', { timeout: limit(150_000) }, async () => {
     const { page, close, consoleLines } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
       await page.goto(`${app.url}?host=worker`);
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
 
       // 1. Open exercise 2 from the exercise list.
       await tabTo(page, (focus) => focus.tag === 'button' && focus.name.includes(EXERCISE_TITLE), `the "${EXERCISE_TITLE}" exercise button`);
@@ -83,7 +84,7 @@ describe('the keyboard-only path', () => {
       // 2. Solve → Use the reference → the dialog starts on Cancel; Tab to "Replace my code", Enter.
       await tabTo(page, button('Solve'), 'Solve');
       await page.keyboard.press('Enter');
-      await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: 15_000 });
+      await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: limit(15_000) });
       await tabTo(page, button('Use the reference'), 'Use the reference');
       await page.keyboard.press('Space');
       await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).waitFor();
@@ -91,19 +92,19 @@ describe('the keyboard-only path', () => {
       await tabTo(page, button('Replace my code'), 'Replace my code', { maxStops: 5 });
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).waitFor({ state: 'hidden' });
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 15_000 });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(15_000) });
 
       // 3. Run the tests from the Run button: all pass and the exercise is marked complete.
       await tabTo(page, button('Run tests'), 'Run tests', { backwards: true });
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="run-status"]')?.dataset.status === 'pass', undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="run-status"]')?.dataset.status === 'pass', undefined, { timeout: limit(20_000) });
       await page.getByTestId('completed-badge').waitFor();
 
       // 4. The protocol view, from the header's navigation.
       await tabTo(page, (focus) => focus.tag === 'a' && focus.name === 'Protocol', 'the Protocol link', { backwards: true });
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => window.location.hash.startsWith('#protocol'));
-      await page.locator('[data-testid="host-badge"].host-badge--chosen').waitFor({ timeout: 15_000 });
+      await page.locator('[data-testid="host-badge"].host-badge--chosen').waitFor({ timeout: limit(15_000) });
 
       // 5. Step the handshake: once with Enter on the Step button, then with → and Space on the
       //    diagram (the stepper's documented keys), which stays focusable while a step runs.
@@ -113,7 +114,7 @@ describe('the keyboard-only path', () => {
             document.querySelector('[data-testid=stepper-progress]')?.textContent?.startsWith(`Step ${count} of`) === true &&
             ['ready', 'done', 'idle'].includes(document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') ?? ''),
           n,
-          { timeout: 20_000 },
+          { timeout: limit(20_000) },
         );
       await tabTo(page, button(/^Step ▶$/), 'the Step button');
       await page.keyboard.press('Enter');
@@ -144,11 +145,11 @@ describe('the keyboard-only path', () => {
     }
   });
 
-  it('every control reached with Tab on the study view shows an outline or a ring', { timeout: 60_000 }, async () => {
+  it('every control reached with Tab on the study view shows an outline or a ring', { timeout: limit(60_000) }, async () => {
     const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     try {
       await page.goto(`${app.url}?host=worker`);
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
       const unmarked: string[] = [];
       let reached = 0;
       // The first 40 stops cover the header, the exercise list, the lesson, the workspace buttons.

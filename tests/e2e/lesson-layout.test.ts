@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
 
 const EXERCISE_IDS = readdirSync(new URL('../../exercises/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -30,7 +31,7 @@ async function open(size: { width: number; height: number }, locale = 'en-US'): 
   const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.url).origin });
   await opened.page.setViewportSize(size);
   await opened.page.goto(`${app.url}?host=worker`);
-  await opened.page.locator('[data-testid="lesson"] article h2').waitFor({ timeout: 20_000 });
+  await opened.page.locator('[data-testid="lesson"] article h2').waitFor({ timeout: limit(20_000) });
   return opened;
 }
 
@@ -92,7 +93,7 @@ describe('the lesson on small and large screens', () => {
         await opened?.close();
       });
       for (const size of SIZES) {
-        it(`${locale} at ${size.width}×${size.height}: every lesson starts near the top and no code block is clipped`, { timeout: 60_000 }, async () => {
+        it(`${locale} at ${size.width}×${size.height}: every lesson starts near the top and no code block is clipped`, { timeout: limit(60_000) }, async () => {
           const { page, consoleLines } = opened!;
           await page.setViewportSize(size);
           const ids = await exerciseIds(page);
@@ -123,7 +124,7 @@ describe('the lesson on small and large screens', () => {
 });
 
 describe('the separator between lesson and editor, and the exercise list', () => {
-  it('moves by keyboard and by mouse, and both it and the list are remembered after a reload', { timeout: 60_000 }, async () => {
+  it('moves by keyboard and by mouse, and both it and the list are remembered after a reload', { timeout: limit(60_000) }, async () => {
     const { page, close } = await open({ width: 1280, height: 720 });
     try {
       expect(await separator(page).getAttribute('aria-orientation')).toBe('vertical');

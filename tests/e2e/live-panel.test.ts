@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -25,7 +26,7 @@ async function rowTexts(page: Page): Promise<string[]> {
 
 async function runHandshake(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Run handshake' }).click();
-  await page.getByText(/^Handshake (complete\.|failed)/).waitFor({ timeout: 15_000 });
+  await page.getByText(/^Handshake (complete\.|failed)/).waitFor({ timeout: limit(15_000) });
 }
 
 async function currentClientState(page: Page): Promise<string | null> {
@@ -33,7 +34,7 @@ async function currentClientState(page: Page): Promise<string | null> {
 }
 
 async function serverStatus(page: Page, pattern: RegExp): Promise<void> {
-  await page.getByRole('status').filter({ hasText: pattern }).waitFor({ timeout: 15_000 });
+  await page.getByRole('status').filter({ hasText: pattern }).waitFor({ timeout: limit(15_000) });
 }
 
 async function expectFullHandshake(page: Page): Promise<void> {
@@ -73,7 +74,7 @@ describe('the live panel in Chromium (production build)', () => {
     const { page, close, consoleLines } = await open('?host=bridge');
     try {
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: 10_000 });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(10_000) });
       await page.getByText(/^Chosen by \?host=bridge/).waitFor();
       await expectFullHandshake(page);
       await serverStatus(page, /Server running in Local bridge \(pid \d+\)/);
@@ -89,7 +90,7 @@ describe('the live panel in Chromium (production build)', () => {
     const { page, close } = await open('?host=worker');
     try {
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-      await page.getByText('Live host: In-browser worker').waitFor({ timeout: 10_000 });
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: limit(10_000) });
       await page.getByLabel('Framing').selectOption('ndjson');
       await expectFullHandshake(page);
       await serverStatus(page, /Server running in In-browser worker/);
@@ -103,12 +104,12 @@ describe('the live panel in Chromium (production build)', () => {
   it('shows stdout pollution as an unreadable frame, and the page keeps working', async () => {
     const { page, close } = await open('?host=bridge');
     try {
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: 10_000 });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(10_000) });
       await page.getByLabel('Framing').selectOption('ndjson');
       await page.getByRole('checkbox', { name: /^stdout-log/ }).check();
       await runHandshake(page);
       const errorRow = logRows(page).filter({ hasText: 'Unreadable frame' }).first();
-      await errorRow.waitFor({ timeout: 10_000 });
+      await errorRow.waitFor({ timeout: limit(10_000) });
       expect(await errorRow.textContent()).toContain('server → client');
       // The raw bytes show the culprit: the log line printed to stdout.
       await errorRow.getByRole('button').first().focus();
@@ -129,7 +130,7 @@ describe('the live panel in Chromium (production build)', () => {
   it('reports a server killed from outside, then stop and start again work', async () => {
     const { page, close } = await open('?host=bridge');
     try {
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: 10_000 });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(10_000) });
       await page.getByRole('button', { name: 'Start server' }).click();
       await serverStatus(page, /Server running in Local bridge \(pid \d+\)/);
       // The live panel's own status line (the header also has one: the offline badge).
@@ -159,7 +160,7 @@ describe('the live panel in Chromium (production build)', () => {
   it('switches to Chinese without losing the log, and remembers the choice', async () => {
     const { page, close } = await open('?host=worker');
     try {
-      await page.getByText('Live host: In-browser worker').waitFor({ timeout: 10_000 });
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: limit(10_000) });
       await runHandshake(page);
       const before = await logRows(page).count();
       expect(before).toBeGreaterThan(5);
@@ -188,7 +189,7 @@ describe('the live panel in Chromium (production build)', () => {
   it('follows the browser language on a first visit', async () => {
     const { page, close } = await open('?host=worker', 'zh-CN');
     try {
-      await page.getByRole('heading', { name: '实时面板', exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByRole('heading', { name: '实时面板', exact: true }).waitFor({ timeout: limit(10_000) });
     } finally {
       await close();
     }

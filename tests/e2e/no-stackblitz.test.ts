@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
-const WAIT_MS = 120_000;
+/** A wait's limit, scaled for this machine (tests/e2e/limits.ts). */
+const wait = (quietMs = 30_000) => limit(quietMs);
 
 describe('no third-party request at page load', () => {
   it('loads, picks a host and renders without contacting StackBlitz; choosing the WebContainer does', async () => {
@@ -21,22 +23,22 @@ describe('no third-party request at page load', () => {
     page.on('frameattached', (frame) => foreign.push(`frame ${frame.url()}`));
     try {
       await page.goto(app.url);
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: WAIT_MS });
-      await page.getByRole('heading', { name: 'Three message shapes' }).waitFor({ timeout: WAIT_MS });
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: WAIT_MS });
-      await page.waitForLoadState('networkidle', { timeout: WAIT_MS });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
+      await page.getByRole('heading', { name: 'Three message shapes' }).waitFor({ timeout: wait() });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: wait() });
+      await page.waitForLoadState('networkidle', { timeout: wait() });
       expect(foreign).toEqual([]);
       const row = page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: 'WebContainer' });
       expect(await row.textContent()).toContain('tried only when you choose it');
 
       // The control: the learner chooses the WebContainer; now (and only now) StackBlitz is asked.
       await page.getByRole('button', { name: 'Try the WebContainer' }).click();
-      await expect.poll(() => foreign.some((url) => /stackblitz|webcontainer/i.test(url)), { timeout: WAIT_MS }).toBe(true);
+      await expect.poll(() => foreign.some((url) => /stackblitz|webcontainer/i.test(url)), { timeout: wait() }).toBe(true);
       // With no network it cannot boot: the page says so and keeps the bridge.
-      await page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + WAIT_MS });
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: WAIT_MS });
+      await page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + wait(5000) });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
     } finally {
       await close();
     }
-  }, 300_000);
+  });
 });

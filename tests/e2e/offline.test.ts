@@ -13,13 +13,14 @@ import { PRECACHE_STATUS_REQUEST, type PrecacheStatus } from '../../src/app/offl
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { OFFLINE_WEBCONTAINER_REASON } from '../../src/runtime/host-selection.ts';
 import { distDir, openPage, startPrivateServer, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
 /** Waits until a service worker controls the page and says it has every file of its manifest. */
 async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000 });
-  await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: limit(60_000) });
+  await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: limit(60_000) });
   return page.evaluate(
     (type) =>
       new Promise<PrecacheStatus>((resolve) => {
@@ -37,7 +38,7 @@ describe('offline after one visit', () => {
     try {
       await page.goto(app.url);
       // The online page carries the per-start bridge token and uses the bridge.
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + 5000 });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(5000) });
       const saved = await waitUntilSavedForOffline(page);
       console.log(`[offline] precached ${saved.cached} of ${saved.expected} files`);
       expect(saved.expected).toBeGreaterThan(40);
@@ -56,7 +57,7 @@ describe('offline after one visit', () => {
       expect(reachable).toBe(false);
 
       await page.reload();
-      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS });
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(10_000) });
       // Host selection did not wait for the WebContainer boot race (which never settles offline):
       // it skipped the WebContainer for the browser's own reason, and says so.
       await expect.poll(() => page.locator('.host-row--unavailable').allTextContents()).toEqual(
@@ -81,20 +82,20 @@ describe('offline after one visit', () => {
       // from the cache too: a type error gets its squiggle only when that worker runs.
       await page.getByRole('heading', { name: 'Three message shapes' }).waitFor();
       const editor = page.getByTestId('code-editor');
-      await editor.locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await editor.locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
       await editor.locator('.monaco-editor .view-lines').click();
       await page.keyboard.press('Control+End');
       await page.keyboard.type('\nconst offlineCheck: number = "not a number";\n');
-      await editor.locator('.squiggly-error').first().waitFor({ timeout: 20_000 });
+      await editor.locator('.squiggly-error').first().waitFor({ timeout: limit(20_000) });
 
       // And the live server really runs in the worker.
       await page.getByRole('button', { name: 'Run handshake' }).click();
-      await page.getByText('Handshake complete.').waitFor({ timeout: 15_000 });
+      await page.getByText('Handshake complete.').waitFor({ timeout: limit(15_000) });
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();
     }
-  }, 180_000);
+  });
 
   it('a fresh browser context starts without the service worker (other tests are not affected)', async () => {
     const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
@@ -113,7 +114,7 @@ describe('offline after one visit', () => {
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 });
 
 /** A private copy of the shared build, to change without touching what other files are served. */
@@ -180,25 +181,25 @@ describe('a new build', () => {
       // What the browser does on its own at the next navigation or within a day: check for a new worker.
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const status = page.getByRole('status', { name: 'Offline copy' });
-      await status.getByText('A new version is ready.').waitFor({ timeout: 30_000 });
+      await status.getByText('A new version is ready.').waitFor({ timeout: limit(30_000) });
       // The open page was not reloaded under the learner: it still shows the old build.
       expect(await page.evaluate(() => document.documentElement.outerHTML.includes('new build'))).toBe(false);
 
       await status.getByRole('button', { name: 'Reload' }).click();
       await page.waitForFunction((text) => document.documentElement.outerHTML.includes(text), marker);
-      await status.getByText('Available offline').waitFor({ timeout: 30_000 });
+      await status.getByText('Available offline').waitFor({ timeout: limit(30_000) });
 
       // Offline, the saved copy is the new build too.
       await context.setOffline(true);
       await page.reload();
-      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS });
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(10_000) });
       expect(await page.evaluate((text) => document.documentElement.outerHTML.includes(text), marker)).toBe(true);
       // Its renamed lazy chunks (Monaco) come from the new cache as well.
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
     } finally {
       await close();
       await own.close();
       await rm(dist, { recursive: true, force: true });
     }
-  }, 180_000);
+  });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+import { limit } from './limits.ts';
 
 /** The exercises the page lists, as many as exercises/ holds. */
 const EXERCISE_COUNT = readCatalogueFromDisk().exercises.length;
@@ -47,7 +48,7 @@ async function open(options: { progress?: unknown; hash?: string } = {}): Promis
 }
 
 async function editorReady(page: Page): Promise<void> {
-  await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+  await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
 }
 
 async function waitForEditorText(page: Page, text: string): Promise<void> {
@@ -84,7 +85,7 @@ async function importFile(page: Page, file: string | { name: string; mimeType: s
 }
 
 describe('portable progress in Chromium (production build)', () => {
-  it('exports to a file and imports it into a fresh profile; a corrupt file is refused and changes nothing', { timeout: 60_000 }, async () => {
+  it('exports to a file and imports it into a fresh profile; a corrupt file is refused and changes nothing', { timeout: limit(60_000) }, async () => {
     const code = '// written on machine A, 你好 🌏\nexport const answer = 42;\n';
     const source = await open({ progress: { version: 1, exercises: { '02-frames': { completed: true, completedAt: '2026-11-29T10:00:00.000Z', hintsRevealed: 1 } } } });
     let exportedPath: string;
@@ -161,7 +162,7 @@ describe('portable progress in Chromium (production build)', () => {
     }
   });
 
-  it('opens a share link in a scratch copy that never touches the receiver’s own code', { timeout: 60_000 }, async () => {
+  it('opens a share link in a scratch copy that never touches the receiver’s own code', { timeout: limit(60_000) }, async () => {
     const shared = '// shared by a friend\nexport const shared = true;\n';
     const sender = await open();
     let link: string;

@@ -12,6 +12,7 @@ import { contentTypeFor } from '../../server/static-files.ts';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { expectAccessible } from './axe.ts';
 import { distDir, openPage, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 let plainHost: Server;
@@ -47,7 +48,7 @@ function row(page: Page, check: string): Locator {
   return page.locator(`.preflight-row[data-check="${check}"]`);
 }
 
-async function waitForFinished(page: Page, text: RegExp, timeout = DEFAULT_BOOT_TIMEOUT_MS + 10_000): Promise<void> {
+async function waitForFinished(page: Page, text: RegExp, timeout = DEFAULT_BOOT_TIMEOUT_MS + limit(10_000)): Promise<void> {
   await page.locator('.preflight__progress').filter({ hasText: text }).waitFor({ timeout });
 }
 
@@ -79,8 +80,8 @@ describe.concurrent('preflight panel', () => {
 
       // The first visit saves the app in the background. Once the page says so (a service worker
       // controls it and the header reads "Available offline"), Run again finds the offline row green.
-      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000 });
-      await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: limit(60_000) });
+      await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: limit(60_000) });
       await page.getByRole('button', { name: 'Run again' }).press('Enter'); // keyboard works
       await waitForFinished(page, /^Finished: 4 OK/);
       expect(await row(page, 'offline').textContent()).toMatch(/✓ OK.*has saved all \d+ files/);
@@ -97,7 +98,7 @@ describe.concurrent('preflight panel', () => {
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 
   it('speaks Chinese for a zh-CN browser', async () => {
     const { page, close } = await openPage(app.browser, { locale: 'zh-CN', onlyOrigin: new URL(app.url).origin });
@@ -111,7 +112,7 @@ describe.concurrent('preflight panel', () => {
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 
   it('on a host without the headers (GitHub Pages): not isolated, says what to do, and the app still works', async () => {
     const { page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(plainUrl).origin });
@@ -119,9 +120,9 @@ describe.concurrent('preflight panel', () => {
       await page.goto(plainUrl);
       expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);
       // No isolation: the WebContainer is refused at once and, with no token, the worker runs the server.
-      await page.getByText('Live host: In-browser worker').waitFor({ timeout: 10_000 });
+      await page.getByText('Live host: In-browser worker').waitFor({ timeout: limit(10_000) });
       await page.getByRole('button', { name: 'Run handshake' }).click();
-      await page.getByText('Handshake complete.').waitFor({ timeout: 15_000 });
+      await page.getByText('Handshake complete.').waitFor({ timeout: limit(15_000) });
 
       await page.goto(`${plainUrl}#preflight`);
       await waitForFinished(page, /^Finished:/);
@@ -135,5 +136,5 @@ describe.concurrent('preflight panel', () => {
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 });

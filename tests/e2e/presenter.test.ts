@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -19,13 +20,13 @@ async function presenterAt(page: Page, count: number): Promise<void> {
       document.querySelector('[data-testid=presenter-progress]')?.textContent === `${n} / ${total}` &&
       ['idle', 'ready', 'done'].includes(document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') ?? ''),
     [count, TOTAL] as const,
-    { timeout: 20_000 },
+    { timeout: limit(20_000) },
   );
 }
 
 /** Wait until the follow view shows `count` steps. */
 async function followAt(page: Page, count: number, text = `Step ${count} of ${TOTAL}`): Promise<void> {
-  await page.waitForFunction(([expected]) => document.querySelector('[data-testid=follow-progress]')?.textContent === expected, [text] as const, { timeout: 10_000 });
+  await page.waitForFunction(([expected]) => document.querySelector('[data-testid=follow-progress]')?.textContent === expected, [text] as const, { timeout: limit(10_000) });
 }
 
 /** The diagram's arrows as their accessible names say them, without the byte counts. */
@@ -51,19 +52,19 @@ describe('presenter mode', () => {
     const follow = opened.page;
     follow.on('pageerror', (error) => failures.push(`follow: ${error.message}`));
     await follow.goto(`${app.url}?host=worker&follow=1`);
-    await follow.getByText('Waiting for the presenter…').waitFor({ timeout: 15_000 });
+    await follow.getByText('Waiting for the presenter…').waitFor({ timeout: limit(15_000) });
     await expectAccessible(follow, 'the follow view, waiting for a presenter');
 
     const presenter = await context.newPage();
     presenter.on('pageerror', (error) => failures.push(`presenter: ${error.message}`));
     await presenter.goto(`${app.url}?host=worker&presenter=1`);
-    await presenter.getByTestId('presenter').waitFor({ timeout: 15_000 });
+    await presenter.getByTestId('presenter').waitFor({ timeout: limit(15_000) });
     await presenterAt(presenter, 0);
 
     // No editor, and the keys work without a click: focus is already on the stage.
     expect(await presenter.locator('.monaco-editor, [data-testid=code-editor]').count()).toBe(0);
-    await presenter.waitForFunction(() => document.activeElement?.classList.contains('presenter__main') === true, undefined, { timeout: 5000 });
-    await follow.getByTestId('follow-progress').waitFor({ timeout: 10_000 });
+    await presenter.waitForFunction(() => document.activeElement?.classList.contains('presenter__main') === true, undefined, { timeout: limit(5000) });
+    await follow.getByTestId('follow-progress').waitFor({ timeout: limit(10_000) });
     await followAt(follow, 0);
 
     const intro = await note(presenter);
@@ -120,11 +121,11 @@ describe('presenter mode', () => {
     // i opens the last frame shown (the echo call's result), and the room sees the same frame.
     await presenter.keyboard.press('i');
     await presenter.getByRole('dialog', { name: 'Frame bytes: result of tools/call #2' }).waitFor();
-    await follow.getByTestId('follow-frame').waitFor({ timeout: 10_000 });
+    await follow.getByTestId('follow-frame').waitFor({ timeout: limit(10_000) });
     expect(await follow.getByTestId('follow-frame').getByRole('heading', { level: 2 }).textContent()).toContain('result of tools/call #2');
     expect(await follow.getByTestId('follow-frame').getByTestId('byte-counts').textContent()).toEqual(await presenter.getByRole('dialog').getByTestId('byte-counts').textContent());
     await presenter.keyboard.press('Escape');
-    await follow.getByTestId('follow-frame').waitFor({ state: 'detached', timeout: 10_000 });
+    await follow.getByTestId('follow-frame').waitFor({ state: 'detached', timeout: limit(10_000) });
 
     // Home starts again from the first step, on both screens.
     await presenter.keyboard.press('Home');
@@ -135,10 +136,10 @@ describe('presenter mode', () => {
 
     // f asks for full screen: either the browser grants it or the page says what to do instead.
     await presenter.keyboard.press('f');
-    await presenter.waitForFunction(() => document.fullscreenElement !== null || /full screen/i.test(document.querySelector('[data-testid=presenter-message]')?.textContent ?? ''), undefined, { timeout: 5000 });
+    await presenter.waitForFunction(() => document.fullscreenElement !== null || /full screen/i.test(document.querySelector('[data-testid=presenter-message]')?.textContent ?? ''), undefined, { timeout: limit(5000) });
 
     expect(failures).toEqual([]);
-  }, 90_000);
+  });
 
   it('switches language in presenter mode, and the follow view switches with it', async () => {
     const { context } = opened;
@@ -149,7 +150,7 @@ describe('presenter mode', () => {
     // The follow view hears the language with the next state message.
     await followAt(follow!, 0, '第 0 步，共 9 步');
     expect(await follow!.getByRole('heading', { level: 1 }).textContent()).toBe('正在跟随讲者');
-  }, 30_000);
+  });
 
   it('has no serious or critical axe violations, presenter (notes, key list, open frame) and follow view alike', async () => {
     const [follow, presenter] = opened.context.pages();
@@ -159,8 +160,8 @@ describe('presenter mode', () => {
     await presenter!.getByTestId('key-help').waitFor();
     await presenter!.keyboard.press('i');
     await presenter!.getByRole('dialog').waitFor();
-    await follow!.getByTestId('follow-frame').waitFor({ timeout: 10_000 });
+    await follow!.getByTestId('follow-frame').waitFor({ timeout: limit(10_000) });
     await expectAccessible(presenter!, 'presenter mode: notes, key list, an open frame');
     await expectAccessible(follow!, 'the follow view mirroring an open frame');
-  }, 40_000);
+  });
 });

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { HOST_NAMES, openOnHost, useAppAndBrowser, type AppAndBrowser, type HostKind, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
 
 /** One browser per test file, whichever of the suites below the file runs. */
 let app: AppAndBrowser | undefined;
@@ -46,7 +47,7 @@ async function shown(page: Page, count: number, total = 9): Promise<void> {
       document.querySelector('[data-testid=stepper-progress]')?.textContent === `Step ${n} of ${of}` &&
       ['idle', 'ready', 'done', 'failed'].includes(document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') ?? ''),
     [count, total] as const,
-    { timeout: 20_000 },
+    { timeout: limit(20_000) },
   );
 }
 
@@ -109,7 +110,7 @@ export function protocolViewTests(host: HostKind): void {
         await shown(page, 1);
         expect(await arrowNames(page)).toEqual(HANDSHAKE_ARROWS.slice(0, 1));
         // The server has answered (its bytes wait in the pipe), yet no response arrow is drawn.
-        await page.getByTestId('held-bytes').waitFor({ timeout: 10_000 });
+        await page.getByTestId('held-bytes').waitFor({ timeout: limit(10_000) });
         expect(await logRows(page).filter({ hasText: 'response to initialize #0' }).count()).toBe(1);
         expect(await arrows(page).count()).toBe(1);
 
@@ -157,7 +158,7 @@ export function protocolViewTests(host: HostKind): void {
       } finally {
         await close();
       }
-    }, 120_000);
+    });
 
     it('opens at a deep-linked step by stepping there live', async () => {
       const { page, close } = await open(host, '#protocol/step/4');
@@ -168,7 +169,7 @@ export function protocolViewTests(host: HostKind): void {
       } finally {
         await close();
       }
-    }, 120_000);
+    });
 
     it('inspects a frame: 你好 is 6 bytes, chunk boundaries as read under split-writes, hover links fields and bytes', async () => {
       const { page, close } = await open(host);
@@ -234,7 +235,7 @@ export function protocolViewTests(host: HostKind): void {
       } finally {
         await close();
       }
-    }, 120_000);
+    });
 
     it("lets the learner's own client drive the stepper, and shows where the starter throws", async () => {
       const reference = readFileSync(join(import.meta.dirname, '../../src/protocol/client.ts'), 'utf8');
@@ -264,7 +265,7 @@ export function protocolViewTests(host: HostKind): void {
       } finally {
         await starter.close();
       }
-    }, 120_000);
+    });
   });
 }
 
@@ -290,7 +291,7 @@ export function failureLabTests(host: HostKind): void {
           const article = page.getByTestId(`failure-card-${card}`);
           await article.getByRole('button', { name: 'Run with the reference' }).click();
           const verdict = article.getByTestId('verdict');
-          await verdict.waitFor({ timeout: 30_000 });
+          await verdict.waitFor({ timeout: limit(30_000) });
           expect([await verdict.getAttribute('data-outcome'), await verdict.getAttribute('data-symptom')], `${card}: ${await verdict.textContent()}`).toEqual([outcome, symptom]);
         }
         // The symptom is shown where it happens: the pending table for id pairing…
@@ -299,7 +300,7 @@ export function failureLabTests(host: HostKind): void {
         expect(await page.getByTestId('registry-view').textContent()).toContain('mcp__echo__add');
         // …and the bytes for a log line on stdout: "Show it" opens the unreadable frame.
         await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Run with the reference' }).click();
-        await page.getByTestId('failure-card-stdout-log').getByTestId('verdict').waitFor({ timeout: 30_000 });
+        await page.getByTestId('failure-card-stdout-log').getByTestId('verdict').waitFor({ timeout: limit(30_000) });
         await page.getByTestId('failure-card-stdout-log').getByRole('button', { name: 'Show it' }).click();
         await page.getByTestId('byte-inspector').waitFor();
         expect(await page.locator('#inspector-title').textContent()).toBe('Frame bytes: unreadable bytes');
@@ -312,6 +313,6 @@ export function failureLabTests(host: HostKind): void {
       } finally {
         await close();
       }
-    }, 240_000);
+    });
   });
 }

@@ -16,6 +16,7 @@ import { encodeShareHash } from '../../src/exercise/share-link.ts';
 import { createProgressFile } from '../../src/exercise/progress-transfer.ts';
 import { openOnHost, openPage, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { limit } from './limits.ts';
 
 const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
 
@@ -36,7 +37,7 @@ async function open(host: HostKind, client: string, server_: string): Promise<Te
     },
   });
   const opened = await openOnHost(app, host, '#agent', (page) => page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
-  await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+  await opened.page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
   return opened;
 }
 
@@ -53,7 +54,7 @@ async function runSuite(page: Page, suite: 'client' | 'server'): Promise<Outcome
   await button.focus();
   await page.keyboard.press('Enter');
   // Progress is announced while it runs, then the report replaces it.
-  await page.waitForFunction((name) => ['pass', 'fail', 'error'].includes(document.querySelector(`[data-testid=sdk-report-${name}]`)?.getAttribute('data-status') ?? ''), suite, { timeout: 60_000 });
+  await page.waitForFunction((name) => ['pass', 'fail', 'error'].includes(document.querySelector(`[data-testid=sdk-report-${name}]`)?.getAttribute('data-status') ?? ''), suite, { timeout: limit(60_000) });
   const report = page.getByTestId(`sdk-report-${suite}`);
   const items = report.getByTestId('sdk-check');
   const checks = (await items.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('data-check') ?? '', node.getAttribute('data-status') ?? '']))) as Array<[string, string]>;
@@ -83,7 +84,7 @@ describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (h
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 
   it('fail with a clear report against the chapter failure modes, naming the failing check', async () => {
     const { page, consoleLines, close } = await open(host, mutantClient, mutantServer);
@@ -102,7 +103,7 @@ describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (h
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 });
 
 describe('a bridge that does not run learner code (npm start without --learner-code-in-node)', () => {
@@ -113,7 +114,7 @@ describe('a bridge that does not run learner code (npm start without --learner-c
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 }, '04-server': { code: referenceServer, completed: false, hintsRevealed: 0 } } });
       await opened.page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
       await opened.page.goto(`${plain.url}?host=bridge#agent`);
-      await opened.page.getByText('Live host: Local bridge').waitFor({ timeout: 15_000 });
+      await opened.page.getByText('Live host: Local bridge').waitFor({ timeout: limit(15_000) });
       await expect(opened.page.getByTestId('sdk-fallback-server').textContent()).resolves.toContain('--learner-code-in-node');
       await expect(opened.page.locator('[data-testid=sdk-hosts] tr[data-host=bridge] td[data-check=server]').textContent()).resolves.toBe('runs in the worker instead');
       const serverReport = await runSuite(opened.page, 'server');
@@ -126,7 +127,7 @@ describe('a bridge that does not run learner code (npm start without --learner-c
       await opened.close();
       await plain.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('code from a share link', () => {
@@ -140,10 +141,10 @@ describe('code from a share link', () => {
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 } } });
       await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
       await page.goto(`${app.url}?host=bridge${link.hash}`);
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: 15_000 });
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(15_000) });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
       await page.evaluate(() => (location.hash = '#agent'));
-      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
 
       const questions: string[] = [];
       page.once('dialog', (dialog) => {
@@ -166,7 +167,7 @@ describe('code from a share link', () => {
     } finally {
       await opened.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('code from an imported progress file', () => {
@@ -177,8 +178,8 @@ describe('code from an imported progress file', () => {
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 } } });
       await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
       await page.goto(`${app.url}?host=bridge`);
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: 120_000 });
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 120_000 });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(15_000) });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(15_000) });
       // Someone's progress file with an exercise 4 server, imported through the page's own button.
       const toggle = page.getByRole('button', { name: 'Titles and progress' });
       if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
@@ -189,7 +190,7 @@ describe('code from an imported progress file', () => {
       await dialog.getByRole('button', { name: 'Merge' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.evaluate(() => (location.hash = '#agent'));
-      await page.getByTestId('sdk-checks').waitFor({ timeout: 120_000 });
+      await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
 
       const questions: string[] = [];
       page.once('dialog', (question) => {
@@ -215,7 +216,7 @@ describe('code from an imported progress file', () => {
     } finally {
       await opened.close();
     }
-  }, 300_000);
+  });
 });
 
 describe('the SDK checks panel', () => {
@@ -223,7 +224,7 @@ describe('the SDK checks panel', () => {
     const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, locale: 'zh-CN' });
     try {
       await opened.page.goto(`${app.url}?host=worker#agent`);
-      await opened.page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      await opened.page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
       await expect(opened.page.getByRole('heading', { name: '用官方 MCP SDK 检验' }).count()).resolves.toBe(1);
       await expect(opened.page.getByTestId('sdk-run-client').textContent()).resolves.toBe('检验我的客户端');
       const rows = opened.page.getByTestId('sdk-hosts').locator('tbody tr');
@@ -233,7 +234,7 @@ describe('the SDK checks panel', () => {
     } finally {
       await opened.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('Check my client in the 2026-07-28 era (exercise 7)', () => {
@@ -241,7 +242,7 @@ describe('Check my client in the 2026-07-28 era (exercise 7)', () => {
     const progress = JSON.stringify({ version: 1, exercises: { '07-stateless-era': { code: read('src/protocol/era/stateless-client.ts'), completed: false, hintsRevealed: 0 } } });
     const { page, consoleLines, close } = await openOnHost(app, 'worker', '#agent', (page) => page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
     try {
-      await page.getByTestId('sdk-checks').waitFor({ timeout: 15_000 });
+      await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
       // By keyboard: focus the radio and choose it with Space.
       const code = page.getByTestId('client-check-code').getByRole('radio', { name: 'your dual-era client (exercise 7)' });
       await code.focus();
@@ -256,5 +257,5 @@ describe('Check my client in the 2026-07-28 era (exercise 7)', () => {
     } finally {
       await close();
     }
-  }, 90_000);
+  });
 });

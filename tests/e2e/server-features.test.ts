@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -29,7 +30,7 @@ async function tab(page: Page, name: string): Promise<void> {
 }
 
 async function idle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid=features-status] .hint'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid=features-status] .hint'), undefined, { timeout: limit(15_000) });
 }
 
 describe('Server features in the live panel', () => {
@@ -39,7 +40,7 @@ describe('Server features in the live panel', () => {
       try {
         await page.getByTestId('server-features').locator('summary').click();
         await page.getByTestId('features-connect').click();
-        await page.waitForFunction(() => document.querySelector('[data-testid=features-status]')?.getAttribute('data-status') === 'ready', undefined, { timeout: 20_000 });
+        await page.waitForFunction(() => document.querySelector('[data-testid=features-status]')?.getAttribute('data-status') === 'ready', undefined, { timeout: limit(20_000) });
         expect(await page.getByTestId('features-status').textContent()).toMatch(/Session id [0-9a-f]{32}/);
 
         // Resources: subscribe, change, and the update notification arrives on the GET stream.
@@ -47,7 +48,7 @@ describe('Server features in the live panel', () => {
         await page.getByTestId('resource-subscribe-demo://counter').click();
         await idle(page);
         await page.getByTestId('resources-change').click();
-        await page.getByTestId('resources-updates').locator('li').first().waitFor({ timeout: 10_000 });
+        await page.getByTestId('resources-updates').locator('li').first().waitFor({ timeout: limit(10_000) });
         expect(await page.getByTestId('resources-updates').textContent()).toContain('demo://counter');
         await idle(page);
         await page.getByTestId('resources-read-again').click();
@@ -95,7 +96,7 @@ describe('Server features in the live panel', () => {
           }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
         });
         await page.getByTestId('progress-run').click();
-        await page.getByTestId('progress-result').waitFor({ timeout: 10_000 });
+        await page.getByTestId('progress-result').waitFor({ timeout: limit(10_000) });
         expect(await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen)).toEqual([0, 1, 2, 3, 4, 5]);
         expect(await page.getByTestId('progress-text').textContent()).toContain('5 of 5');
         const progress = await inspect(page, 'features-tab-exchanges', 'POST tools/call');
@@ -115,7 +116,7 @@ describe('Server features in the live panel', () => {
         await page.getByTestId('sampling-ask').click();
         await page.getByTestId('sampling-dialog').getByTestId('sampling-answer').waitFor();
         await page.keyboard.press('Escape');
-        await page.waitForFunction(() => document.querySelector('[data-testid=sampling-result]')?.getAttribute('data-error') === 'yes', undefined, { timeout: 10_000 });
+        await page.waitForFunction(() => document.querySelector('[data-testid=sampling-result]')?.getAttribute('data-error') === 'yes', undefined, { timeout: limit(10_000) });
         expect(await page.getByTestId('sampling-result').textContent()).toContain('-1: User rejected sampling request');
         expect(await page.getByTestId('sampling-decisions').locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-decision')))).toEqual(['approved', 'denied']);
         const approved = await inspect(page, 'features-tab-exchanges', 'POST', 'first');

@@ -6,14 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
-const WAIT_MS = 120_000;
+/** A wait's limit, scaled for this machine (tests/e2e/limits.ts). */
+const wait = (quietMs = 30_000) => limit(quietMs);
 const POISON = 'document.documentElement.dataset.poisoned = "yes";';
 
 async function waitUntilControlledAndSaved(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: WAIT_MS });
-  await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: WAIT_MS });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: wait() });
+  await page.getByRole('status', { name: 'Offline copy' }).getByText('Available offline').waitFor({ timeout: wait() });
 }
 
 describe('service worker integrity', () => {
@@ -42,7 +44,7 @@ describe('service worker integrity', () => {
 
       await page.reload();
       // The real app renders (its entry script ran) and the poisoned one did not run.
-      await page.getByRole('heading', { name: 'Three message shapes' }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole('heading', { name: 'Three message shapes' }).waitFor({ timeout: wait() });
       expect(await page.evaluate(() => document.documentElement.dataset.poisoned ?? null)).toBeNull();
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       // The worker went to the network and saved the real file again.
@@ -51,7 +53,7 @@ describe('service worker integrity', () => {
       expect(repaired?.length ?? 0).toBeGreaterThan(1000);
 
       // The bridge token was fetched (the bridge is live) and no cache holds its answer.
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: WAIT_MS });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
       const tokenCached = await page.evaluate(async () => {
         for (const name of await caches.keys()) {
           if ((await (await caches.open(name)).keys()).some((request) => request.url.includes('__bridge'))) return true;
@@ -63,5 +65,5 @@ describe('service worker integrity', () => {
     } finally {
       await close();
     }
-  }, 300_000);
+  });
 });

@@ -14,6 +14,7 @@ import { builtProgram } from '../integration/child-transport.ts';
 import { recordThirdPartyServer, THIRD_PARTY_SESSION } from '../support/record-third-party.ts';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 let folder: string;
@@ -39,9 +40,9 @@ describe('a trace of a third-party server in the page', () => {
     const { page, close, consoleLines } = await openOnHost(app, 'worker', '');
     try {
       await page.goto(`${app.url}?host=worker#trace`);
-      await page.getByTestId('trace-none').waitFor({ timeout: 15_000 });
+      await page.getByTestId('trace-none').waitFor({ timeout: limit(15_000) });
       await page.getByTestId('trace-file-input').setInputFiles(traceFile);
-      await traceRows(page).first().waitFor({ timeout: 15_000 });
+      await traceRows(page).first().waitFor({ timeout: limit(15_000) });
       expect(await page.getByTestId('trace-summary').textContent()).toContain('server-memory.jsonl');
 
       // The handshake and the tool call, in order, each row with its recorded size.

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { traceHash } from '../../src/app/trace/trace-link.ts';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 let folder: string;
@@ -45,7 +46,7 @@ describe('traces in the page', () => {
     const { page, close, consoleLines } = await openOnHost(app, 'worker', '');
     try {
       await page.getByRole('button', { name: 'Run handshake' }).click();
-      await page.getByText(/^Handshake complete\./).waitFor({ timeout: 15_000 });
+      await page.getByText(/^Handshake complete\./).waitFor({ timeout: limit(15_000) });
       await liveRows(page).filter({ hasText: 'response to tools/call #2' }).waitFor();
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-trace').click()]);
@@ -60,7 +61,7 @@ describe('traces in the page', () => {
       // A fresh page: the live log is empty again, the trace brings the bytes back.
       await page.getByTestId('trace-none').waitFor();
       await openTraceFile(page, saved);
-      await traceList(page).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      await traceList(page).getByRole('listitem').first().waitFor({ timeout: limit(15_000) });
       expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
       expect(await page.getByTestId('trace-events').textContent()).toBe(String(text.trim().split('\n').length - 1));
 
@@ -92,7 +93,7 @@ describe('traces in the page', () => {
         await writeFile(path, content);
         await openTraceFile(page, path);
         const error = page.getByTestId('trace-error');
-        await error.filter({ hasText: name }).waitFor({ timeout: 15_000 });
+        await error.filter({ hasText: name }).waitFor({ timeout: limit(15_000) });
         expect(await error.textContent()).toMatch(message);
         expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(before);
         expect(await page.getByTestId('trace-summary').textContent()).toContain(download.suggestedFilename());
@@ -105,7 +106,7 @@ describe('traces in the page', () => {
       const link = (await page.evaluate('navigator.clipboard.readText()')) as string;
       expect(link).toMatch(/#trace=1\.[0-9a-f]{8}\./);
       await page.goto(link);
-      await page.getByTestId('trace-summary').filter({ hasText: 'link' }).waitFor({ timeout: 15_000 });
+      await page.getByTestId('trace-summary').filter({ hasText: 'link' }).waitFor({ timeout: limit(15_000) });
       expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
@@ -117,7 +118,7 @@ describe('traces in the page', () => {
     const { page, close } = await openOnHost(app, 'bridge', '');
     try {
       await page.getByRole('button', { name: 'Run handshake' }).click();
-      await page.getByText(/^Handshake complete\./).waitFor({ timeout: 15_000 });
+      await page.getByText(/^Handshake complete\./).waitFor({ timeout: limit(15_000) });
       await liveRows(page).filter({ hasText: 'response to tools/call #2' }).waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-trace').click()]);
       const saved = join(folder, `bridge-${download.suggestedFilename()}`);
@@ -127,7 +128,7 @@ describe('traces in the page', () => {
       await page.goto(`${app.url}?host=bridge#trace`);
       await page.getByTestId('trace-none').waitFor();
       await openTraceFile(page, saved);
-      await traceList(page).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      await traceList(page).getByRole('listitem').first().waitFor({ timeout: limit(15_000) });
       expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
     } finally {
       await close();
@@ -148,7 +149,7 @@ describe('traces in the page', () => {
     const { page, close } = await openOnHost(app, 'worker', hash!);
     try {
       const list = traceList(page);
-      await list.getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      await list.getByRole('listitem').first().waitFor({ timeout: limit(15_000) });
       expect(await list.getByRole('listitem').count()).toBe(6);
 
       // "/" from a row jumps to the search; typing filters; Enter goes to the first match.
@@ -181,7 +182,7 @@ describe('traces in the page', () => {
       // The same in Chinese.
       await page.getByRole('button', { name: '中文' }).click();
       const zhList = traceList(page, '消息日志（轨迹）');
-      await zhList.waitFor({ timeout: 15_000 });
+      await zhList.waitFor({ timeout: limit(15_000) });
       await zhList.locator('.log-entry__row').first().focus();
       await page.keyboard.press('/');
       await page.keyboard.type('initialize');
@@ -203,7 +204,7 @@ describe('traces in the page', () => {
         return transfer;
       }, dropped);
       await page.getByTestId('trace-drop').dispatchEvent('drop', { dataTransfer });
-      await page.getByTestId('trace-summary').filter({ hasText: 'dropped.jsonl' }).waitFor({ timeout: 15_000 });
+      await page.getByTestId('trace-summary').filter({ hasText: 'dropped.jsonl' }).waitFor({ timeout: limit(15_000) });
       expect(await rowTexts(zhList.getByRole('listitem'))).toEqual([expect.stringContaining('ping #9')]);
     } finally {
       await close();

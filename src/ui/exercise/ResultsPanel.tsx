@@ -12,6 +12,7 @@ import { diffLineKind, summarizeRun, type RunSummary } from '../../app/exercise/
 import type { RunState } from '../../app/exercise/exercise-store.ts';
 import { showLessonStep } from './LessonPane.tsx';
 import { ExpectedActual } from '../components/ExpectedActual.tsx';
+import { NextStation } from './NextStation.tsx';
 
 export interface ResultsPanelProps {
   exercise: Exercise;
@@ -45,6 +46,7 @@ export function ResultsPanel({ exercise: shown, run, completed, onGoToLine }: Re
         </p>
         {'durationMs' in summary && <span className="hint">{t('results.duration', { ms: Math.round(summary.durationMs) })}</span>}
       </div>
+      {summary.state === 'pass' && <NextStation exercise={exercise} />}
       {summary.state === 'error' && (
         <div className="run-error" data-testid="run-error">
           <pre className="run-error__message">{summary.message}</pre>

@@ -18,6 +18,8 @@ import { ResourcesTab } from './ResourcesTab.tsx';
 import { SamplingDialog, SamplingTab } from './SamplingTab.tsx';
 import { useFeaturesText } from './use-features-text.ts';
 import './features.css';
+// Static: the page's first chunk has it anyway (share links, progress files use it).
+import { downloadFile } from '../../app/progress-transfer/browser-file.ts';
 
 export interface TabProps {
   store: FeaturesStore;
@@ -120,7 +122,7 @@ export default function FeaturesPanel() {
 async function saveTrace(store: FeaturesStore): Promise<void> {
   const recording = store.recording();
   if (recording === null) return;
-  const [{ httpTraceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../../app/progress-transfer/browser-file.ts')]);
+  const { httpTraceText, traceFileName } = await import('../../app/trace/trace-export.ts');
   downloadFile(traceFileName(recording.started), httpTraceText(recording), 'application/x-ndjson');
 }
 

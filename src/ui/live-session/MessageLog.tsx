@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
 import type { LiveSessionStore } from '../../app/live-session/live-session-store.ts';
+// Static: the page's first chunk has it anyway (share links, progress files use it).
+import { downloadFile } from '../../app/progress-transfer/browser-file.ts';
 
 // The rows and Find load just after the first paint: the log is empty until a server runs.
 const LogBody = lazy(() => import('./LogBody.tsx'));
@@ -45,6 +47,6 @@ export function MessageLog() {
 async function saveTrace(session: LiveSessionStore): Promise<void> {
   const run = session.lastRun();
   if (run === null) return;
-  const [{ traceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../../app/progress-transfer/browser-file.ts')]);
+  const { traceText, traceFileName } = await import('../../app/trace/trace-export.ts');
   downloadFile(traceFileName(run.started), traceText(run), 'application/x-ndjson');
 }

@@ -3,6 +3,8 @@
 import { FRAME_FILE_FORMATS, frameFile, type FrameFileFormat } from '../../app/trace/frame-file.ts';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
 import { useProtocolText } from './use-protocol-text.ts';
+// Static: the page's first chunk has it anyway (share links, progress files use it).
+import { downloadFile } from '../../app/progress-transfer/browser-file.ts';
 
 const LABEL = { hex: 'inspector.saveHex', binary: 'inspector.saveBinary' } as const satisfies Record<FrameFileFormat, string>;
 
@@ -11,7 +13,6 @@ export function FrameSaveBar({ target }: { target: InspectTarget }) {
   const save = async (format: FrameFileFormat) => {
     const file = frameFile(target.bytes, format, target.direction, target.streamOffset);
     // Loaded on the first save: the inspector is on the first paint, saving is not.
-    const { downloadFile } = await import('../../app/progress-transfer/browser-file.ts');
     downloadFile(file.name, file.data as BlobPart, file.type);
   };
   return (

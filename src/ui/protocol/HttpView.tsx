@@ -15,6 +15,8 @@ import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import './http-view.css';
+// Static: the page's first chunk has it anyway (share links, progress files use it).
+import { downloadFile } from '../../app/progress-transfer/browser-file.ts';
 
 // The HTTP failure cards load when the learner first opens them.
 const HttpFailureCards = lazy(() => import('./HttpFailureCards.tsx'));
@@ -136,7 +138,7 @@ function FailureCardsDetails() {
 async function saveHttpTrace(store: HttpSessionStore): Promise<void> {
   const recording = store.recording();
   if (recording === null) return;
-  const [{ httpTraceText, traceFileName }, { downloadFile }] = await Promise.all([import('../../app/trace/trace-export.ts'), import('../../app/progress-transfer/browser-file.ts')]);
+  const { httpTraceText, traceFileName } = await import('../../app/trace/trace-export.ts');
   downloadFile(traceFileName(recording.started), httpTraceText(recording), 'application/x-ndjson');
 }
 

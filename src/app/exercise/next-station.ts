@@ -1,0 +1,36 @@
+// Where a learner goes once an exercise's tests all pass: first to the place in the playground
+// where the code they just wrote meets the real server ("see it live"), then on to the next
+// exercise. Pure data, so the path is one table that a test walks from the first to the last.
+
+import { CHAPTER_LOOP_HASH } from '../router.ts';
+import { PROTOCOL_HASH } from '../protocol/step-link.ts';
+
+export type SceneKey = 'inspector' | 'reader' | 'stepper' | 'checkServer' | 'merge' | 'http' | 'era';
+
+/** The live scene of each exercise, by its order (1–7): the view's hash and a text key. */
+export interface LiveScene {
+  /** Where the link goes. */
+  hash: string;
+  /** `exercise:next.scene.<key>`: what the learner will see there, in their language. */
+  key: SceneKey;
+}
+
+const SCENES: Readonly<Record<number, LiveScene>> = {
+  1: { hash: PROTOCOL_HASH, key: 'inspector' },
+  2: { hash: PROTOCOL_HASH, key: 'reader' },
+  3: { hash: PROTOCOL_HASH, key: 'stepper' },
+  4: { hash: CHAPTER_LOOP_HASH, key: 'checkServer' },
+  5: { hash: CHAPTER_LOOP_HASH, key: 'merge' },
+  6: { hash: PROTOCOL_HASH, key: 'http' },
+  7: { hash: PROTOCOL_HASH, key: 'era' },
+};
+
+export function liveSceneOf(order: number): LiveScene | undefined {
+  return SCENES[order];
+}
+
+/** The exercise after `id` in the chapter's order, or undefined after the last. */
+export function nextExerciseId(ids: readonly string[], id: string): string | undefined {
+  const index = ids.indexOf(id);
+  return index === -1 ? undefined : ids[index + 1];
+}
