@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bridgePlugin } from './server/vite-bridge-plugin.ts';
+import { precacheDigests } from './server/precache-digests.ts';
 
 const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -24,10 +25,13 @@ export default defineConfig(({ command, mode }) => {
   // Vite reads NODE_ENV after loading this file, which is where its docs say to set it.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
 
+  // A digest per precached file, checked by the service worker before it serves a cached copy.
+  const digests = precacheDigests();
   return {
     plugins: [
       react(),
       bridgePlugin(),
+      digests.plugin,
       // Our own service worker (src/app/offline/sw.ts) rather than a generated one: the page must be
       // fetched network-first (npm start puts a fresh bridge token into it on every start), which
       // generateSW's cache-first navigation fallback would break. Registration is ours too
@@ -44,6 +48,7 @@ export default defineConfig(({ command, mode }) => {
           // Everything the build ships: page, chunks, Monaco and its workers, CSS and the codicon
           // font, the spec/learner/echo workers, public/generated/*.mjs and the favicon.
           globPatterns: ['**/*.{html,js,mjs,css,svg,ttf,woff,woff2,wasm,json,png,ico}'],
+          manifestTransforms: [digests.transform],
           // The plugin builds the worker with rollup's `inlineDynamicImports`, which Vite 8's
           // bundler reports as deprecated on every build; this says the same in its words.
           buildPlugins: { vite: [oneFileServiceWorker()] },

@@ -4,9 +4,14 @@
 //   the browser always tells us which site asked, and only our own page's origin is let in.
 //   (A missing Origin is refused too: browsers always send one, so no Origin means "not a page
 //   we served", and the only other clients are our tests, which send it explicitly.)
-// - Token: a random secret per server start, handed to our page in a <meta> tag. It stops other
-//   local programs and pages that somehow share our origin's port from driving the bridge.
-//   Browsers cannot set headers on a WebSocket, so it travels in the query string.
+// - Token: a random secret per server start, which our page asks for on GET /__bridge/token
+//   (bridge-token-endpoint.ts; it is in no page and no cached file). What it protects against:
+//   other web pages and origins in the browser, including a site that rebinds its name to
+//   127.0.0.1 (same origin as itself, not as us) and a sandboxed opaque-origin context. What it
+//   does NOT protect against: other local processes of the same user, which can ask the endpoint
+//   with any headers, or read the token from this process, and send a forged Origin; the bridge
+//   is no boundary between programs of one user. Browsers cannot set headers on a WebSocket, so
+//   it travels in the query string.
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

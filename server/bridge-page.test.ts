@@ -4,11 +4,11 @@ import { allInterfaceOrigins, bridgeMetaFor, injectBridgeMeta, isLoopbackHost, l
 const HTML = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n  </head>\n  <body></body>\n</html>';
 
 describe('bridge meta tags', () => {
-  it('puts the token first in <head> on loopback, whatever the URL', () => {
+  it('gives the token on loopback, whatever the URL, but never writes it into the page', () => {
     const meta = bridgeMetaFor('/lesson/2', { token: 'abc', shared: false });
     expect(meta).toEqual({ token: 'abc', shared: false });
     const html = injectBridgeMeta(HTML, meta);
-    expect(html).toContain('<head>\n    <meta name="mcp-bridge-token" content="abc">\n    <meta charset');
+    expect(html).not.toContain('abc');
     expect(html).not.toContain('mcp-bridge-shared');
   });
 
@@ -31,10 +31,11 @@ describe('bridge meta tags', () => {
   });
 
   it('escapes the attribute and copes with a <head> that has attributes or is missing', () => {
-    expect(injectBridgeMeta('<head data-x="1"><title>', { token: 'a"<b', shared: false })).toBe(
-      '<head data-x="1">\n    <meta name="mcp-bridge-token" content="a&quot;&lt;b"><title>',
+    expect(injectBridgeMeta('<head data-x="1"><title>', { token: 't', shared: false, learnerCode: 'a"<b' as never })).toBe(
+      '<head data-x="1">\n    <meta name="mcp-bridge-learner-code" content="a&quot;&lt;b"><title>',
     );
-    expect(injectBridgeMeta('<body>', { token: 't', shared: false })).toBe('<meta name="mcp-bridge-token" content="t"><body>');
+    expect(injectBridgeMeta('<body>', { token: 't', shared: true })).toBe('<meta name="mcp-bridge-shared" content="1"><body>');
+    expect(injectBridgeMeta(HTML, { token: 't', shared: false })).toBe(HTML);
     expect(injectBridgeMeta(HTML, { token: null, shared: false })).toBe(HTML);
   });
 });

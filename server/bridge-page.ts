@@ -1,7 +1,8 @@
-// How the page learns about the bridge: two <meta> tags injected into index.html by whoever
-// serves it (server/start.ts, or the Vite plugin), and which origins may then connect.
+// How the page learns about the bridge: <meta> tags injected into index.html by whoever serves it
+// (server/start.ts, or the Vite plugin), and which origins may then connect. The per-start token
+// itself is NOT in the page: the page asks GET /__bridge/token for it (bridge-token-endpoint.ts),
+// which gives it to the same requests `bridgeMetaFor` gives a token to.
 //
-//   <meta name="mcp-bridge-token" content="...">   the per-start secret for ws://HOST/bridge?token=
 //   <meta name="mcp-bridge-shared" content="1">    the bridge is shared on a LAN (--host mode): it then
 //                                                  refuses learner-server, so the page says so up front
 //                                                  (learnerServerSupport in src/runtime/learner-server-support.ts)
@@ -9,16 +10,15 @@
 //                                                  whether the bridge runs learner code (only sandboxed,
 //                                                  opted in with --learner-code-in-node), and why not
 //
-// Loopback mode always injects the token: only this machine can load the page, and the Origin
+// Loopback mode always gives the token: only this machine can load the page, and the Origin
 // check stops other sites from using it. A shared bridge is reachable by anyone on the network,
-// so there the token goes only into pages whose URL already carries it (the join link the
+// so there the token goes only to pages whose URL already carries it (the join link the
 // instructor hands out); everyone else gets the page without a bridge.
 
 import { hostname, networkInterfaces } from 'node:os';
 import type { LearnerCodeMode } from '../src/runtime/bridge-messages.ts';
 import { tokensEqual } from './bridge-auth.ts';
 
-export const TOKEN_META_NAME = 'mcp-bridge-token';
 export const SHARED_META_NAME = 'mcp-bridge-shared';
 export const LEARNER_CODE_META_NAME = 'mcp-bridge-learner-code';
 
@@ -44,10 +44,12 @@ export function bridgeMetaFor(requestUrl: string, mode: BridgeMode): BridgeMeta 
   return { token: given !== null && tokensEqual(given, mode.token) ? mode.token : null, shared: true, ...learner };
 }
 
-/** Put the meta tags first in <head>, before any script that might look for them. */
+/**
+ * Put the meta tags first in <head>, before any script that might look for them. `meta.token` only
+ * decides whether the learner-code tag is written: the token itself never goes into the page.
+ */
 export function injectBridgeMeta(html: string, meta: BridgeMeta): string {
   const tags: string[] = [];
-  if (meta.token !== null) tags.push(`<meta name="${TOKEN_META_NAME}" content="${escapeAttribute(meta.token)}">`);
   if (meta.shared) tags.push(`<meta name="${SHARED_META_NAME}" content="1">`);
   if (meta.token !== null && meta.learnerCode !== undefined) tags.push(`<meta name="${LEARNER_CODE_META_NAME}" content="${escapeAttribute(meta.learnerCode)}">`);
   if (tags.length === 0) return html;

@@ -19,12 +19,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildNodePrograms } from '../scripts/build-node-programs.ts';
 import { createBridgeToken } from './bridge-auth.ts';
+import { handleBridgeTokenRequest, type TokenEndpointOptions } from './bridge-token-endpoint.ts';
 import { allInterfaceOrigins, bridgeMetaFor, hostForUrl, injectBridgeMeta, isLoopbackHost, lanAddresses, loopbackOrigins } from './bridge-page.ts';
 import { createBridge, learnerCodeMode, type Bridge, type LearnerCodeOnBridge } from './bridge.ts';
 import type { SessionLimits } from './bridge-session.ts';
 import { detectLearnerSandbox, type SandboxDetection } from './learner-sandbox.ts';
 import { answerClientError, rawHttpResponse } from './security-headers.ts';
-import { createStaticHandler } from './static-files.ts';
+import { createStaticHandler, type StaticHandler } from './static-files.ts';
 import { PROJECT_ROOT } from '../tools/project-root.ts';
 
 export const DEFAULT_PORT = 5317;
@@ -108,17 +109,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts };
   const server = createServer(
     { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    createStaticHandler({
-      root: distDir,
-      transformIndexHtml: (html, req) => {
-        // DNS rebinding: a site whose name now resolves to 127.0.0.1 could load this page as its
-        // own. The Origin check already stops it at /bridge; not handing it the token is a second
-        // wall. A request for one of our own names carries that name in Host.
-        const ours = ownOrigins().includes(`http://${req.headers.host ?? ''}`);
-        const meta = bridgeMetaFor(req.url ?? '/', mode);
-        return injectBridgeMeta(html, ours ? meta : { token: null, shared: meta.shared });
-      },
-    }),
+    withBridgeToken(
+      { mode, ownOrigins },
+      createStaticHandler({
+        root: distDir,
+        transformIndexHtml: (html, req) => {
+          // DNS rebinding: a site whose name now resolves to 127.0.0.1 could load this page as its
+          // own. The Origin check already stops it at /bridge, and the token endpoint checks Host
+          // too; the learner-code tag follows the same rule.
+          const ours = ownOrigins().includes(`http://${req.headers.host ?? ''}`);
+          const meta = bridgeMetaFor(req.url ?? '/', mode);
+          return injectBridgeMeta(html, ours ? meta : { token: null, shared: meta.shared });
+        },
+      }),
+    ),
   );
   server.on('upgrade', (req, socket, head: Buffer) => {
     if (!bridge.handleUpgrade(req, socket, head)) {
@@ -322,4 +326,11 @@ if (runAsScript) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
+}
+
+/** GET /__bridge/token first (bridge-token-endpoint.ts), every other request to the static files. */
+function withBridgeToken(options: TokenEndpointOptions, next: StaticHandler): StaticHandler {
+  return (req, res) => {
+    if (!handleBridgeTokenRequest(req, res, options)) next(req, res);
+  };
 }

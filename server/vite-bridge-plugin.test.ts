@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { isAlive, tryUpgrade, waitUntil, WsTapTransport } from '../tests/integration/ws-tap-transport.ts';
 import { bridgePlugin } from './vite-bridge-plugin.ts';
+import { bridgeTokenFor } from '../tests/support/bridge-token.ts';
 
-const TOKEN_META = /<meta name="mcp-bridge-token" content="([^"]+)">/;
 const ECHO = { type: 'start', program: 'echo-server', framing: 'ndjson', faults: [] };
 
 let root = '';
@@ -43,7 +43,7 @@ async function bridgeRoundTrip(port: number, token: string): Promise<void> {
 }
 
 describe('bridgePlugin', () => {
-  it('gives the dev server a bridge, the token meta, and leaves HMR alone', { timeout: 30_000 }, async () => {
+  it('gives the dev server a bridge, the token endpoint, and leaves HMR alone', { timeout: 30_000 }, async () => {
     const server: ViteDevServer = await createServer({
       ...quiet,
       plugins: [bridgePlugin({ programsOutDir: join(root, 'public', 'generated') })],
@@ -56,8 +56,8 @@ describe('bridgePlugin', () => {
       // The dev page carries the token as well: no other site may frame it.
       expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-      const html = await page.text();
-      const token = html.match(TOKEN_META)?.[1];
+      expect(await page.text()).not.toContain('mcp-bridge-token');
+      const token = await bridgeTokenFor(`http://127.0.0.1:${port}/`);
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
       await bridgeRoundTrip(port, token as string);
 
@@ -89,7 +89,7 @@ describe('bridgePlugin', () => {
       const html = await res.text();
       expect(html).toContain('<title>built</title>');
       expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
-      const token = html.match(TOKEN_META)?.[1];
+      const token = await bridgeTokenFor(`http://127.0.0.1:${port}/`);
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
       await bridgeRoundTrip(port, token as string);
     } finally {

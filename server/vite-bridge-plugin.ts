@@ -29,6 +29,7 @@ import {
   type BridgeMode,
 } from './bridge-page.ts';
 import { createBridge, type Bridge } from './bridge.ts';
+import { handleBridgeTokenRequest } from './bridge-token-endpoint.ts';
 import { DEV_PAGE_HEADERS, ISOLATION_HEADERS, PAGE_HEADERS } from './security-headers.ts';
 
 export interface BridgePluginOptions {
@@ -76,12 +77,11 @@ export function bridgePlugin(options: BridgePluginOptions = {}): Plugin {
       const httpServer = server.httpServer;
       if (!httpServer) return; // middleware mode: whoever owns the HTTP server owns the bridge too
       devMode = modeFor(token, isSharedHost(config.server.host));
-      bridge = attachBridge(httpServer, {
-        mode: devMode,
-        programsDir: programsOutDir(),
-        resolvedUrls: () => server.resolvedUrls,
-        logger: config.logger,
-        maxTotal: options.maxTotal,
+      const attach = { mode: devMode, programsDir: programsOutDir(), resolvedUrls: () => server.resolvedUrls, logger: config.logger, maxTotal: options.maxTotal };
+      bridge = attachBridge(httpServer, attach);
+      const tokenOptions = { mode: devMode, ownOrigins: () => ownOrigins(httpServer, attach) };
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (!handleBridgeTokenRequest(req, res, tokenOptions)) next();
       });
     },
 
@@ -99,15 +99,12 @@ export function bridgePlugin(options: BridgePluginOptions = {}): Plugin {
     configurePreviewServer(server) {
       const mode: BridgeMode = modeFor(token, isSharedHost(config.preview.host));
       const outDir = resolve(config.root, config.build.outDir);
-      bridge = attachBridge(server.httpServer, {
-        mode,
-        programsDir: resolve(outDir, 'generated'),
-        resolvedUrls: () => server.resolvedUrls,
-        logger: config.logger,
-        maxTotal: options.maxTotal,
-      });
+      const attach = { mode, programsDir: resolve(outDir, 'generated'), resolvedUrls: () => server.resolvedUrls, logger: config.logger, maxTotal: options.maxTotal };
+      bridge = attachBridge(server.httpServer, attach);
+      const tokenOptions = { mode, ownOrigins: () => ownOrigins(server.httpServer, attach) };
       // Registered now, so it runs before Vite's static files and its own index.html fallback.
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (handleBridgeTokenRequest(req, res, tokenOptions)) return;
         if (!isPageRequest(req)) return next();
         readFile(resolve(outDir, 'index.html'), 'utf8').then(
           (html) => sendHtml(req, res, injectBridgeMeta(html, bridgeMetaFor(req.url ?? '/', mode))),
@@ -138,12 +135,7 @@ function attachBridge(httpServer: HttpServer | Http2SecureServer, options: Attac
     maxTotal: options.maxTotal,
     learnerCode: { run: 'never', why: options.mode.shared ? 'shared-bridge' : 'not-enabled' },
     // Computed per connection: the port is only known once Vite listens (it may move if taken).
-    allowedOrigins: () => {
-      const urls = options.resolvedUrls();
-      const fromVite = [...(urls?.local ?? []), ...(urls?.network ?? [])].map((url) => new URL(url).origin);
-      const own = options.mode.shared ? allInterfaceOrigins(port()) : loopbackOrigins(port());
-      return [...new Set([...fromVite, ...own])];
-    },
+    allowedOrigins: () => ownOrigins(httpServer, options),
     log: (line) => options.logger.warn(`[bridge] ${line}`, { timestamp: true }),
   });
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -157,6 +149,15 @@ function attachBridge(httpServer: HttpServer | Http2SecureServer, options: Attac
     });
   }
   return bridge;
+}
+
+/** The page's own origins: Vite's URLs and this machine's names at the port it listens on. */
+function ownOrigins(httpServer: HttpServer | Http2SecureServer, options: AttachOptions): string[] {
+  const port = (httpServer.address() as AddressInfo | null)?.port ?? 0;
+  const urls = options.resolvedUrls();
+  const fromVite = [...(urls?.local ?? []), ...(urls?.network ?? [])].map((url) => new URL(url).origin);
+  const own = options.mode.shared ? allInterfaceOrigins(port) : loopbackOrigins(port);
+  return [...new Set([...fromVite, ...own])];
 }
 
 function modeFor(token: string, shared: boolean): BridgeMode {

@@ -19,6 +19,7 @@ import { browserI18nEnvironment, createI18n } from './app/i18n/index.ts';
 import { LiveSessionContext } from './ui/hooks/live-session-context.ts';
 import { pageMode } from './app/presenter/mode.ts';
 import { ExerciseStore } from './app/exercise/exercise-store.ts';
+import { ImportedCodeMarks } from './app/exercise/imported-code-marks.ts';
 import { LiveSessionStore } from './app/live-session/live-session-store.ts';
 import { storedUiPreferences } from './app/exercise/ui-preferences.ts';
 import './ui/styles/app.css';
@@ -63,6 +64,8 @@ function startPlayground(): void {
     preferences: storedUiPreferences(storage),
     // A learner with no saved code starts from the starter whose comments are in the page's language.
     starterLocale: i18n.language === 'zh-CN' ? 'zh-CN' : 'en',
+    // Code an imported file brought is asked about before it runs outside the worker, like a share link's.
+    importedCode: new ImportedCodeMarks(storage),
   });
   // Those starters load beside the page's UI text (not in the first paint); the first render waits
   // for them, so the editor never shows the English comments first.
@@ -83,12 +86,18 @@ function startPlayground(): void {
   // Created once: the WebContainer allows a single instance per page, so Retry must reuse the hosts.
   const hosts = createDefaultHosts();
   const forced = forcedHost.ok ? forcedHost.forced : null;
+  // No request to StackBlitz at page load: the WebContainer is probed only once the learner chooses
+  // it in the host panel (for this page) or with ?host=webcontainer; the preflight probes its own.
+  let webContainerChosen = false;
   const session = new LiveSessionStore({
     forced,
     invalidForced: forcedHost.ok ? null : shorten(new URLSearchParams(window.location.search).get('host') ?? ''),
     selectHost: async () => {
-      const selection = await selectHost({ forced, hosts });
+      const selection = await selectHost({ forced, hosts, webContainerChosen: () => webContainerChosen });
       return { host: selection.chosen, availability: selection.availability };
+    },
+    chooseWebContainer: () => {
+      webContainerChosen = true;
     },
   });
 

@@ -7,15 +7,16 @@
 //   then            tap event lines one way, one or more per text message ('\n' between them);
 //                   tap command lines the other way, one per text message
 //
-// The bridge only accepts pages that carry its per-run token, which it writes into the page it
-// serves; a page from anywhere else has no token and so no bridge.
+// The bridge only accepts pages that carry its per-run token, which the page asks its own server
+// for (GET /__bridge/token, bridge-token.ts) just before it opens a socket; a page from anywhere
+// else gets no token and so no bridge.
 
 import { BRIDGE_PATH, isLearnerCodeMode, parseBridgeReply, type BridgeStartMessage, type LearnerCodeMode } from './bridge-messages.ts';
 import { isHttpProgram, type Host, type HostAvailability, type ProgramSpec, type Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
+import { fetchBridgeToken } from './bridge-token.ts';
 
-export const BRIDGE_TOKEN_META = 'mcp-bridge-token';
 /** Present (content "1") when the page was served by a shared bridge (`npm start --host`). */
 export const BRIDGE_SHARED_META = 'mcp-bridge-shared';
 /** Whether the bridge runs learner code (server/bridge-page.ts writes it next to the token). */
@@ -33,8 +34,10 @@ export interface BridgeHostDeps {
   WebSocketImpl?: typeof WebSocket;
   /** Default: ws(s)://<this page's host>/bridge. The token is added as `?token=`. */
   url?: string;
-  /** Default: the content of `<meta name="mcp-bridge-token">`. */
+  /** Default: asked from this page's server before each connection (GET /__bridge/token). */
   token?: string;
+  /** How the token is fetched when `token` is not given; tests pass their own. */
+  fetchToken?: () => Promise<string | null>;
   connectTimeoutMs?: number;
   /** How long the bridge may take to answer a start message. */
   startTimeoutMs?: number;
@@ -59,9 +62,10 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
   const connectTimeoutMs = deps.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const startTimeoutMs = deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
 
-  // Read when needed, not at creation: the page (and its meta tag) may not exist yet, or at all.
-  function endpoint(): Endpoint {
-    const token = deps.token ?? readTokenFromPage();
+  // Asked when needed, not at creation: the server may not be there yet, or at all, and a token
+  // held no longer than one connection needs it is a token nothing else in the page can find.
+  async function endpoint(): Promise<Endpoint> {
+    const token = deps.token ?? (await (deps.fetchToken ?? fetchBridgeToken)());
     if (!token) throw new Error(NO_BRIDGE_TOKEN_REASON);
     const shownUrl = deps.url ?? defaultBridgeUrl();
     if (!shownUrl) throw new Error('there is no page address to find the bridge at');
@@ -75,7 +79,7 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
     kind: 'bridge',
     async probe() {
       try {
-        const socket = await openSocket(endpoint(), connectTimeoutMs);
+        const socket = await openSocket(await endpoint(), connectTimeoutMs);
         socket.close(1000, 'probe');
         return { kind: 'bridge', status: 'available' };
       } catch (error) {
@@ -84,7 +88,7 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
     },
     async start(spec) {
       const makeWire = await wireFactory(spec, deps.pageOrigin);
-      const socket = await openSocket(endpoint(), connectTimeoutMs);
+      const socket = await openSocket(await endpoint(), connectTimeoutMs);
       return startOnSocket(socket, spec, startTimeoutMs, makeWire);
     },
   };
@@ -226,12 +230,6 @@ export function bridgeLearnerCodeFromPage(): LearnerCodeMode {
   if (typeof document === 'undefined') return 'not-enabled';
   const content = document.querySelector(`meta[name="${BRIDGE_LEARNER_CODE_META}"]`)?.getAttribute('content');
   return isLearnerCodeMode(content) ? content : 'not-enabled';
-}
-
-function readTokenFromPage(): string | null {
-  if (typeof document === 'undefined') return null;
-  const content = document.querySelector(`meta[name="${BRIDGE_TOKEN_META}"]`)?.getAttribute('content');
-  return content ? content : null;
 }
 
 function defaultBridgeUrl(): string | null {

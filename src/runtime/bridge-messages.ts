@@ -21,6 +21,16 @@ import { isMcpHttpToolSet, MCP_HTTP_FAULTS, MCP_HTTP_TOOL_SETS, mcpHttpArguments
 import { checkLearnerServerSource, sessionArguments } from './learner-server-job.ts';
 
 export const BRIDGE_PATH = '/bridge';
+/**
+ * Where the page asks for the bridge token (server/bridge-token-endpoint.ts). Not in index.html:
+ * anything inside the page could be read back from a cache or a same-origin fetch of `/`.
+ */
+export const BRIDGE_TOKEN_PATH = '/__bridge/token';
+/**
+ * A header the page's token request must carry. A custom header makes any cross-origin request a
+ * CORS preflight, which the server never answers, and no <img>, <script>, form or link can send it.
+ */
+export const BRIDGE_TOKEN_REQUEST_HEADER = 'X-MCP-Bridge-Token-Request';
 
 /** The eras sdk2-echo-server can be started in (SDK 2.4.0's serveStdio: both, or modern mode). */
 export const SDK2_ERAS: readonly EchoEra[] = ['dual', 'modern'];

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Host, HostAvailability, HostKind } from './host.ts';
-import { browserIsOffline, createDefaultHosts, OFFLINE_WEBCONTAINER_REASON, parseForcedHost, selectHost, type HostEntries } from './host-selection.ts';
+import { browserIsOffline, createDefaultHosts, OFFLINE_WEBCONTAINER_REASON, WEBCONTAINER_NOT_CHOSEN_REASON, parseForcedHost, selectHost, type HostEntries } from './host-selection.ts';
 
 type Outcome = 'available' | string | Error;
 
@@ -41,6 +41,22 @@ describe('selectHost', () => {
       bridge: 'not tried: webcontainer is available and comes first',
       worker: 'not tried: webcontainer is available and comes first',
     });
+  });
+
+  it('never probes an unchosen WebContainer (no StackBlitz request), unless ?host= forces it', async () => {
+    const { hosts, probed } = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    const selection = await selectHost({ hosts, webContainerChosen: () => false, isOffline: () => false });
+    expect(selection.chosen).toBe(hosts.bridge.host);
+    expect(probed).toEqual(['bridge']);
+    expect(reasons(selection.availability).webcontainer).toBe(WEBCONTAINER_NOT_CHOSEN_REASON);
+
+    const forced = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    expect((await selectHost({ hosts: forced.hosts, forced: 'webcontainer', webContainerChosen: () => false, isOffline: () => false })).chosen).toBe(forced.hosts.webcontainer.host);
+    expect(forced.probed).toEqual(['webcontainer']);
+
+    const chosen = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    expect((await selectHost({ hosts: chosen.hosts, webContainerChosen: () => true, isOffline: () => false })).chosen).toBe(chosen.hosts.webcontainer.host);
+    expect(chosen.probed).toEqual(['webcontainer']);
   });
 
   it('falls back to the bridge when the WebContainer cannot boot', async () => {

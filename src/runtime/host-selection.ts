@@ -4,6 +4,8 @@
 // Every host that is not used gets a reason, so the page can always say why it runs where it does.
 // When the browser knows it is offline, the WebContainer (whose runtime loads from StackBlitz) is
 // not even tried: its boot would never settle, and the learner would watch a 6 s timeout for nothing.
+// Nor is it tried before the learner chooses it (`webContainerChosen`): its boot loads a runtime
+// from StackBlitz's servers, and a page load must not contact a third party nobody asked for.
 
 import { createBridgeHost } from './bridge-host.ts';
 import { HOST_KINDS, type Host, type HostAvailability, type HostKind } from './host.ts';
@@ -28,7 +30,15 @@ export interface SelectHostOptions {
   hosts: HostEntries;
   /** Default: `navigator.onLine === false`. Only a definite "offline" counts; unknown is online. */
   isOffline?: () => boolean;
+  /**
+   * Whether the learner chose the WebContainer (a button, `?host=webcontainer`); while false it is
+   * skipped unprobed, so nothing is fetched from StackBlitz. Default: chosen (tests of the order).
+   */
+  webContainerChosen?: () => boolean;
 }
+
+export const WEBCONTAINER_NOT_CHOSEN_REASON =
+  "not tried: it loads its runtime from StackBlitz's servers, so it is tried only when you choose it";
 
 export const OFFLINE_WEBCONTAINER_REASON =
   "offline: WebContainer needs StackBlitz's servers to start, and this browser has no network connection";
@@ -42,13 +52,16 @@ export function browserIsOffline(): boolean {
 export async function selectHost(options: SelectHostOptions): Promise<HostSelection> {
   const forced = options.forced ?? null;
   const offline = (options.isOffline ?? browserIsOffline)();
+  const webContainerChosen = forced === 'webcontainer' || (options.webContainerChosen?.() ?? true);
   const found = new Map<HostKind, HostAvailability>();
   let chosen: HostKind | null = null;
   for (const kind of forced ? [forced] : HOST_KINDS) {
     const availability: HostAvailability =
       kind === 'webcontainer' && offline
         ? { kind, status: 'unavailable', reason: OFFLINE_WEBCONTAINER_REASON }
-        : await probeSafely(kind, options.hosts[kind]);
+        : kind === 'webcontainer' && !webContainerChosen
+          ? { kind, status: 'unavailable', reason: WEBCONTAINER_NOT_CHOSEN_REASON }
+          : await probeSafely(kind, options.hosts[kind]);
     found.set(kind, availability);
     if (availability.status === 'available') {
       chosen = kind;

@@ -51,13 +51,13 @@ describe('Content-Security-Policy', () => {
   });
 
   it("learner code in the spec worker cannot reach the network: not the page (and its bridge token), not the bridge", async () => {
-    // Module-level code of the learner's exercise 1 file: a synchronous request for the page, whose
-    // HTML holds the bridge token. Whatever happens it throws, and the run's error says what. (A
+    // Module-level code of the learner's exercise 1 file: a synchronous request for the bridge
+    // token, asked for the way the page asks (GET /__bridge/token). Whatever happens it throws, and the run's error says what. (A
     // WebSocket is blocked by the same connect-src, but only asynchronously, and without the token
     // the bridge refuses it anyway: tests/security/bridge-probe.test.ts.)
     const attack = `const x = new globalThis.XMLHttpRequest();
 let outcome;
-try { x.open('GET', '/', false); x.send(); outcome = 'LEAKED page ' + x.responseText.includes('mcp-bridge-token'); } catch (e) { outcome = 'blocked page: ' + e.name; }
+try { x.open('GET', '/__bridge/token', false); x.setRequestHeader('X-MCP-Bridge-Token-Request', '1'); x.send(); outcome = 'LEAKED page ' + x.status + ' ' + x.responseText; } catch (e) { outcome = 'blocked page: ' + e.name; }
 throw new Error('ATTACK ' + outcome);
 `;
     const progress = JSON.stringify({ version: 1, exercises: { '01-jsonrpc': { code: attack, completed: false, hintsRevealed: 0 } } });

@@ -21,11 +21,17 @@ describe('automatic host selection (offline)', () => {
     try {
       await page.goto(`${app.url}?host=nope`);
       await page.getByText(/“\?host=nope” is not a known host/).waitFor();
-      await page.getByText('Looking for a host…').waitFor();
 
-      await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
-      // It gave up on the WebContainer after the boot timeout (the page says so), not before.
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
+      // The WebContainer is not tried until the learner chooses it (it loads from StackBlitz).
       const hosts = page.getByRole('list', { name: 'Host' });
+      expect(await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent()).toContain('tried only when you choose it');
+      await page.getByRole('button', { name: 'Try the WebContainer' }).click();
+      // Now it waits for the WebContainer's boot, which cannot load StackBlitz here.
+      await page.getByText('Looking for a host…').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
+      await hosts.getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
+      // It gave up on the WebContainer after the boot timeout (the page says so), not before.
       const webcontainer = await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent();
       expect(webcontainer).toMatch(/not used: WebContainer did not boot within \d+(\.\d)? s/);
       expect(await hosts.getByRole('listitem').filter({ hasText: 'In-browser worker' }).textContent()).toMatch(/not used: not tried/);

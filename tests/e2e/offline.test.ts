@@ -3,6 +3,7 @@
 // the worker's cache, cross-origin isolated, with the lesson, Monaco (and its TypeScript worker)
 // and a live server in the in-browser worker, chosen without waiting for the WebContainer's boot.
 
+import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,12 +64,13 @@ describe('offline after one visit', () => {
         expect.arrayContaining([expect.stringContaining(OFFLINE_WEBCONTAINER_REASON)]),
       );
 
-      const facts = await page.evaluate(() => ({
+      const facts = await page.evaluate(async () => ({
         onLine: navigator.onLine,
         isolated: globalThis.crossOriginIsolated,
         sharedArrayBuffer: typeof SharedArrayBuffer === 'function',
         controlled: navigator.serviceWorker.controller !== null,
-        token: document.querySelector('meta[name="mcp-bridge-token"]') !== null,
+        // Offline there is no token: the service worker never kept a copy of the answer.
+        token: await fetch('/__bridge/token', { headers: { 'X-MCP-Bridge-Token-Request': '1' } }).then((r) => r.ok, () => false),
       }));
       expect(facts).toEqual({ onLine: false, isolated: true, sharedArrayBuffer: true, controlled: true, token: false });
 
@@ -100,9 +102,12 @@ describe('offline after one visit', () => {
     try {
       await page.goto(app.url);
       // Before the first visit's worker takes over, nothing controls the page, and the online page
-      // has its fresh bridge token: nothing cached from the test above leaked into this context.
-      const facts = await page.evaluate(() => ({ token: document.querySelector('meta[name="mcp-bridge-token"]') !== null }));
-      expect(facts.token).toBe(true);
+      // gets its fresh bridge token: nothing cached from the test above leaked into this context.
+      const facts = await page.evaluate(async () => ({
+        token: await fetch('/__bridge/token', { headers: { 'X-MCP-Bridge-Token-Request': '1' } }).then((r) => r.ok, () => false),
+        inPage: document.documentElement.outerHTML.includes('mcp-bridge-token'),
+      }));
+      expect(facts).toEqual({ token: true, inPage: false });
       const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
       expect(registrations).toBeLessThanOrEqual(1);
       await waitUntilSavedForOffline(page);
@@ -141,10 +146,23 @@ async function simulateNewBuild(dist: string): Promise<string> {
   const html = rewrite(await readFile(join(dist, 'index.html'), 'utf8')).replace('<title>', `<!-- ${marker} --><title>`);
   await writeFile(join(dist, 'index.html'), html);
   const sw = await readFile(join(dist, 'sw.js'), 'utf8');
-  const newSw = rewrite(sw).replace(/("revision":")[^"]+(","url":"index\.html")/, `$1${Date.now()}$2`);
+  const newSw = await withFreshDigests(dist, rewrite(sw).replace(/("revision":")[^"]+(",(?:"sha256":"[^"]*",)?"url":"index\.html")/, `$1${Date.now()}$2`));
   expect(newSw).not.toBe(sw);
   await writeFile(join(dist, 'sw.js'), newSw);
   return marker;
+}
+
+/**
+ * The service worker serves a cached file only when its bytes have the manifest's digest, so the
+ * simulated build's manifest gets the digest of each rewritten file, as a real build would.
+ */
+async function withFreshDigests(dist: string, sw: string): Promise<string> {
+  const start = sw.indexOf('[{"revision"');
+  const end = sw.indexOf('}]', start) + 2;
+  expect(start).toBeGreaterThan(-1);
+  const manifest = JSON.parse(sw.slice(start, end)) as Array<{ url: string; sha256?: string }>;
+  for (const entry of manifest) entry.sha256 = createHash('sha256').update(await readFile(join(dist, entry.url))).digest('base64');
+  return `${sw.slice(0, start)}${JSON.stringify(manifest)}${sw.slice(end)}`;
 }
 
 describe('a new build', () => {

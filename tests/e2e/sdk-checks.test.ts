@@ -13,6 +13,7 @@ import pairByArrivalOrder from '../mutants/03-client/pair-by-arrival-order.ts';
 import answersNotifications from '../mutants/04-server/answers-notifications.ts';
 import { startServer } from '../../server/start.ts';
 import { encodeShareHash } from '../../src/exercise/share-link.ts';
+import { createProgressFile } from '../../src/exercise/progress-transfer.ts';
 import { openOnHost, openPage, useAppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { limit } from './limits.ts';
@@ -152,7 +153,7 @@ describe('code from a share link', () => {
       });
       const declined = await runSuite(page, 'server');
       expect(declined.status).toBe('error');
-      expect(await page.getByTestId('sdk-error-server').textContent()).toContain('you chose not to run code from a share link on the bridge host');
+      expect(await page.getByTestId('sdk-error-server').textContent()).toContain('you chose not to run code from a share link or an imported file on the bridge host');
       expect(questions).toEqual([expect.stringContaining('came from a share link')]);
 
       page.once('dialog', (dialog) => {
@@ -162,6 +163,55 @@ describe('code from a share link', () => {
       const accepted = await runSuite(page, 'server');
       expect(accepted.failures, opened.consoleLines.join('\n')).toEqual({});
       expect(accepted.summary).toBe('All 7 checks passed on the bridge host.');
+      expect(questions).toHaveLength(2);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe('code from an imported progress file', () => {
+  it('Check my server asks the same before running it on the bridge; after a yes it is the learner\'s', async () => {
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page } = opened;
+    try {
+      const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 } } });
+      await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await page.goto(`${app.url}?host=bridge`);
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(15_000) });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(15_000) });
+      // Someone's progress file with an exercise 4 server, imported through the page's own button.
+      const toggle = page.getByRole('button', { name: 'Titles and progress' });
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+      const file = createProgressFile({ version: 1, exercises: { '04-server': { code: referenceServer, completed: false, hintsRevealed: 0 } } }, { appVersion: '0.1.0', exportedAt: new Date('2026-12-01T12:00:00Z') });
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import progress…' }).click()]);
+      await chooser.setFiles({ name: 'from-someone.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+      const dialog = page.getByRole('dialog', { name: /Import progress from “from-someone.json”/ });
+      await dialog.getByRole('button', { name: 'Merge' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.evaluate(() => (location.hash = '#agent'));
+      await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
+
+      const questions: string[] = [];
+      page.once('dialog', (question) => {
+        questions.push(question.message());
+        void question.dismiss();
+      });
+      const declined = await runSuite(page, 'server');
+      expect(declined.status).toBe('error');
+      expect(await page.getByTestId('sdk-error-server').textContent()).toContain('you chose not to run code from a share link or an imported file on the bridge host');
+      expect(questions).toEqual([expect.stringContaining('came from an imported progress file')]);
+
+      page.once('dialog', (question) => {
+        questions.push(question.message());
+        void question.accept();
+      });
+      const accepted = await runSuite(page, 'server');
+      expect(accepted.failures, opened.consoleLines.join('\n')).toEqual({});
+      expect(accepted.summary).toBe('All 7 checks passed on the bridge host.');
+      // Agreed once: the code is the learner's now, so a third run asks nothing.
+      const again = await runSuite(page, 'server');
+      expect(again.status).toBe('pass');
       expect(questions).toHaveLength(2);
     } finally {
       await opened.close();

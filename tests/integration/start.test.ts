@@ -1,5 +1,5 @@
 // `npm start`'s server on a free loopback port, with a tiny fake dist/ (no vite build here): the
-// page, its meta tags in both modes, the bridge on the same port, and the CLI's clean shutdown.
+// page, its meta tags and token endpoint in both modes, the bridge on the same port, and the CLI's clean shutdown.
 
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -12,9 +12,9 @@ import { detectLearnerSandbox } from '../../server/learner-sandbox.ts';
 import { appBuildIsStale, parseStartArgs, startServer, type RunningServer } from '../../server/start.ts';
 import { isAlive, tryUpgrade, waitUntil, WsTapTransport } from './ws-tap-transport.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { bridgeTokenFor } from '../support/bridge-token.ts';
 
 const INDEX = '<!doctype html>\n<html>\n  <head>\n    <title>fake</title>\n  </head>\n  <body>fake app</body>\n</html>\n';
-const TOKEN_META = /<meta name="mcp-bridge-token" content="([^"]+)">/;
 const SHARED_META = '<meta name="mcp-bridge-shared" content="1">';
 
 let base: string;
@@ -60,7 +60,8 @@ describe('startServer, loopback mode', () => {
     for (const path of ['', 'lesson/1', '?token=anything']) {
       const { status, html, headers } = await page(running.url + path);
       expect(status).toBe(200);
-      expect(html.match(TOKEN_META)?.[1]).toBe(running.token);
+      expect(html).not.toContain(running.token);
+      expect(await bridgeTokenFor(running.url + path)).toBe(running.token);
       expect(html).not.toContain(SHARED_META);
       expect(headers.get('cross-origin-embedder-policy')).toBe('require-corp');
       expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
@@ -81,7 +82,20 @@ describe('startServer, loopback mode', () => {
       req.end();
     });
     expect(html).toContain('fake app');
-    expect(html).not.toMatch(TOKEN_META);
+    expect(html).not.toContain(running.token);
+    const answer = await new Promise<string>((resolveAnswer, reject) => {
+      const headers = { host: `rebound.example:${running.port}`, 'x-mcp-bridge-token-request': '1' };
+      const req = request({ host: '127.0.0.1', port: running.port, path: '/__bridge/token', headers }, (res) => {
+        let body = `${res.statusCode} `;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolveAnswer(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.startsWith('403 ')).toBe(true);
+    expect(answer).not.toContain(running.token);
   });
 
   it('runs the bridge on the same port, for the page origins only', async () => {
@@ -124,13 +138,12 @@ describe('startServer, shared (--host) mode', () => {
     expect(running.joinUrls).toEqual([`http://127.0.0.1:${running.port}/?token=${running.token}`]);
 
     const plain = await page(running.url);
-    expect(plain.html).not.toMatch(TOKEN_META);
+    expect(await bridgeTokenFor(running.url)).toBe(null);
     expect(plain.html).toContain(SHARED_META);
-    const wrong = await page(`${running.url}?token=${running.token.slice(1)}`);
-    expect(wrong.html).not.toMatch(TOKEN_META);
+    expect(await bridgeTokenFor(`${running.url}?token=${running.token.slice(1)}`)).toBe(null);
 
     const joined = await page(running.joinUrls[0] as string);
-    expect(joined.html.match(TOKEN_META)?.[1]).toBe(running.token);
+    expect(await bridgeTokenFor(running.joinUrls[0] as string)).toBe(running.token);
     expect(joined.html).toContain(SHARED_META);
   });
 
@@ -204,8 +217,8 @@ describe('the CLI', () => {
       cli.stdout.on('data', (text: string) => (out += text));
       await waitUntil(() => /MCP Playground: http:\/\/127\.0\.0\.1:\d+\//.test(out), 15_000, 'the URL line');
       const url = (/MCP Playground: (\S+)/.exec(out) as RegExpExecArray)[1] as string;
-      const { html } = await page(url);
-      const token = (html.match(TOKEN_META) as RegExpMatchArray)[1] as string;
+      const token = (await bridgeTokenFor(url)) as string;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
       const origin = new URL(url).origin;
       const transport = await WsTapTransport.start(`${origin.replace('http', 'ws')}/bridge?token=${token}`, origin, ECHO);
       await transport.waitForEvent((event) => event.ev === 'spawn');

@@ -20,7 +20,6 @@ import { getFraming } from '../../src/protocol/framing/index.ts';
 import { childPids, closeOf, collectMessages, isAlive, openSocket, startTestBridge, tryUpgrade, waitUntil, WsTapTransport, type TestBridge } from '../integration/ws-tap-transport.ts';
 
 const ECHO_NDJSON = { type: 'start', program: 'echo-server', framing: 'ndjson', faults: [] };
-const TOKEN_META = /<meta name="mcp-bridge-token" content="([^"]+)">/;
 
 let dist: string;
 let server: RunningServer;
@@ -180,6 +179,9 @@ describe('who may connect: Origin and token forms', () => {
 
 describe('who gets the token: Host header variants', () => {
   const page = (host: string | null) => raw(`GET / HTTP/1.1\r\n${host === null ? '' : `Host: ${host}\r\n`}Connection: close\r\n\r\n`);
+  // The page's own request for the token (src/runtime/bridge-token.ts), under each Host.
+  const tokenAnswer = (host: string | null, version = '1.1') =>
+    raw(`GET /__bridge/token HTTP/${version}\r\n${host === null ? '' : `Host: ${host}\r\n`}X-MCP-Bridge-Token-Request: 1\r\nConnection: close\r\n\r\n`);
 
   it.each([
     ['127.0.0.1:PORT', true],
@@ -193,9 +195,15 @@ describe('who gets the token: Host header variants', () => {
     ['127.0.0.1:PORT@evil.example', false],
     ['', false],
   ])('Host %s: token %s', async (host, gets) => {
-    const answer = await page(host.replace('OTHER', String(server.port + 1)).replace('PORT', String(server.port)));
+    const hostHeader = host.replace('OTHER', String(server.port + 1)).replace('PORT', String(server.port));
+    const answer = await page(hostHeader);
     const headers = headersOf(answer);
-    expect(TOKEN_META.test(answer)).toBe(gets);
+    // The page itself never carries the token any more, whoever asks.
+    expect(answer).not.toContain(server.token);
+    const tokenReply = await tokenAnswer(hostHeader);
+    expect(tokenReply.includes(server.token)).toBe(gets);
+    expect(tokenReply.startsWith('HTTP/1.1 200')).toBe(gets);
+    expect(headersOf(tokenReply)['cache-control']).toBe('no-store');
     // Every variant gets the page headers: no framing, the CSP.
     if (answer.startsWith('HTTP/1.1 200')) for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(headers[name.toLowerCase()]).toBe(value);
     expectIsolated(headers);
@@ -203,8 +211,24 @@ describe('who gets the token: Host header variants', () => {
 
   it('no Host at all (HTTP/1.0): no token', async () => {
     const answer = await raw('GET / HTTP/1.0\r\n\r\n');
-    expect(TOKEN_META.test(answer)).toBe(false);
+    expect(answer).not.toContain(server.token);
     expectIsolated(headersOf(answer));
+    const tokenReply = await tokenAnswer(null, '1.0');
+    expect(tokenReply).not.toContain(server.token);
+    expectIsolated(headersOf(tokenReply));
+  });
+
+  it.each([
+    ['no request header (a plain link, <img>, <script>)', ''],
+    ['another site (Sec-Fetch-Site cross-site)', 'Sec-Fetch-Site: cross-site\r\n'],
+    ['a sandboxed, opaque-origin context (Origin null)', 'Origin: null\r\n'],
+    ['another origin', 'Origin: http://evil.example\r\n'],
+    ['a frame or script load (Sec-Fetch-Dest iframe)', 'Sec-Fetch-Dest: iframe\r\n'],
+  ])('the token endpoint refuses %s', async (_name, extra) => {
+    const header = extra === '' ? '' : `X-MCP-Bridge-Token-Request: 1\r\n${extra}`;
+    const answer = await raw(`GET /__bridge/token HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n${header}Connection: close\r\n\r\n`);
+    expect(answer.startsWith('HTTP/1.1 403')).toBe(true);
+    expect(answer).not.toContain(server.token);
   });
 });
 

@@ -8,6 +8,7 @@ import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
 import { encodeShareHash } from '../../exercise/share-link.ts';
 import type { ExerciseRunner } from '../../exercise/exercise-runner.ts';
 import { ExerciseStore } from './exercise-store.ts';
+import { IMPORTED_CODE_KEY, ImportedCodeMarks } from './imported-code-marks.ts';
 import { replaceWithReference } from './replace-with-reference.ts';
 import { storedUiPreferences, UI_PREFERENCES_KEY } from './ui-preferences.ts';
 
@@ -301,6 +302,37 @@ describe('ExerciseStore: import', () => {
   });
 });
 
+describe('ExerciseStore: imported code is someone else\'s until the learner agrees to run it', () => {
+  function withMarks(storage = new MemoryStorage()) {
+    const progress = new ProgressStore({ storage, debounceMs: 0 });
+    const store = new ExerciseStore({ catalogue: CATALOGUE, progress, runner: new FakeRunner(), preferences: storedUiPreferences(storage), importedCode: new ImportedCodeMarks(storage) });
+    return { store, storage };
+  }
+  const incoming = { version: 1 as const, exercises: { '01-a': { code: 'from a file', completed: false, hintsRevealed: 0 }, '02-b': { code: 'mine', completed: true, hintsRevealed: 0 } } };
+
+  it('marks exactly the exercises whose code the file changed, across a reload, until trusted', () => {
+    const { store, storage } = withMarks();
+    store.updateCode('02-b', 'mine');
+    expect(store.codeSource('01-a')).toBe('own');
+    store.importProgress(incoming, 'replace', 1);
+    expect(store.codeSource('01-a')).toBe('imported-file');
+    expect(store.codeSource('02-b')).toBe('own'); // the file brought the same code the learner had
+    // A reload still knows whose code it is.
+    expect(withMarks(storage).store.codeSource('01-a')).toBe('imported-file');
+    store.trustImportedCode('01-a');
+    expect(store.codeSource('01-a')).toBe('own');
+    expect(storage.getItem(IMPORTED_CODE_KEY)).toBeNull();
+  });
+
+  it('undo puts the marks back as they were; a share link still counts as a share link', () => {
+    const { store } = withMarks();
+    store.importProgress(incoming, 'replace', 1);
+    store.undoImport();
+    expect(store.codeSource('01-a')).toBe('own');
+    store.openShared({ exerciseId: '01-a', code: 'shared' });
+    expect(store.codeSource('01-a')).toBe('share-link');
+  });
+});
 
 describe('ExerciseStore: lessons, hints, test names and specs load when needed', () => {
   /** Files whose loads finish when the test says so. */

@@ -16,6 +16,7 @@ import type { ExerciseFiles, ExerciseText } from '../../exercise/catalogue-brows
 import type { ProgressStore } from '../../exercise/progress-store.ts';
 import type { StoredProgress } from '../../exercise/progress-data.ts';
 import { applyImport, type ImportMode } from '../../exercise/progress-transfer-plan.ts';
+import { ImportedCodeMarks } from './imported-code-marks.ts';
 import { decodeShareHash, type ShareLinkProblem, type SharedCode } from '../../exercise/share-link.ts';
 import type { ExerciseRunner } from '../../exercise/exercise-runner.ts';
 import type { Exercise, Locale } from '../../exercise/types.ts';
@@ -87,7 +88,12 @@ export interface ExerciseStoreOptions {
   scheduleProgress?: (show: () => void) => void;
   /** The language of the starter a learner with no saved code gets (its comments; the code is the same). Default 'en'. */
   starterLocale?: Locale;
+  /** Exercises whose code came from an imported file and was not yet agreed to run outside the worker. */
+  importedCode?: ImportedCodeMarks;
 }
+
+/** Where the code in the editor came from: the learner, a share link, or an imported progress file. */
+export type CodeSource = 'own' | 'share-link' | 'imported-file';
 
 const PROGRESS_INTERVAL_MS = 50;
 
@@ -101,6 +107,9 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   private readonly scheduleProgress: (show: () => void) => void;
   private readonly files: ExerciseFiles | undefined;
   private starterLocale: Locale;
+  private readonly importedCode: ImportedCodeMarks;
+  /** The marks before the last import, put back by undo. */
+  private marksBeforeImport: string[] = [];
   /** Each exercise with what has loaded of it so far (a new object each time something arrives). */
   private readonly current = new Map<string, Exercise>();
   private readonly specs = new Map<string, Promise<string>>();
@@ -121,6 +130,7 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
     this.scheduleProgress = options.scheduleProgress ?? ((show) => setTimeout(show, PROGRESS_INTERVAL_MS));
     this.files = options.files;
     this.starterLocale = options.starterLocale ?? 'en';
+    this.importedCode = options.importedCode ?? new ImportedCodeMarks();
     for (const exercise of this.exercises) this.current.set(exercise.meta.id, exercise);
     const remembered = this.preferences.read();
     const selectedId = this.find(remembered.exerciseId ?? '')?.meta.id ?? this.exercises[0]?.meta.id ?? null;
@@ -226,6 +236,17 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   /** Whether the code of `id` in the editor came from a share link (someone else's code). */
   isSharedCopy(id: string): boolean {
     return this.scratchOf(id) !== null;
+  }
+
+  /** Whose code `id` shows: a share link's (scratch copy), an imported file's (until run with consent), or the learner's. */
+  codeSource(id: string): CodeSource {
+    if (this.scratchOf(id) !== null) return 'share-link';
+    return this.importedCode.has(id) ? 'imported-file' : 'own';
+  }
+
+  /** The learner agreed to run the imported code of `id` outside the worker: it is theirs now. */
+  trustImportedCode(id: string): void {
+    this.importedCode.remove(id);
   }
 
   private scratchOf(id: string): ScratchCopy | null {
@@ -402,13 +423,20 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   /** A file's progress, replacing or merging (the learner chose, after seeing the plan). Undoable. */
   importProgress(incoming: StoredProgress, mode: ImportMode, changed: number): void {
     this.progress.flush();
-    this.progress.replaceAll(applyImport(this.progress.exportData(), incoming, mode));
+    const before = this.progress.exportData();
+    const after = applyImport(before, incoming, mode);
+    // Every exercise whose code the file changed now holds code someone else may have written.
+    const fromFile = Object.entries(after.exercises).filter(([id, entry]) => entry.code !== before.exercises[id]?.code).map(([id]) => id);
+    this.marksBeforeImport = this.importedCode.ids();
+    this.importedCode.set([...this.marksBeforeImport, ...fromFile]);
+    this.progress.replaceAll(after);
     this.store.setState((state) => ({ ...state, lastImport: { mode, changed } }));
     this.showOwnCodeEverywhere();
   }
 
   undoImport(): void {
     if (!this.progress.undoImport()) return;
+    this.importedCode.set(this.marksBeforeImport);
     this.store.setState((state) => ({ ...state, lastImport: null }));
     this.showOwnCodeEverywhere();
   }

@@ -67,6 +67,8 @@ export interface HostChoice {
 
 export interface LiveSessionOptions {
   selectHost(): Promise<HostChoice>;
+  /** Remember that the learner chose the WebContainer, so the next selection may probe it. */
+  chooseWebContainer?(): void;
   forced?: HostKind | null;
   invalidForced?: string | null;
   logCap?: number;
@@ -116,6 +118,12 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
     } finally {
       this.probing = false;
     }
+  }
+
+  /** The learner asks for the WebContainer (which loads from StackBlitz): allow it, then probe again. */
+  async chooseWebContainer(): Promise<void> {
+    this.options.chooseWebContainer?.();
+    await this.probeHosts();
   }
 
   private async chooseHost(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countFrames, formatId, formatTapTime, showControlCharacters } from './log-format.ts';
+import { countFrames, DEPTH_MARKER, formatId, formatTapTime, MAX_PRETTY_DEPTH, prettyJson, prettyJsonSafe, showControlCharacters } from './log-format.ts';
 
 describe('log formatting', () => {
   it('makes CR, LF and other control characters visible', () => {
@@ -27,5 +27,38 @@ describe('log formatting', () => {
         { type: 'error', kind: 'bad-header', detail: 'no length', length: 5, startedEarlier: false },
       ]),
     ).toEqual({ messages: 1, errors: 2 });
+  });
+});
+
+describe('prettyJson, depth-safe', () => {
+  /** `{"a":{"a":…{"a":1}}}` built without recursion, then parsed as a trace would parse it. */
+  function nested(depth: number): unknown {
+    return JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+  }
+
+  it('prints ordinary messages exactly as JSON.stringify does', () => {
+    const message = { jsonrpc: '2.0', id: 1, result: { list: [1, 'two', { three: null }], text: '你好' } };
+    expect(prettyJsonSafe(message)).toEqual({ text: JSON.stringify(message, null, 2), truncated: false });
+    expect(prettyJson(nested(MAX_PRETTY_DEPTH))).toBe(JSON.stringify(nested(MAX_PRETTY_DEPTH), null, 2));
+  });
+
+  it('renders a message nested 200,000 levels deep, cut with a marker, instead of throwing RangeError', () => {
+    const deep = nested(200_000);
+    // The control: what the printer did before.
+    expect(() => JSON.stringify(deep, null, 2)).toThrow(RangeError);
+    const { text, truncated } = prettyJsonSafe(deep);
+    expect(truncated).toBe(true);
+    expect(text).toContain(JSON.stringify(DEPTH_MARKER));
+    // Still valid JSON: MAX_PRETTY_DEPTH levels of "a", then the marker.
+    let cursor: unknown = JSON.parse(text);
+    for (let level = 0; level < MAX_PRETTY_DEPTH; level++) cursor = (cursor as { a: unknown }).a;
+    expect(cursor).toBe(DEPTH_MARKER);
+  });
+
+  it('cuts deep arrays too, and takes another marker', () => {
+    const deepArray = JSON.parse(`${'['.repeat(50_000)}${']'.repeat(50_000)}`);
+    const { text, truncated } = prettyJsonSafe(deepArray, 3, '<cut>');
+    expect(truncated).toBe(true);
+    expect(JSON.parse(text)).toEqual([[['<cut>']]]);
   });
 });

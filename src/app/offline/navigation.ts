@@ -1,6 +1,6 @@
-// How the service worker answers a page navigation. Network first, always: `npm start` writes a
-// fresh bridge token into every copy of the page it serves, and a static host may have a newer
-// build; a cached page would carry a dead token or an old build. Only when the network fails (or
+// How the service worker answers a page navigation. Network first, always: `npm start` writes
+// fresh bridge meta tags into every copy of the page it serves (the token itself is fetched from
+// /__bridge/token), and a static host may have a newer build; a cached page would be an old build. Only when the network fails (or
 // hangs on bad Wi-Fi) does the cached app shell answer. That shell is the build's own index.html,
 // which has no token at all: offline there is no bridge to reach anyway, and the page then goes
 // straight to the in-browser worker host.
@@ -71,7 +71,7 @@ export async function networkFirst(options: NetworkFirstOptions): Promise<Respon
  * and would only make the page try a bridge that is not there.
  */
 export function withoutBridgeMeta(html: string): string {
-  return html.replace(/[ \t]*<meta\s+name="mcp-bridge-(?:token|shared)"[^>]*>\s*?\n?/gi, '');
+  return html.replace(/[ \t]*<meta\s+name="mcp-bridge-(?:token|shared|learner-code)"[^>]*>\s*?\n?/gi, '');
 }
 
 /** The same response with `withoutBridgeMeta` applied; status and headers (COOP/COEP) kept. */

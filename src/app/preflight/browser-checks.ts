@@ -4,7 +4,8 @@
 
 import { offlineStatusStore } from '../offline/offline-status-store.ts';
 import { askPrecacheStatus } from '../offline/ask-precache-status.ts';
-import { BRIDGE_TOKEN_META, createBridgeHost } from '../../runtime/bridge-host.ts';
+import { createBridgeHost } from '../../runtime/bridge-host.ts';
+import { fetchBridgeToken } from '../../runtime/bridge-token.ts';
 import { BRIDGE_PATH } from '../../runtime/bridge-messages.ts';
 import { browserIsOffline } from '../../runtime/host-selection.ts';
 import { createWebContainerHost, type WebContainerHost } from '../../runtime/webcontainer-host.ts';
@@ -31,12 +32,14 @@ export function createBrowserPreflightChecks(): PreflightChecks {
         browser: currentBrowser(),
         probe: () => (webContainerHost ??= createWebContainerHost()).probe(),
       }),
-    bridge: () =>
-      checkBridge({
-        token: document.querySelector(`meta[name="${BRIDGE_TOKEN_META}"]`)?.getAttribute('content') ?? null,
+    bridge: async () => {
+      const token = await fetchBridgeToken();
+      return checkBridge({
+        token,
         url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${BRIDGE_PATH}`,
-        probe: () => createBridgeHost().probe(),
-      }),
+        probe: () => createBridgeHost(token === null ? {} : { token }).probe(),
+      });
+    },
     storage: () =>
       checkStorage({
         roundTrip: () => {

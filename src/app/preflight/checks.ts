@@ -67,7 +67,7 @@ export async function checkWebContainer(facts: WebContainerFacts): Promise<Check
 }
 
 export interface BridgeFacts {
-  /** The `mcp-bridge-token` meta tag's content, or null when the page has none. */
+  /** The token from GET /__bridge/token, or null when this page's server gave none. */
   token: string | null;
   /** Where the bridge is, without the token: shown to people. */
   url: string;

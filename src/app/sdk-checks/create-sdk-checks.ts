@@ -13,7 +13,7 @@ import { bridgeLearnerCodeFromPage } from '../../runtime/bridge-host.ts';
 import type { LearnerCodeMode } from '../../runtime/bridge-messages.ts';
 import type { HostKind } from '../../runtime/host.ts';
 import { createWorkerHost } from '../../runtime/worker-host.ts';
-import { SdkChecksStore, type ClientCheckCode } from './sdk-checks-store.ts';
+import { SdkChecksStore, type ForeignCodeSource, type ClientCheckCode } from './sdk-checks-store.ts';
 
 /** The exercise each check takes the learner's code from. */
 export const CHECKED_EXERCISES = { client: '03-client', server: '04-server' } as const;
@@ -26,11 +26,11 @@ const CLIENT_CODE_MODULES: Partial<Record<ClientCheckCode, string>> = { 'exercis
 
 export interface CreateSdkChecksOptions {
   session: Pick<LiveSessionStore, 'getSnapshot' | 'chosenHost'>;
-  exercises: Pick<ExerciseStore, 'codeOf' | 'find'> & Partial<Pick<ExerciseStore, 'isSharedCopy' | 'selected'>>;
+  exercises: Pick<ExerciseStore, 'codeOf' | 'find'> & Partial<Pick<ExerciseStore, 'isSharedCopy' | 'selected' | 'codeSource' | 'trustImportedCode'>>;
   createLearnerWorker?: () => LearnerWorkerLike;
   bridgeLearnerCode?: () => LearnerCodeMode;
-  /** Asked before code from a share link runs anywhere but the worker (the panel words it). */
-  confirmSharedCode?: (host: HostKind) => Promise<boolean>;
+  /** Asked before code from a share link or an imported file runs anywhere but the worker (the panel words it). */
+  confirmSharedCode?: (host: HostKind, source: ForeignCodeSource) => Promise<boolean>;
 }
 
 export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore {
@@ -48,7 +48,11 @@ export function createSdkChecks(options: CreateSdkChecksOptions): SdkChecksStore
     // Made when first needed: most pages never fall back.
     workerHost: () => (workerHost ??= createWorkerHost()),
     serverCodeIsShared: () => exercises.isSharedCopy?.(CHECKED_EXERCISES.server) ?? false,
+    serverCodeSource: () => exercises.codeSource?.(CHECKED_EXERCISES.server) ?? (exercises.isSharedCopy?.(CHECKED_EXERCISES.server) ? 'share-link' : 'own'),
     confirmSharedCode: options.confirmSharedCode,
+    sharedCodeAccepted: (codeSource) => {
+      if (codeSource === 'imported-file') exercises.trustImportedCode?.(CHECKED_EXERCISES.server);
+    },
     clientSource: (code) => source(CLIENT_CODE_EXERCISES[code], CLIENT_CODE_FILES[code], CLIENT_CODE_MODULES[code]),
     // On exercise 6 or 7 the check runs that exercise's code (the learner can still choose another).
     defaultClientCode: () => {

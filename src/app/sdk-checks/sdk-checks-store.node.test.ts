@@ -185,6 +185,35 @@ describe('SdkChecksStore', () => {
     expect(bridge.started.map((spec) => spec.program)).toEqual(['learner-server']);
   });
 
+  it('asks the same for code from an imported progress file, and remembers a yes', async () => {
+    const bridge = nodeHost(modules, 'bridge');
+    const asked: string[] = [];
+    const accepted: string[] = [];
+    let source: 'own' | 'imported-file' = 'imported-file';
+    let answer = false;
+    const store = storeWith(bridge, {
+      serverCodeSource: () => source,
+      confirmSharedCode: async (host, from) => {
+        asked.push(`${host} ${from}`);
+        return answer;
+      },
+      sharedCodeAccepted: (from) => {
+        accepted.push(from);
+        source = 'own'; // what the page's exercise store does: the code is the learner's now
+      },
+    });
+    await store.run('server');
+    expect(done(store.getSnapshot().server)).toMatchObject({ problem: { kind: 'declined', host: 'bridge' } });
+    expect(bridge.started).toEqual([]);
+    answer = true;
+    await store.run('server');
+    expect(done(store.getSnapshot().server).report.status).toBe('pass');
+    await store.run('server');
+    expect(asked).toEqual(['bridge imported-file', 'bridge imported-file']);
+    expect(accepted).toEqual(['imported-file']);
+    expect(bridge.started.map((spec) => spec.program)).toEqual(['learner-server', 'learner-server']);
+  });
+
   it('never asks when shared code runs in the worker', async () => {
     const worker = nodeHost(modules, 'worker');
     const store = storeWith(worker, { serverCodeIsShared: () => true, confirmSharedCode: async () => expect.fail('asked') });

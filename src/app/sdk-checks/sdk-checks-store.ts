@@ -4,7 +4,8 @@
 //
 // Learner code and the hosts (issue 12): Check my server on a bridge that does not run learner
 // code runs in the in-browser worker instead, and the state says why (`fallback`). Code that came
-// from a share link (a scratch copy) runs anywhere but the worker only after the learner said yes.
+// from a share link (a scratch copy) or an imported progress file runs anywhere but the worker
+// only after the learner said yes.
 
 import type { LearnerCodeMode, LearnerCodeRefusal } from '../../runtime/bridge-messages.ts';
 import type { Host, HostKind, LearnerServerSource, ProgramName } from '../../runtime/host.ts';
@@ -60,6 +61,9 @@ export interface SdkChecksState {
   clientCode: ClientCheckCode;
 }
 
+/** Code the learner did not write here: a share link's, or an imported progress file's. */
+export type ForeignCodeSource = 'share-link' | 'imported-file';
+
 export interface SdkChecksDeps {
   hostSelection(): HostSelectionState;
   /** The live host chosen for the page, or null before (or without) one. */
@@ -70,8 +74,12 @@ export interface SdkChecksDeps {
   workerHost(): Host;
   /** True when the exercise-4 code in the editor came from a share link (a scratch copy). */
   serverCodeIsShared?(): boolean;
-  /** Ask the learner before code from a share link runs anywhere but the worker; false: do not run. */
-  confirmSharedCode?(host: HostKind): Promise<boolean>;
+  /** Where the exercise-4 code came from; when given, it decides instead of serverCodeIsShared. */
+  serverCodeSource?(): 'own' | ForeignCodeSource;
+  /** Ask the learner before someone else's code runs anywhere but the worker; false: do not run. */
+  confirmSharedCode?(host: HostKind, source: ForeignCodeSource): Promise<boolean>;
+  /** The learner said yes (an imported file's code is then theirs: not asked again). */
+  sharedCodeAccepted?(source: ForeignCodeSource): void;
   /** The learner's code for Check my client: exercise 3's client.ts or exercise 7's stateless-client.ts. */
   clientSource(code: ClientCheckCode): LearnerSource;
   /** Which code Check my client starts with (the page: exercise 7 when the learner is on it). */
@@ -142,12 +150,14 @@ export class SdkChecksStore extends ExternalStore<SdkChecksState> {
     const clientCode = this.getSnapshot().clientCode;
     const clientSource = suite === 'client' ? this.deps.clientSource(clientCode) : null;
     const serverSource = suite === 'server' ? this.deps.serverSource() : null;
-    if (serverSource && host.kind !== 'worker' && this.deps.serverCodeIsShared?.()) {
+    const codeSource = this.deps.serverCodeSource?.() ?? (this.deps.serverCodeIsShared?.() ? 'share-link' : 'own');
+    if (serverSource && host.kind !== 'worker' && codeSource !== 'own') {
       // Someone else's code, about to run as a process (bridge) or in Node in the browser (WebContainer).
       this.set(suite, { status: 'running', phase: 'loading', host: host.kind, results: [], total: null, fallback });
-      const agreed = await (this.deps.confirmSharedCode ?? (async () => false))(host.kind);
+      const agreed = await (this.deps.confirmSharedCode ?? (async () => false))(host.kind, codeSource);
+      if (agreed) this.deps.sharedCodeAccepted?.(codeSource);
       if (!agreed) {
-        this.finish(suite, host.kind, errorReport(suite, `You chose not to run code from a share link on the ${host.kind} host.`), { kind: 'declined', host: host.kind }, fallback);
+        this.finish(suite, host.kind, errorReport(suite, `You chose not to run code from a share link or an imported file on the ${host.kind} host.`), { kind: 'declined', host: host.kind }, fallback);
         return;
       }
     }

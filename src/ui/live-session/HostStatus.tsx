@@ -4,6 +4,7 @@ import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
 import { hostName } from '../../app/live-session/server-status-text.ts';
 import { describeHosts } from '../../app/live-session/host-rows.ts';
+import { WEBCONTAINER_NOT_CHOSEN_REASON } from '../../runtime/host-selection.ts';
 
 export function HostStatus() {
   const { t } = useTranslation('live');
@@ -13,6 +14,8 @@ export function HostStatus() {
   const probing = selection.status === 'probing';
   // A forced host is the only one tried: listing the others would only repeat the notice above.
   const rows = describeHosts(host.forced === null ? HOST_KINDS : [host.forced], selection);
+  // The WebContainer was skipped because nobody chose it yet: offer it (it loads from StackBlitz).
+  const offerWebContainer = rows.some((row) => row.kind === 'webcontainer' && row.status === 'unavailable' && row.reason === WEBCONTAINER_NOT_CHOSEN_REASON);
 
   return (
     <section className="panel-section host-status" aria-labelledby="host-status-heading">
@@ -53,6 +56,14 @@ export function HostStatus() {
             </li>
           ))}
         </ul>
+      )}
+      {offerWebContainer && (
+        <p className="hint">
+          {t('hostStatus.webContainerOffer')}{' '}
+          <button type="button" onClick={() => void session.chooseWebContainer()} disabled={server.status === 'starting'}>
+            {t('hostStatus.tryWebContainer')}
+          </button>
+        </p>
       )}
       {host.forced === null && !probing && <p className="hint">{t('hostStatus.order')}</p>}
     </section>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LogEntry, LogFrame } from '../../app/live-session/message-log.ts';
 import { InspectFrameButton } from '../protocol/InspectFrameButton.tsx';
-import { formatId, formatTapTime, prettyJson, showControlCharacters } from '../../app/live-session/log-format.ts';
+import { DEPTH_MARKER, formatId, formatTapTime, MAX_PRETTY_DEPTH, prettyJsonSafe, showControlCharacters } from '../../app/live-session/log-format.ts';
 import { partnerRole } from '../../app/live-session/log-find.ts';
 
 export interface LogEntryRowProps {
@@ -204,10 +204,22 @@ function EntryDetails({ entry, onGoToPartner }: { entry: LogEntry; onGoToPartner
             {frame.startedEarlier && <span className="hint"> · {t('log.continued')}</span>} <InspectFrameButton entry={entry} frameIndex={index} />
             {onGoToPartner && <GoToPartnerButton frame={frame} onGo={() => onGoToPartner(entry.seq, index)} />}
           </h4>
-          {frame.type === 'error' ? <p>{frameSummary(t, frame)}</p> : <pre className="mono json">{prettyJson(frame.value)}</pre>}
+          {frame.type === 'error' ? <p>{frameSummary(t, frame)}</p> : <FrameJson value={frame.value} />}
           {frame.type === 'message' && frame.kind === 'invalid' && <p>{frameSummary(t, frame)}</p>}
         </div>
       ))}
+    </>
+  );
+}
+
+/** A frame's message as indented JSON; a message nested too deep to print is cut, and says so. */
+function FrameJson({ value }: { value: unknown }) {
+  const { t } = useTranslation('live');
+  const { text, truncated } = prettyJsonSafe(value);
+  return (
+    <>
+      {truncated && <p className="hint">{t('log.tooDeep', { depth: MAX_PRETTY_DEPTH, marker: DEPTH_MARKER })}</p>}
+      <pre className="mono json">{text}</pre>
     </>
   );
 }

@@ -39,7 +39,7 @@ export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProp
         exercises,
         bridgeLearnerCode: () => learnerCode,
         // Someone else's code, about to leave the browser's worker: the learner decides.
-        confirmSharedCode: async (host) => window.confirm(t('confirmShared', { host })),
+        confirmSharedCode: async (host, source) => window.confirm(t(source === 'imported-file' ? 'confirmImported' : 'confirmShared', { host })),
       }),
   );
   const state = useStore(store);

@@ -57,7 +57,7 @@ describe('SdkReport', () => {
     expect(html).toContain('The checks could not run.');
     expect(html).toContain(sdkChecksEn.blocker['no-host']);
     const declined = render(<SdkReport suite="server" state={{ status: 'done', host: 'bridge', seq: 2, problem: { kind: 'declined', host: 'bridge' }, report: errorReport('server', 'declined') }} />);
-    expect(declined).toContain('you chose not to run code from a share link on the bridge host');
+    expect(declined).toContain('you chose not to run code from a share link or an imported file on the bridge host');
   });
 
   it('shows progress while running', () => {

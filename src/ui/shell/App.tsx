@@ -10,6 +10,7 @@ import { useStudyLayout } from '../hooks/use-study-layout.ts';
 import { useHashView } from '../hooks/use-hash-view.ts';
 import { useViewScroll } from '../hooks/use-view-scroll.ts';
 import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
+import { ViewErrorBoundary } from '../components/ViewErrorBoundary.tsx';
 import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step-link.ts';
 
 
@@ -18,7 +19,8 @@ import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step
  * results on the right), the protocol view (stepper, byte inspector, failure lab) and the Chapter
  * loop (registry, agent turn, approval gate), chosen by the address's hash. Each stays mounted once
  * shown, so switching keeps the editor, the stepper and the turn as they were; the live panel
- * follows below whichever is showing.
+ * follows below whichever is showing. Each view has its own error boundary: one that fails says so
+ * and the others keep working.
  */
 // The views other than the study view load when first shown, so the JavaScript needed before the
 // editor opens stays within its budget (180 KB gzipped; `npm run bench`).
@@ -60,41 +62,53 @@ export function App() {
         <main className="app-main" ref={main}>
           <ProgressNotices />
           <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
-            <LessonPane />
-            <StudySeparator controls="lesson-pane" />
-            <ExerciseWorkspace />
+            <ViewErrorBoundary view="exercise">
+              <LessonPane />
+              <StudySeparator controls="lesson-pane" />
+              <ExerciseWorkspace />
+            </ViewErrorBoundary>
           </div>
           {protocolShown && (
             <div className="app-main__protocol" hidden={view !== 'protocol'}>
-              <Suspense fallback={null}>
-                <ProtocolView initialStep={parseStepHash(window.location.hash)} onCursorChange={onCursorChange} />
-              </Suspense>
+              <ViewErrorBoundary view="protocol">
+                <Suspense fallback={null}>
+                  <ProtocolView initialStep={parseStepHash(window.location.hash)} onCursorChange={onCursorChange} />
+                </Suspense>
+              </ViewErrorBoundary>
             </div>
           )}
           {chapterLoopShown && (
             <div className="app-main__chapter-loop" hidden={view !== 'chapter-loop'}>
-              <Suspense fallback={null}>
-                <ChapterLoopView>
-                  <SdkChecksPanel />
-                </ChapterLoopView>
-              </Suspense>
+              <ViewErrorBoundary view="chapterLoop">
+                <Suspense fallback={null}>
+                  <ChapterLoopView>
+                    <SdkChecksPanel />
+                  </ChapterLoopView>
+                </Suspense>
+              </ViewErrorBoundary>
             </div>
           )}
           {traceShown && (
             <div className="app-main__trace" hidden={view !== 'trace'}>
-              <Suspense fallback={null}>
-                <TraceView />
-              </Suspense>
+              <ViewErrorBoundary view="trace">
+                <Suspense fallback={null}>
+                  <TraceView />
+                </Suspense>
+              </ViewErrorBoundary>
             </div>
           )}
           {view === 'preflight' && (
             <div className="app-main__preflight">
-              <Suspense fallback={null}>
-                <PreflightPanel />
-              </Suspense>
+              <ViewErrorBoundary view="preflight">
+                <Suspense fallback={null}>
+                  <PreflightPanel />
+                </Suspense>
+              </ViewErrorBoundary>
             </div>
           )}
-          <LivePanel />
+          <ViewErrorBoundary view="livePanel">
+            <LivePanel />
+          </ViewErrorBoundary>
         </main>
       </div>
     </ProtocolServicesProvider>

@@ -1,0 +1,44 @@
+// A page load contacts nobody but its own server: the WebContainer (whose runtime loads from
+// StackBlitz) is not probed until the learner chooses it. Every request the page makes is
+// recorded; the control, choosing the WebContainer, shows the recorder does see a StackBlitz request.
+
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
+import { openPage, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
+
+const app = useAppAndBrowser();
+/** A wait's limit, scaled for this machine (tests/e2e/limits.ts). */
+const wait = (quietMs = 30_000) => limit(quietMs);
+
+describe('no third-party request at page load', () => {
+  it('loads, picks a host and renders without contacting StackBlitz; choosing the WebContainer does', async () => {
+    const own = new URL(app.url).origin;
+    // Other origins are aborted (no network here), but every attempt is still recorded.
+    const { page, close } = await openPage(app.browser, { onlyOrigin: own });
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== own && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
+    });
+    page.on('frameattached', (frame) => foreign.push(`frame ${frame.url()}`));
+    try {
+      await page.goto(app.url);
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
+      await page.getByRole('heading', { name: 'Three message shapes' }).waitFor({ timeout: wait() });
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: wait() });
+      await page.waitForLoadState('networkidle', { timeout: wait() });
+      expect(foreign).toEqual([]);
+      const row = page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: 'WebContainer' });
+      expect(await row.textContent()).toContain('tried only when you choose it');
+
+      // The control: the learner chooses the WebContainer; now (and only now) StackBlitz is asked.
+      await page.getByRole('button', { name: 'Try the WebContainer' }).click();
+      await expect.poll(() => foreign.some((url) => /stackblitz|webcontainer/i.test(url)), { timeout: wait() }).toBe(true);
+      // With no network it cannot boot: the page says so and keeps the bridge.
+      await page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + wait(5000) });
+      await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
+    } finally {
+      await close();
+    }
+  });
+});
