@@ -4,6 +4,7 @@ import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
 import { hostName } from '../../app/live-session/server-status-text.ts';
 import { describeHosts } from '../../app/live-session/host-rows.ts';
+import { hostReasonText } from '../../app/live-session/host-reason-text.ts';
 
 export function HostStatus() {
   const { t } = useTranslation('live');
@@ -47,7 +48,7 @@ export function HostStatus() {
                   : row.status === 'available'
                     ? t('hostStatus.availableNotChosen')
                     : row.status === 'unavailable'
-                      ? t('hostStatus.unavailable', { reason: row.reason })
+                      ? t('hostStatus.unavailable', { reason: hostReasonText(t, row) })
                       : t('hostStatus.notProbed')}
               </span>
             </li>
