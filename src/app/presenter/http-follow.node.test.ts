@@ -69,6 +69,8 @@ describe('the HTTP stepper’s follow state', () => {
     ['holds.openStreams', -1],
     ['holds.pending', [{ id: 1.5, method: 'x' }]],
     ['progress', [1]],
+    ['progress', ['0/1 started']],
+    ['progress.0.message', 1],
     ['open', 999],
     ['language', 'fr'],
   ])('ignores a state whose %s is wrong', (path, value) => {

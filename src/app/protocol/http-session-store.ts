@@ -58,8 +58,19 @@ export interface HttpSessionState {
   cursor: number;
   exchanges: HttpExchangeRecord[];
   holds: HttpHolds;
-  /** Progress notifications that reached the client, in order. */
-  progress: string[];
+  /** Progress notifications that reached the client, in order (worded by progress-seen-text.ts). */
+  progress: ProgressSeen[];
+}
+
+/**
+ * One `notifications/progress` as the client saw it: its values as text (a server may send any
+ * JSON), and its message (null when it had none). Kept as data, not a sentence, so the view says it
+ * in the page's language.
+ */
+export interface ProgressSeen {
+  progress: string;
+  total: string;
+  message: string | null;
 }
 
 export interface HttpSessionDeps {
@@ -205,7 +216,8 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     }
     client.onProgress((params) => {
       if (run !== this.run) return;
-      this.update({ progress: [...this.getSnapshot().progress, `${String(params?.progress)}/${String(params?.total ?? '?')}${typeof params?.message === 'string' ? ` ${params.message}` : ''}`] });
+      const seen: ProgressSeen = { progress: String(params?.progress), total: String(params?.total ?? '?'), message: typeof params?.message === 'string' ? params.message : null };
+      this.update({ progress: [...this.getSnapshot().progress, seen] });
     });
     this.client = client;
     return client;
