@@ -6,7 +6,7 @@
 import type { JsonRpcId } from '../../protocol/jsonrpc.ts';
 import type { HostKind } from '../../runtime/host.ts';
 import type { HttpExchangeRecord } from '../protocol/http-exchanges.ts';
-import { HTTP_STEPS, type HttpHolds, type HttpSessionState, type HttpStepId, type HttpStepperStatus, type ProgressSeen } from '../protocol/http-session-store.ts';
+import { HTTP_STEPS, type HttpHolds, type HttpSessionState, type HttpStepId, type HttpStepperStatus, type HttpWaitFailure, type ProgressSeen } from '../protocol/http-session-store.ts';
 import { arrayOf, isBoolean, isBytes, isCount, isPlainObject, isString, literal, nullable, objectOf, type Guard } from './shape.ts';
 
 export interface HttpFollowState {
@@ -49,6 +49,13 @@ export function httpFollowStateOf(session: Pick<HttpSessionState, 'status' | 'ho
 const isId: Guard<JsonRpcId> = (value): value is JsonRpcId => typeof value === 'string' || Number.isSafeInteger(value);
 const isStep = literal(...HTTP_STEPS) as Guard<HttpStepId>;
 
+/** The stepper's own reason for stopping (http-session-store.ts), which the follow view words in its language. */
+const isWaitFailure = (value: unknown): value is HttpWaitFailure => {
+  if (!isPlainObject(value)) return false;
+  if (value.code === 'session-ended') return Object.keys(value).length === 1;
+  return value.code === 'wire-timeout' && typeof value.seconds === 'number' && Number.isFinite(value.seconds) && value.seconds >= 0 && literal('initialized', 'listen', 'delete')(value.step) && Object.keys(value).length === 3;
+};
+
 const isStatus: Guard<HttpStepperStatus> = (value): value is HttpStepperStatus => {
   if (!isPlainObject(value)) return false;
   switch (value.status) {
@@ -59,7 +66,7 @@ const isStatus: Guard<HttpStepperStatus> = (value): value is HttpStepperStatus =
     case 'stepping':
       return isStep(value.step);
     case 'failed':
-      return isString(value.reason);
+      return isString(value.reason) && (value.why === undefined || isWaitFailure(value.why));
     default:
       return false;
   }
