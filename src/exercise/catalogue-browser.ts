@@ -5,7 +5,7 @@
 // exercise is opened in that language, the spec when its tests first run, a reference solution when
 // the learner asks to see it. The service worker precaches every chunk, so all of it works offline.
 
-import { buildCatalogue, groupByFolder, parseHints, parseTestNames, testNamesFile, type Catalogue } from './catalogue.ts';
+import { buildCatalogue, groupByFolder, localizedSolutionPath, parseHints, parseTestNames, testNamesFile, type Catalogue } from './catalogue.ts';
 import type { Exercise, Locale } from './types.ts';
 
 const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercises/*/starter.ts'], { query: '?raw', import: 'default', eager: true });
@@ -20,6 +20,10 @@ const lazyFiles = import.meta.glob<string>(['/exercises/*/spec.ts', '/exercises/
 });
 
 const solutionFiles = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/protocol/**/*.test.ts', '!/src/protocol/inspect/**'], { query: '?raw', import: 'default' });
+
+// The same reference files with their comments in another language (exercises/NN/reference/…,
+// display only: the code is the reference's, and only src/protocol/ ever runs).
+const localizedSolutionFiles = import.meta.glob<string>('/exercises/*/reference/**/*.ts', { query: '?raw', import: 'default' });
 
 /** The text of one exercise in one language, as it merges into its `Exercise`. */
 export type ExerciseText = Pick<Exercise, 'content' | 'hints' | 'testNames'>;
@@ -89,8 +93,12 @@ export const exerciseFiles: ExerciseFiles = {
   },
 };
 
-/** The text of a reference file named in `meta.solution` / `meta.solutionModule` ('src/protocol/jsonrpc.ts'). */
-export async function loadSolutionSource(path: string): Promise<string | undefined> {
-  const load = solutionFiles[`/${path.replace(/^\/+/, '')}`];
+/**
+ * The text of a reference file named in `meta.solution` / `meta.solutionModule` ('src/protocol/jsonrpc.ts'),
+ * with its comments in `locale` when the exercise has that copy (else the reference itself).
+ */
+export async function loadSolutionSource(path: string, exerciseId?: string, locale: Locale = 'en'): Promise<string | undefined> {
+  const copy = exerciseId === undefined ? null : localizedSolutionPath(exerciseId, path, locale);
+  const load = (copy === null ? undefined : localizedSolutionFiles[`/${copy}`]) ?? solutionFiles[`/${path.replace(/^\/+/, '')}`];
   return load ? load() : undefined;
 }

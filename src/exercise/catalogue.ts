@@ -153,6 +153,24 @@ export function solutionEntry(meta: ExerciseMeta): string {
   return meta.solutionModule ?? (meta.solution[0] as string);
 }
 
+/** Every reference file the Solve view shows: `meta.solution`, then the entry module when it is not among them. */
+export function solutionPaths(meta: ExerciseMeta): string[] {
+  const entry = solutionEntry(meta);
+  return meta.solution.includes(entry) ? [...meta.solution] : [...meta.solution, entry];
+}
+
+/**
+ * Where the copy of a reference file with its comments in `locale` lives (display only: the app
+ * and the tests run the one in `src/protocol/`): `src/protocol/framing/ndjson.ts` of exercise
+ * 02-frames in zh-CN is `exercises/02-frames/reference/framing/ndjson.zh-CN.ts`. Null for English,
+ * the language the reference is written in. tests/exercise-engine/localized-references.test.ts
+ * holds each copy's code equal to the reference's.
+ */
+export function localizedSolutionPath(exerciseId: string, path: string, locale: Locale): string | null {
+  if (locale === 'en' || !path.startsWith('src/protocol/') || !path.endsWith('.ts')) return null;
+  return `exercises/${exerciseId}/reference/${path.slice('src/protocol/'.length, -'.ts'.length)}.${locale}.ts`;
+}
+
 function parseLocalized(value: unknown): LocalizedText | undefined {
   if (!isRecord(value) || typeof value.en !== 'string') return undefined;
   const text: LocalizedText = { en: value.en };

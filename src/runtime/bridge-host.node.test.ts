@@ -140,12 +140,12 @@ describe('createBridgeHost.probe', () => {
     expect(availability).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     await probing;
-    expect(availability).toEqual({ kind: 'bridge', status: 'unavailable', reason: `no answer from the bridge at ${url} within 200 ms` });
+    expect(availability).toEqual({ kind: 'bridge', status: 'unavailable', reason: `no answer from the bridge at ${url} within 200 ms`, why: { code: 'bridge-silent', url, ms: 200 } });
   });
 
   it('says the page has no bridge when there is no token', async () => {
     const availability = await createBridgeHost({ WebSocketImpl, url: 'ws://127.0.0.1:1/bridge' }).probe();
-    expect(availability).toEqual({ kind: 'bridge', status: 'unavailable', reason: NO_BRIDGE_TOKEN_REASON });
+    expect(availability).toEqual({ kind: 'bridge', status: 'unavailable', reason: NO_BRIDGE_TOKEN_REASON, why: { code: 'no-bridge-token' } });
   });
 });
 

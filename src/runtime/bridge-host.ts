@@ -14,6 +14,7 @@
 import { BRIDGE_PATH, isLearnerCodeMode, parseBridgeReply, type BridgeStartMessage, type LearnerCodeMode } from './bridge-messages.ts';
 import { isHttpProgram, type Host, type HostAvailability, type ProgramSpec, type Wire } from './host.ts';
 import { createTapWire, tapLinesOf, type LineChannel } from './tap-wire.ts';
+import { HostReasonError, reasonCodeOf } from './host-reason.ts';
 import { ListenerSet } from './listener-set.ts';
 import { fetchBridgeToken } from './bridge-token.ts';
 
@@ -66,11 +67,11 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
   // held no longer than one connection needs it is a token nothing else in the page can find.
   async function endpoint(): Promise<Endpoint> {
     const token = deps.token ?? (await (deps.fetchToken ?? fetchBridgeToken)());
-    if (!token) throw new Error(NO_BRIDGE_TOKEN_REASON);
+    if (!token) throw new HostReasonError(NO_BRIDGE_TOKEN_REASON, { code: 'no-bridge-token' });
     const shownUrl = deps.url ?? defaultBridgeUrl();
-    if (!shownUrl) throw new Error('there is no page address to find the bridge at');
+    if (!shownUrl) throw new HostReasonError('there is no page address to find the bridge at', { code: 'no-page-address' });
     const Impl = deps.WebSocketImpl ?? (globalThis.WebSocket as typeof WebSocket | undefined);
-    if (!Impl) throw new Error('this browser has no WebSocket');
+    if (!Impl) throw new HostReasonError('this browser has no WebSocket', { code: 'no-websocket' });
     const url = `${shownUrl}${shownUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
     return { url, shownUrl, Impl };
   }
@@ -83,7 +84,7 @@ export function createBridgeHost(deps: BridgeHostDeps = {}): BridgeHost {
         socket.close(1000, 'probe');
         return { kind: 'bridge', status: 'available' };
       } catch (error) {
-        return { kind: 'bridge', status: 'unavailable', reason: messageOf(error) };
+        return { kind: 'bridge', status: 'unavailable', reason: messageOf(error), ...reasonCodeOf(error) };
       }
     },
     async start(spec) {
@@ -112,14 +113,15 @@ function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
     try {
       socket = new endpoint.Impl(endpoint.url);
     } catch (error) {
-      reject(new Error(`could not connect to the bridge at ${endpoint.shownUrl}: ${messageOf(error)}`));
+      const detail = messageOf(error);
+      reject(new HostReasonError(`could not connect to the bridge at ${endpoint.shownUrl}: ${detail}`, { code: 'bridge-unreachable', url: endpoint.shownUrl, detail }));
       return;
     }
     let failure = '';
     const timer = setTimeout(() => {
       settle();
       socket.close();
-      reject(new Error(`no answer from the bridge at ${endpoint.shownUrl} within ${timeoutMs} ms`));
+      reject(new HostReasonError(`no answer from the bridge at ${endpoint.shownUrl} within ${timeoutMs} ms`, { code: 'bridge-silent', url: endpoint.shownUrl, ms: timeoutMs }));
     }, timeoutMs);
     const settle = (): void => {
       clearTimeout(timer);
@@ -140,7 +142,13 @@ function openSocket(endpoint: Endpoint, timeoutMs: number): Promise<WebSocket> {
     socket.onclose = (event) => {
       settle();
       const detail = failure || `closed with code ${event.code}${event.reason ? `: ${event.reason}` : ''}`;
-      reject(new Error(`could not connect to the bridge at ${endpoint.shownUrl} (${detail}); is \`npm start\` still running?`));
+      reject(
+        new HostReasonError(`could not connect to the bridge at ${endpoint.shownUrl} (${detail}); is \`npm start\` still running?`, {
+          code: 'bridge-closed',
+          url: endpoint.shownUrl,
+          detail,
+        }),
+      );
     };
   });
 }

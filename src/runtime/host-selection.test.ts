@@ -113,6 +113,19 @@ describe('selectHost', () => {
     expect(reasons(selection.availability).bridge).toBe('no bridge here');
   });
 
+  it("carries a code beside each reason it writes, and passes a probe's own code on", async () => {
+    const codes = (availability: HostAvailability[]) => availability.map((item) => (item.status === 'available' ? 'available' : item.why));
+    const chosen = await selectHost({ hosts: fakeHosts({ webcontainer: new Error('kaboom'), bridge: 'available', worker: 'available' }).hosts, isOffline: () => false });
+    expect(codes(chosen.availability)).toEqual([{ code: 'check-failed', host: 'webcontainer', detail: 'kaboom' }, 'available', { code: 'not-tried-chosen', chosen: 'bridge' }]);
+    const forced = await selectHost({ hosts: fakeHosts({ webcontainer: 'a', bridge: 'b', worker: 'available' }).hosts, forced: 'worker' });
+    expect(codes(forced.availability)).toEqual([{ code: 'not-tried-forced', forced: 'worker' }, { code: 'not-tried-forced', forced: 'worker' }, 'available']);
+    const offline = await selectHost({ hosts: fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' }).hosts, isOffline: () => true });
+    expect(codes(offline.availability)[0]).toEqual({ code: 'offline' });
+    const { hosts } = fakeHosts({ webcontainer: 'available', bridge: 'available', worker: 'available' });
+    hosts.webcontainer.probe = async () => ({ kind: 'webcontainer', status: 'unavailable', reason: 'x', why: { code: 'not-isolated' } });
+    expect(codes((await selectHost({ hosts, isOffline: () => false })).availability)[0]).toEqual({ code: 'not-isolated' });
+  });
+
   it('always reports the hosts in preference order', async () => {
     const { hosts } = fakeHosts({ webcontainer: 'x', bridge: 'available', worker: 'available' });
     const selection = await selectHost({ hosts, forced: 'bridge' });

@@ -58,9 +58,9 @@ export async function selectHost(options: SelectHostOptions): Promise<HostSelect
   for (const kind of forced ? [forced] : HOST_KINDS) {
     const availability: HostAvailability =
       kind === 'webcontainer' && offline
-        ? { kind, status: 'unavailable', reason: OFFLINE_WEBCONTAINER_REASON }
+        ? { kind, status: 'unavailable', reason: OFFLINE_WEBCONTAINER_REASON, why: { code: 'offline' } }
         : kind === 'webcontainer' && !webContainerChosen
-          ? { kind, status: 'unavailable', reason: WEBCONTAINER_NOT_CHOSEN_REASON }
+          ? { kind, status: 'unavailable', reason: WEBCONTAINER_NOT_CHOSEN_REASON, why: { code: 'not-chosen' } }
           : await probeSafely(kind, options.hosts[kind]);
     found.set(kind, availability);
     if (availability.status === 'available') {
@@ -68,11 +68,11 @@ export async function selectHost(options: SelectHostOptions): Promise<HostSelect
       break;
     }
   }
-  const notTried = (kind: HostKind): HostAvailability => ({
-    kind,
-    status: 'unavailable',
-    reason: forced ? `not tried: ?host=${forced} forces ${forced}` : `not tried: ${chosen} is available and comes first`,
-  });
+  const notTried = (kind: HostKind): HostAvailability =>
+    forced
+      ? { kind, status: 'unavailable', reason: `not tried: ?host=${forced} forces ${forced}`, why: { code: 'not-tried-forced', forced } }
+      : // Only reached when one was chosen: with none, every host was probed.
+        { kind, status: 'unavailable', reason: `not tried: ${chosen} is available and comes first`, why: { code: 'not-tried-chosen', chosen: chosen as HostKind } };
   return {
     chosen: chosen === null ? null : options.hosts[chosen].host,
     availability: HOST_KINDS.map((kind) => found.get(kind) ?? notTried(kind)),
@@ -83,9 +83,11 @@ async function probeSafely(kind: HostKind, entry: HostEntry): Promise<HostAvaila
   try {
     const availability = await entry.probe();
     // Trust the status, not the kind: a probe wired to the wrong slot must not mislabel the panel.
-    return availability.status === 'available' ? { kind, status: 'available' } : { kind, status: 'unavailable', reason: availability.reason };
+    if (availability.status === 'available') return { kind, status: 'available' };
+    return { kind, status: 'unavailable', reason: availability.reason, ...(availability.why ? { why: availability.why } : {}) };
   } catch (error) {
-    return { kind, status: 'unavailable', reason: `the ${kind} check failed: ${error instanceof Error ? error.message : String(error)}` };
+    const detail = error instanceof Error ? error.message : String(error);
+    return { kind, status: 'unavailable', reason: `the ${kind} check failed: ${detail}`, why: { code: 'check-failed', host: kind, detail } };
   }
 }
 

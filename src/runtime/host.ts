@@ -60,10 +60,37 @@ export interface Wire extends ByteTransport {
   kill(): void;
 }
 
-/** Why a host can or cannot be used, in words the live panel can show as they are. */
+/**
+ * Why a host cannot be used, as a code and its values rather than words: the runtime stays free of
+ * any one language, and the live panel (app/live-session/host-reason-text.ts) words it in the
+ * page's language. A reason without a code (a host's own error text) is shown as it is.
+ */
+export type HostReasonCode =
+  | { code: 'boot-timeout'; seconds: number }
+  | { code: 'boot-failed'; detail: string }
+  | { code: 'mount-failed'; detail: string }
+  | { code: 'not-isolated' }
+  | { code: 'no-shared-array-buffer' }
+  | { code: 'offline' }
+  | { code: 'not-chosen' }
+  | { code: 'not-tried-chosen'; chosen: HostKind }
+  | { code: 'not-tried-forced'; forced: HostKind }
+  | { code: 'no-bridge-token' }
+  | { code: 'no-page-address' }
+  | { code: 'no-websocket' }
+  | { code: 'bridge-unreachable'; url: string; detail: string }
+  | { code: 'bridge-closed'; url: string; detail: string }
+  | { code: 'bridge-silent'; url: string; ms: number }
+  | { code: 'no-workers' }
+  | { code: 'check-failed'; host: HostKind; detail: string };
+
+/**
+ * Why a host can or cannot be used: `reason` is the English sentence (logs, tests), `why` its code
+ * when the host knows it, which the live panel shows in the page's language.
+ */
 export type HostAvailability =
   | { kind: HostKind; status: 'available' }
-  | { kind: HostKind; status: 'unavailable'; reason: string };
+  | { kind: HostKind; status: 'unavailable'; reason: string; why?: HostReasonCode };
 
 export interface Host {
   readonly kind: HostKind;

@@ -53,7 +53,7 @@ describe('createWebContainerHost defaults', () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 200 }));
     vi.stubGlobal('crossOriginIsolated', false);
     const host = createWebContainerHost({ boot: async () => container });
-    expect(await host.probe()).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: NOT_ISOLATED_REASON });
+    expect(await host.probe()).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: NOT_ISOLATED_REASON, why: { code: 'not-isolated' } });
     vi.stubGlobal('crossOriginIsolated', true);
     expect(await host.probe()).toEqual({ kind: 'webcontainer', status: 'available' });
   });

@@ -7,6 +7,7 @@ import { programArguments } from './bridge-messages.ts';
 import { checkLearnerServerSource, checkSessionOptions, encodeLearnerServerJob } from './learner-server-job.ts';
 import { TimeoutError, once, oncePerPage, withTimeout } from './boot-once.ts';
 import { isHttpProgram, type Host, type HostAvailability, type ProgramSpec, type Wire } from './host.ts';
+import { HostReasonError, reasonCodeOf } from './host-reason.ts';
 import { PtyLineSplitter } from './pty-line-splitter.ts';
 import { encodeTapEvent, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
@@ -149,19 +150,19 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
   }
 
   async function ready(): Promise<WebContainerLike> {
-    if (!isolated()) throw new Error(NOT_ISOLATED_REASON);
-    if (!hasSharedArrayBuffer()) throw new Error(NO_SHARED_ARRAY_BUFFER_REASON);
+    if (!isolated()) throw new HostReasonError(NOT_ISOLATED_REASON, { code: 'not-isolated' });
+    if (!hasSharedArrayBuffer()) throw new HostReasonError(NO_SHARED_ARRAY_BUFFER_REASON, { code: 'no-shared-array-buffer' });
     let instance: WebContainerLike;
     try {
       instance = await withTimeout(boot(), timeoutMs);
     } catch (error) {
-      if (error instanceof TimeoutError) throw new Error(bootTimeoutReason(timeoutMs));
-      throw new Error(`WebContainer failed to boot: ${messageOf(error)}`);
+      if (error instanceof TimeoutError) throw new HostReasonError(bootTimeoutReason(timeoutMs), { code: 'boot-timeout', seconds: bootTimeoutSeconds(timeoutMs) });
+      throw new HostReasonError(`WebContainer failed to boot: ${messageOf(error)}`, { code: 'boot-failed', detail: messageOf(error) });
     }
     try {
       await mountOnce(instance);
     } catch (error) {
-      throw new Error(`could not load the server programs into the WebContainer: ${messageOf(error)}`);
+      throw new HostReasonError(`could not load the server programs into the WebContainer: ${messageOf(error)}`, { code: 'mount-failed', detail: messageOf(error) });
     }
     return instance;
   }
@@ -173,7 +174,7 @@ export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebCont
         await ready();
         return { kind: 'webcontainer', status: 'available' };
       } catch (error) {
-        return { kind: 'webcontainer', status: 'unavailable', reason: messageOf(error) };
+        return { kind: 'webcontainer', status: 'unavailable', reason: messageOf(error), ...reasonCodeOf(error) };
       }
     },
     async start(spec) {
@@ -366,9 +367,14 @@ export const NOT_ISOLATED_REASON =
 export const NO_SHARED_ARRAY_BUFFER_REASON =
   'this browser has no SharedArrayBuffer, which WebContainers need (it needs cross-origin isolation and a recent browser)';
 
+/** The boot timeout as the panel says it: seconds, one decimal at most (6000 → 6, 300 → 0.3). */
+export function bootTimeoutSeconds(timeoutMs: number): number {
+  return Math.round(timeoutMs / 100) / 10;
+}
+
 export function bootTimeoutReason(timeoutMs: number): string {
   return (
-    `WebContainer did not boot within ${Math.round(timeoutMs / 100) / 10} s. Its runtime loads from StackBlitz's servers, ` +
+    `WebContainer did not boot within ${bootTimeoutSeconds(timeoutMs)} s. Its runtime loads from StackBlitz's servers, ` +
     'so one of these is likely: this computer is offline; the browser blocks third-party cookies or storage ' +
     '(tracking protection) for StackBlitz; or this browser does not support WebContainers'
   );

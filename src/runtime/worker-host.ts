@@ -44,7 +44,7 @@ export function createWorkerHost(deps: WorkerHostDeps = {}): WorkerHost {
     kind: 'worker',
     async probe() {
       if (deps.createWorker || typeof Worker === 'function') return { kind: 'worker', status: 'available' };
-      return { kind: 'worker', status: 'unavailable', reason: 'this browser has no Web Workers' };
+      return { kind: 'worker', status: 'unavailable', reason: 'this browser has no Web Workers', why: { code: 'no-workers' } };
     },
     async start(spec) {
       // mcp-http's wire speaks HTTP itself; loaded on first use, out of the first paint.

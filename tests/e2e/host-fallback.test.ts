@@ -61,6 +61,9 @@ describe('automatic host selection (offline)', () => {
       await page.getByRole('button', { name: '重新检查运行环境' }).click();
       await page.getByText('正在寻找运行环境…').waitFor();
       await page.getByText('没有可用的运行环境').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
+      // The host's reason is said in Chinese too (a code from the runtime, worded by the page).
+      const zhRow = await page.getByRole('list', { name: '运行环境' }).getByRole('listitem').textContent();
+      expect(zhRow).toMatch(/未使用：WebContainer 在 \d+(\.\d)? 秒内没有启动。它的运行时要从 StackBlitz 的服务器加载/);
     } finally {
       await close();
     }

@@ -245,7 +245,7 @@ describe('createWebContainerHost with the fake WebContainer', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(availability).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: bootTimeoutReason(300) });
+    expect(availability).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: bootTimeoutReason(300), why: { code: 'boot-timeout', seconds: 0.3 } });
     expect(bootTimeoutReason(300)).toMatch(/did not boot within 0\.3 s.*offline.*third-party cookies.*tracking protection.*does not support/);
     // Asking again waits on the same pending boot: a second boot() would fail on a real page.
     await expect(host.start({ program: 'echo-server', framing: 'ndjson', faults: [] })).rejects.toThrow('did not boot within 0.3 s');
@@ -255,7 +255,7 @@ describe('createWebContainerHost with the fake WebContainer', () => {
   it('names the missing headers when the page is not cross-origin isolated, without booting', async () => {
     const { fake, host } = fakeHost({}, { isolated: () => false });
     const availability = await host.probe();
-    expect(availability).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: NOT_ISOLATED_REASON });
+    expect(availability).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: NOT_ISOLATED_REASON, why: { code: 'not-isolated' } });
     expect(NOT_ISOLATED_REASON).toContain('Cross-Origin-Opener-Policy: same-origin');
     expect(NOT_ISOLATED_REASON).toContain('Cross-Origin-Embedder-Policy: require-corp');
     expect(fake.calls).toBe(0);
@@ -263,7 +263,7 @@ describe('createWebContainerHost with the fake WebContainer', () => {
 
   it('says so when SharedArrayBuffer is missing', async () => {
     const { host } = fakeHost({}, { hasSharedArrayBuffer: () => false });
-    expect(await host.probe()).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: NO_SHARED_ARRAY_BUFFER_REASON });
+    expect(await host.probe()).toEqual({ kind: 'webcontainer', status: 'unavailable', reason: NO_SHARED_ARRAY_BUFFER_REASON, why: { code: 'no-shared-array-buffer' } });
   });
 
   it('passes on the message of a boot that throws', async () => {
@@ -272,6 +272,7 @@ describe('createWebContainerHost with the fake WebContainer', () => {
       kind: 'webcontainer',
       status: 'unavailable',
       reason: 'WebContainer failed to boot: Unable to create more instances',
+      why: { code: 'boot-failed', detail: 'Unable to create more instances' },
     });
   });
 
@@ -290,6 +291,7 @@ describe('createWebContainerHost with the fake WebContainer', () => {
       kind: 'webcontainer',
       status: 'unavailable',
       reason: 'could not load the server programs into the WebContainer: /generated/echo-server.mjs answered 404',
+      why: { code: 'mount-failed', detail: '/generated/echo-server.mjs answered 404' },
     });
     expect(await host.probe()).toEqual({ kind: 'webcontainer', status: 'available' });
   });

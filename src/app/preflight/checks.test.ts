@@ -70,6 +70,12 @@ describe('checkWebContainer', () => {
     expect(fixKeys(result.fixes)).toEqual(['chromeCookies', 'generic', 'fallbackHosts']);
   });
 
+  it("passes the host's reason code on, so the page can word it in its language", async () => {
+    const why = { code: 'boot-timeout', seconds: 6 } as const;
+    const result = await checkWebContainer(facts({ probe: async () => ({ kind: 'webcontainer', status: 'unavailable', reason: 'WebContainer did not boot within 6 s', why }) }));
+    expect(result.detail).toEqual({ key: 'webcontainerFailed', values: { reason: 'WebContainer did not boot within 6 s' }, why });
+  });
+
   it('turns a probe that throws into a failed row', async () => {
     const result = await checkWebContainer(facts({ probe: () => Promise.reject(new Error('boom')) }));
     expect(result.detail.values).toEqual({ reason: 'boom' });

@@ -63,7 +63,7 @@ export async function checkWebContainer(facts: WebContainerFacts): Promise<Check
   if (!facts.crossOriginIsolated) return { status: 'skip', detail: { key: 'webcontainerNeedsIsolation' }, fixes: [{ key: 'headers' }] };
   const availability = await facts.probe().catch((error: unknown): HostAvailability => ({ kind: 'webcontainer', status: 'unavailable', reason: messageOf(error) }));
   if (availability.status === 'available') return { status: 'pass', detail: { key: 'webcontainerOk' }, fixes: [] };
-  return { status: 'fail', detail: { key: 'webcontainerFailed', values: { reason: availability.reason } }, fixes: webContainerFixes(facts.browser) };
+  return { status: 'fail', detail: { key: 'webcontainerFailed', values: { reason: availability.reason }, ...(availability.why ? { why: availability.why } : {}) }, fixes: webContainerFixes(facts.browser) };
 }
 
 export interface BridgeFacts {
@@ -79,7 +79,7 @@ export async function checkBridge(facts: BridgeFacts): Promise<CheckResult> {
   if (facts.token === null || facts.token === '') return { status: 'skip', detail: { key: 'bridgeNoToken' }, fixes: [{ key: 'bridgeOptional' }] };
   const availability = await facts.probe().catch((error: unknown): HostAvailability => ({ kind: 'bridge', status: 'unavailable', reason: messageOf(error) }));
   if (availability.status === 'available') return { status: 'pass', detail: { key: 'bridgeOk', values: { url: facts.url } }, fixes: [] };
-  return { status: 'fail', detail: { key: 'bridgeFailed', values: { reason: availability.reason } }, fixes: [{ key: 'startBridge' }, { key: 'bridgeOptional' }] };
+  return { status: 'fail', detail: { key: 'bridgeFailed', values: { reason: availability.reason }, ...(availability.why ? { why: availability.why } : {}) }, fixes: [{ key: 'startBridge' }, { key: 'bridgeOptional' }] };
 }
 
 export interface StorageFacts {

@@ -4,6 +4,8 @@ import preflightEn from '../../locales/en/preflight.json';
 import { createTestI18n } from '../i18n/testing.ts';
 import { countByStatus, createPreflightStore, type PreflightChecks } from './preflight-store.ts';
 import { addressWithoutToken, buildSummary, type PreflightTranslate } from './summary.ts';
+import type { HostReasonCode } from '../../runtime/host.ts';
+import { hostReasonText } from '../live-session/host-reason-text.ts';
 
 const ok: CheckResult = { status: 'pass', detail: { key: 'isolationOk' }, fixes: [] };
 
@@ -104,6 +106,24 @@ describe('buildSummary', () => {
     expect(text).toContain('MCP Playground 课前检查');
     expect(text).toContain('[等待中] 跨源隔离（SharedArrayBuffer）');
     expect(text).toContain('检查时间: 检查中……');
+  });
+});
+
+describe('buildSummary with a host reason', () => {
+  it('words the reason in the page language when it has a code, and keeps the host sentence when it has none', async () => {
+    const reason = 'WebContainer did not boot within 6 s. Its runtime loads from StackBlitz…';
+    const failed = (why?: { code: 'boot-timeout'; seconds: number }): Partial<PreflightChecks> => ({
+      webcontainer: async () => ({ status: 'fail', detail: { key: 'webcontainerFailed', values: { reason }, ...(why ? { why } : {}) }, fixes: [] }),
+    });
+    const live = createTestI18n('zh-CN').getFixedT('zh-CN', 'live');
+    const hostReason = (r: { reason: string; why?: HostReasonCode }) => hostReasonText(live, r);
+    const withCode = createPreflightStore(checksWith(failed({ code: 'boot-timeout', seconds: 6 })));
+    await withCode.run();
+    const text = buildSummary(withCode.getSnapshot().rows, await translator('zh-CN'), { browser: 'b', address: 'x', checkedAt: null, hostReason });
+    expect(text).toContain('WebContainer 没能启动：WebContainer 在 6 秒内没有启动。');
+    const withoutCode = createPreflightStore(checksWith(failed()));
+    await withoutCode.run();
+    expect(buildSummary(withoutCode.getSnapshot().rows, await translator('zh-CN'), { browser: 'b', address: 'x', checkedAt: null, hostReason })).toContain(`WebContainer 没能启动：${reason}`);
   });
 });
 

@@ -61,6 +61,8 @@ describe('the HTTP stepper’s follow state', () => {
     ['total', 9],
     ['status', { status: 'stepping', step: 'dance' }],
     ['status', { status: 'failed' }],
+    ['status', { status: 'failed', reason: 'x', why: { code: 'wire-timeout', seconds: 3, step: 'dance' } }],
+    ['status', { status: 'failed', reason: 'x', why: { code: 'session-ended', extra: '<b>' } }],
     ['host', 'mainframe'],
     ['exchanges.0.c2s', [[80, 79]]],
     ['exchanges.0.status', -1],
@@ -69,11 +71,18 @@ describe('the HTTP stepper’s follow state', () => {
     ['holds.openStreams', -1],
     ['holds.pending', [{ id: 1.5, method: 'x' }]],
     ['progress', [1]],
+    ['progress', ['0/1 started']],
+    ['progress.0.message', 1],
     ['open', 999],
     ['language', 'fr'],
   ])('ignores a state whose %s is wrong', (path, value) => {
     expect(decodeFollowMessage(message())).not.toBeNull();
     expect(decodeFollowMessage(mutated(path, value))).toBeNull();
+  });
+
+  it("takes a stop with the stepper's own reason code, which the follow view words in its language", () => {
+    expect(decodeFollowMessage(mutated('status', { status: 'failed', reason: 'x', why: { code: 'wire-timeout', seconds: 0.5, step: 'listen' } }))).not.toBeNull();
+    expect(decodeFollowMessage(mutated('status', { status: 'failed', reason: 'x', why: { code: 'session-ended' } }))).not.toBeNull();
   });
 
   it('ignores a state whose connections do not agree with each other (two with one number)', () => {

@@ -6,7 +6,7 @@
 import type { JsonRpcId } from '../../protocol/jsonrpc.ts';
 import type { HostKind } from '../../runtime/host.ts';
 import type { HttpExchangeRecord } from '../protocol/http-exchanges.ts';
-import { HTTP_STEPS, type HttpHolds, type HttpSessionState, type HttpStepId, type HttpStepperStatus } from '../protocol/http-session-store.ts';
+import { HTTP_STEPS, type HttpHolds, type HttpSessionState, type HttpStepId, type HttpStepperStatus, type HttpWaitFailure, type ProgressSeen } from '../protocol/http-session-store.ts';
 import { arrayOf, isBoolean, isBytes, isCount, isPlainObject, isString, literal, nullable, objectOf, type Guard } from './shape.ts';
 
 export interface HttpFollowState {
@@ -19,7 +19,7 @@ export interface HttpFollowState {
   host: HostKind | null;
   exchanges: HttpExchangeRecord<HttpStepId>[];
   holds: HttpHolds;
-  progress: string[];
+  progress: ProgressSeen[];
   /** The connection open in the presenter's HTTP inspector. */
   open: number | null;
   language: 'en' | 'zh-CN';
@@ -38,7 +38,7 @@ export function httpFollowStateOf(session: Pick<HttpSessionState, 'status' | 'ho
     // Each chunk travels as its own copy: a view into a bigger buffer would be cloned with all of it.
     exchanges: session.exchanges.slice(-MAX_FOLLOW_EXCHANGES).map((exchange) => ({ ...exchange, c2s: exchange.c2s.map((chunk) => chunk.slice()), s2c: exchange.s2c.map((chunk) => chunk.slice()) })),
     holds: { ...session.holds, pending: session.holds.pending.map((entry) => ({ ...entry })) },
-    progress: [...session.progress],
+    progress: session.progress.map((entry) => ({ ...entry })),
     open,
     language: language === 'zh-CN' ? 'zh-CN' : 'en',
   };
@@ -48,6 +48,13 @@ export function httpFollowStateOf(session: Pick<HttpSessionState, 'status' | 'ho
 
 const isId: Guard<JsonRpcId> = (value): value is JsonRpcId => typeof value === 'string' || Number.isSafeInteger(value);
 const isStep = literal(...HTTP_STEPS) as Guard<HttpStepId>;
+
+/** The stepper's own reason for stopping (http-session-store.ts), which the follow view words in its language. */
+const isWaitFailure = (value: unknown): value is HttpWaitFailure => {
+  if (!isPlainObject(value)) return false;
+  if (value.code === 'session-ended') return Object.keys(value).length === 1;
+  return value.code === 'wire-timeout' && typeof value.seconds === 'number' && Number.isFinite(value.seconds) && value.seconds >= 0 && literal('initialized', 'listen', 'delete')(value.step) && Object.keys(value).length === 3;
+};
 
 const isStatus: Guard<HttpStepperStatus> = (value): value is HttpStepperStatus => {
   if (!isPlainObject(value)) return false;
@@ -59,7 +66,7 @@ const isStatus: Guard<HttpStepperStatus> = (value): value is HttpStepperStatus =
     case 'stepping':
       return isStep(value.step);
     case 'failed':
-      return isString(value.reason);
+      return isString(value.reason) && (value.why === undefined || isWaitFailure(value.why));
     default:
       return false;
   }
@@ -103,7 +110,7 @@ const isShape = objectOf<HttpFollowState>({
   host: nullable(literal('webcontainer', 'bridge', 'worker')),
   exchanges: arrayOf(isExchange, MAX_FOLLOW_EXCHANGES),
   holds: isHolds,
-  progress: arrayOf(isString, 1000),
+  progress: arrayOf(objectOf<ProgressSeen>({ progress: isString, total: isString, message: nullable(isString) }), 1000),
   open: nullable(isCount),
   language: literal('en', 'zh-CN'),
 });

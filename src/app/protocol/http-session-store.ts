@@ -48,7 +48,23 @@ export type HttpStepperStatus =
   | { status: 'stepping'; step: HttpStepId }
   | { status: 'ready' }
   | { status: 'done' }
-  | { status: 'failed'; reason: string };
+  | { status: 'failed'; reason: string; why?: HttpWaitFailure };
+
+/**
+ * Why the stepper itself stopped waiting (not an error of the client's code, which is shown as
+ * thrown): a code the view words in the page's language (http-failure-text.ts); `reason` keeps the
+ * English sentence for logs and traces.
+ */
+export type HttpWaitFailure = { code: 'wire-timeout'; seconds: number; step: 'initialized' | 'listen' | 'delete' } | { code: 'session-ended' };
+
+/** An Error that carries its `HttpWaitFailure` to the step that catches it. */
+class HttpWaitError extends Error {
+  readonly why: HttpWaitFailure;
+  constructor(message: string, why: HttpWaitFailure) {
+    super(message);
+    this.why = why;
+  }
+}
 
 export interface HttpSessionState {
   status: HttpStepperStatus;
@@ -58,8 +74,19 @@ export interface HttpSessionState {
   cursor: number;
   exchanges: HttpExchangeRecord[];
   holds: HttpHolds;
-  /** Progress notifications that reached the client, in order. */
-  progress: string[];
+  /** Progress notifications that reached the client, in order (worded by progress-seen-text.ts). */
+  progress: ProgressSeen[];
+}
+
+/**
+ * One `notifications/progress` as the client saw it: its values as text (a server may send any
+ * JSON), and its message (null when it had none). Kept as data, not a sentence, so the view says it
+ * in the page's language.
+ */
+export interface ProgressSeen {
+  progress: string;
+  total: string;
+  message: string | null;
 }
 
 export interface HttpSessionDeps {
@@ -108,7 +135,8 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     try {
       await this.perform(step);
     } catch (error) {
-      if (run === this.run) this.update({ status: { status: 'failed', reason: error instanceof Error ? error.message : String(error) } });
+      const reason = error instanceof Error ? error.message : String(error);
+      if (run === this.run) this.update({ status: { status: 'failed', reason, ...(error instanceof HttpWaitError ? { why: error.why } : {}) } });
       return;
     }
     if (run !== this.run) return;
@@ -155,14 +183,14 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
       }
       case 'initialized': {
         // A notification has no answer in JSON-RPC; over HTTP its answer is the 202.
-        const answered = this.waitForExchange((exchange) => exchange.request === 'POST notifications/initialized' && exchange.status !== null, 'a POST of notifications/initialized answered');
+        const answered = this.waitForExchange((exchange) => exchange.request === 'POST notifications/initialized' && exchange.status !== null, 'a POST of notifications/initialized answered', 'initialized');
         await this.client!.notifyInitialized();
         await answered;
         return;
       }
       case 'listen':
         // The client opened the GET stream by itself after initialized; wait for the server's answer.
-        await this.waitForExchange((exchange) => exchange.request === 'GET' && exchange.status !== null, 'the GET stream the client opens after initialized');
+        await this.waitForExchange((exchange) => exchange.request === 'GET' && exchange.status !== null, 'the GET stream the client opens after initialized', 'listen');
         return;
       case 'call': {
         const client = this.client!;
@@ -172,7 +200,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
       case 'delete': {
         const wire = this.wire!;
         const closed = new Promise<void>((resolve) => wire.onClose(() => resolve()));
-        const answered = this.waitForExchange((exchange) => exchange.request === 'DELETE' && exchange.closed, 'a DELETE answered');
+        const answered = this.waitForExchange((exchange) => exchange.request === 'DELETE' && exchange.closed, 'a DELETE answered', 'delete');
         await this.client!.end();
         await answered;
         // The reference wire stops its server once DELETE is answered; the learner's session ends here.
@@ -205,7 +233,8 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     }
     client.onProgress((params) => {
       if (run !== this.run) return;
-      this.update({ progress: [...this.getSnapshot().progress, `${String(params?.progress)}/${String(params?.total ?? '?')}${typeof params?.message === 'string' ? ` ${params.message}` : ''}`] });
+      const seen: ProgressSeen = { progress: String(params?.progress), total: String(params?.total ?? '?'), message: typeof params?.message === 'string' ? params.message : null };
+      this.update({ progress: [...this.getSnapshot().progress, seen] });
     });
     this.client = client;
     return client;
@@ -225,7 +254,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
    * Resolves once an exchange `done` is on the wire. Fails when the client's code failed, and after
    * the step's limit: a client that never sends what the step waits for must not leave it waiting.
    */
-  private waitForExchange(done: (exchange: HttpExchangeRecord) => boolean, what: string): Promise<void> {
+  private waitForExchange(done: (exchange: HttpExchangeRecord) => boolean, what: string, step: 'initialized' | 'listen' | 'delete'): Promise<void> {
     const limitMs = this.deps.stepTimeoutMs ?? HTTP_STEP_TIMEOUT_MS;
     const failed = this.client?.failed;
     return new Promise((resolve, reject) => {
@@ -239,10 +268,10 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
       const check = () => {
         const state = this.getSnapshot();
         if (state.exchanges.some(done)) finish();
-        else if (state.status.status === 'failed' || state.status.status === 'idle') finish(new Error('the session ended'));
+        else if (state.status.status === 'failed' || state.status.status === 'idle') finish(new HttpWaitError('the session ended', { code: 'session-ended' }));
       };
       const unsubscribe = this.subscribe(check);
-      timer = setTimeout(() => finish(new Error(`nothing on the wire within ${limitMs / 1000} s: expected ${what}`)), limitMs);
+      timer = setTimeout(() => finish(new HttpWaitError(`nothing on the wire within ${limitMs / 1000} s: expected ${what}`, { code: 'wire-timeout', seconds: limitMs / 1000, step })), limitMs);
       failed?.catch((error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
       check();
     });

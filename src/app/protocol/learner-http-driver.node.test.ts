@@ -105,6 +105,27 @@ export class HttpClientTransport {
     expect(status.status === 'failed' && status.reason).toMatch(/HttpClientTransport/);
   });
 
+  it('a client that never opens the GET stream stops the step at its limit, with a code the page words in its language', async () => {
+    const silent = `export { SseReader, encodeSseEvent, encodeSseText } from '../framing/sse.ts';
+export { HTTP_CLIENT_FRAMING } from './client-transport.ts';
+import { HttpClientTransport as Base, type HttpClientTransportOptions } from './client-transport.ts';
+export class HttpClientTransport extends Base {
+  constructor(options: HttpClientTransportOptions) {
+    super({ ...options, listen: false });
+  }
+}
+`;
+    const store = learnerStore(silent);
+    await store.step();
+    await store.step();
+    await store.step();
+    expect(store.getSnapshot().status).toEqual({
+      status: 'failed',
+      reason: 'nothing on the wire within 3 s: expected the GET stream the client opens after initialized',
+      why: { code: 'wire-timeout', seconds: 3, step: 'listen' },
+    });
+  });
+
   it("an error the learner's code throws later, in a timer, fails the step that waits for it (no wait for a timeout)", async () => {
     const later = `export { SseReader, encodeSseEvent, encodeSseText } from '../framing/sse.ts';
 export { HTTP_CLIENT_FRAMING } from './client-transport.ts';

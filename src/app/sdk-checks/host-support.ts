@@ -8,7 +8,7 @@
 // and the panel says why. A host that is not available at all says so with the reason host
 // selection found.
 
-import type { HostAvailability, HostKind, ProgramName } from '../../runtime/host.ts';
+import type { HostAvailability, HostKind, HostReasonCode, ProgramName } from '../../runtime/host.ts';
 import type { LearnerCodeMode, LearnerCodeRefusal } from '../../runtime/bridge-messages.ts';
 import { learnerServerSupport, sdkEchoServerSupport } from '../../runtime/learner-server-support.ts';
 import type { HostSelectionState } from '../live-session/live-session-store.ts';
@@ -38,6 +38,8 @@ export interface HostRow {
   chosen: boolean;
   /** Why this host is not in use (from host selection), when it is not. */
   unavailable: string | null;
+  /** Its code, when the host knows it: the panel words it in the page's language (host-reason-text.ts). */
+  unavailableWhy?: HostReasonCode;
   client: 'runs' | 'in-worker';
   server: 'runs' | 'in-worker';
 }
@@ -49,6 +51,7 @@ export function hostRows(selection: HostSelectionState, bridgeLearnerCode: Learn
     kind: entry.kind,
     chosen: entry.kind === chosen,
     unavailable: entry.status === 'unavailable' ? entry.reason : null,
+    ...(entry.status === 'unavailable' && entry.why ? { unavailableWhy: entry.why } : {}),
     client: sdkEchoServerSupport(entry.kind).ok ? 'runs' : 'in-worker',
     server: learnerServerSupport(entry.kind, bridgeLearnerCode).ok ? 'runs' : 'in-worker',
   }));

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { editor } from 'monaco-editor/editor';
-import { solutionEntry } from '../../exercise/catalogue.ts';
+import { solutionEntry, solutionPaths } from '../../exercise/catalogue.ts';
 import { loadSolutionSource } from '../../exercise/catalogue-browser.ts';
 import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useLazyMonaco, type EditorModule } from '../hooks/use-lazy-monaco.ts';
+import { useLocale } from '../hooks/use-locale.ts';
 import { replaceWithReference } from '../../app/exercise/replace-with-reference.ts';
 
 /** The diff editor with the view model it shows; dispose() lets go of both (once). */
@@ -33,7 +34,9 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
   const store = useExercises();
   const { meta } = exercise;
   const entry = solutionEntry(meta);
-  const paths = meta.solution.includes(entry) ? meta.solution : [...meta.solution, entry];
+  const paths = solutionPaths(meta);
+  // In Chinese the reference shows with Chinese comments (the same code; see loadSolutionSource).
+  const locale = useLocale();
   const [selected, setSelected] = useState(meta.solution[0] ?? entry);
   const [sources, setSources] = useState<Sources>({ status: 'loading' });
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +47,7 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all(paths.map(async (path) => [path, await loadSolutionSource(path)] as const))
+    Promise.all(paths.map(async (path) => [path, await loadSolutionSource(path, meta.id, locale)] as const))
       .then((entries) => {
         if (cancelled) return;
         const missing = entries.filter(([, source]) => source === undefined).map(([path]) => path);
@@ -58,7 +61,7 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
       cancelled = true;
     };
     // `paths` is derived from the exercise, which is the real dependency.
-  }, [exercise]);
+  }, [exercise, locale]);
 
   // One diff editor per exercise (the parent keys this view by exercise id).
   useLazyMonaco(

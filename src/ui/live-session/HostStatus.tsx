@@ -5,6 +5,7 @@ import { useLiveSession } from '../hooks/live-session-context.ts';
 import { hostName } from '../../app/live-session/server-status-text.ts';
 import { describeHosts } from '../../app/live-session/host-rows.ts';
 import { WEBCONTAINER_NOT_CHOSEN_REASON } from '../../runtime/host-selection.ts';
+import { hostReasonText } from '../../app/live-session/host-reason-text.ts';
 
 export function HostStatus() {
   const { t } = useTranslation('live');
@@ -50,7 +51,7 @@ export function HostStatus() {
                   : row.status === 'available'
                     ? t('hostStatus.availableNotChosen')
                     : row.status === 'unavailable'
-                      ? t('hostStatus.unavailable', { reason: row.reason })
+                      ? t('hostStatus.unavailable', { reason: hostReasonText(t, row) })
                       : t('hostStatus.notProbed')}
               </span>
             </li>

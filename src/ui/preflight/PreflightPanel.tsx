@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { createBrowserPreflightChecks, currentBrowser } from '../../app/preflight/browser-checks.ts';
 import type { CheckRow } from '../../app/preflight/check-types.ts';
 import { countByStatus, createPreflightStore, type PreflightStore } from '../../app/preflight/preflight-store.ts';
-import { addressWithoutToken, buildSummary, type PreflightTranslate } from '../../app/preflight/summary.ts';
+import { addressWithoutToken, buildSummary, detailText, type HostReasonWords, type PreflightTranslate } from '../../app/preflight/summary.ts';
+import { hostReasonText } from '../../app/live-session/host-reason-text.ts';
 import { usePreflightText } from './use-preflight-text.ts';
 import './preflight.css';
 
@@ -16,6 +18,9 @@ type CopyState = 'idle' | 'copied' | 'failed';
  */
 export function PreflightPanel({ store }: { store?: PreflightStore }) {
   const t = usePreflightText();
+  // A host's reason is worded once, in the live panel's namespace (the same words as its host list).
+  const { t: liveText } = useTranslation('live');
+  const hostReason: HostReasonWords = (reason) => hostReasonText(liveText, reason);
   const [preflight] = useState(() => store ?? createPreflightStore(createBrowserPreflightChecks()));
   const { running, rows, finishedAt } = useStore(preflight);
   const [copyState, setCopyState] = useState<CopyState>('idle');
@@ -25,7 +30,7 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
   }, [preflight]);
 
   const counts = countByStatus(rows);
-  const summary = buildSummary(rows, t, { browser: currentBrowser().label, address: addressWithoutToken(window.location.href), checkedAt: finishedAt });
+  const summary = buildSummary(rows, t, { browser: currentBrowser().label, address: addressWithoutToken(window.location.href), checkedAt: finishedAt, hostReason });
 
   function runAgain(): void {
     setCopyState('idle');
@@ -56,7 +61,7 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
       </div>
       <ul className="preflight__rows" aria-label={t('panel.checks')} aria-busy={running}>
         {rows.map((row) => (
-          <PreflightRowView key={row.id} row={row} t={t} />
+          <PreflightRowView key={row.id} row={row} t={t} hostReason={hostReason} />
         ))}
       </ul>
       <div className="preflight__summary-bar">
@@ -73,7 +78,7 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
   );
 }
 
-function PreflightRowView({ row, t }: { row: CheckRow; t: PreflightTranslate }) {
+function PreflightRowView({ row, t, hostReason }: { row: CheckRow; t: PreflightTranslate; hostReason: HostReasonWords }) {
   const status = row.state === 'done' ? row.result.status : row.state;
   const fixes = row.state === 'done' && row.result.status !== 'pass' ? row.result.fixes : [];
   return (
@@ -82,7 +87,7 @@ function PreflightRowView({ row, t }: { row: CheckRow; t: PreflightTranslate }) 
         <span className="preflight-row__status">{t(`status.${status}`)}</span>
         <h3 className="preflight-row__title">{t(`check.${row.id}`)}</h3>
       </div>
-      {row.state === 'done' && <p className="preflight-row__detail">{t(`detail.${row.result.detail.key}`, row.result.detail.values)}</p>}
+      {row.state === 'done' && <p className="preflight-row__detail">{detailText(t, row.result.detail, hostReason)}</p>}
       {fixes.length > 0 && (
         <>
           <p className="preflight-row__fixes-label">{t('panel.whatToDo')}</p>

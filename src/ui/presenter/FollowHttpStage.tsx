@@ -13,6 +13,7 @@ import { useProtocolText } from '../protocol/use-protocol-text.ts';
 import '../protocol/protocol-view.css';
 import '../protocol/http-view.css';
 import { usePresenterText } from './use-presenter-text.ts';
+import { httpFailureText } from '../../app/protocol/http-failure-text.ts';
 
 export default function FollowHttpStage({ state, left }: { state: HttpFollowState; left: boolean }) {
   const t = usePresenterText();
@@ -47,7 +48,7 @@ export default function FollowHttpStage({ state, left }: { state: HttpFollowStat
       <p className="follow__now" data-testid="follow-step" data-transport="http" data-step={current ?? ''}>
         {current ? t('follow.now', { step: tp(`http.steps.${current}`) }) : tp('http.status.idle')}
         {status.status === 'failed' ? (
-          <span className="is-error"> — {tp('http.status.failed', { reason: status.reason })}</span>
+          <span className="is-error"> — {tp('http.status.failed', { reason: httpFailureText(tp, status) })}</span>
         ) : next ? (
           <span className="hint"> · {t('follow.next', { step: tp(`http.steps.${next}`) })}</span>
         ) : (

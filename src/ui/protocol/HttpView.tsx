@@ -14,6 +14,8 @@ import { HttpInspectorDialog } from './HttpInspectorDialog.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
+import { progressLine } from '../../app/protocol/progress-seen-text.ts';
+import { httpFailureText } from '../../app/protocol/http-failure-text.ts';
 import './http-view.css';
 // Static: the page's first chunk has it anyway (share links, progress files use it).
 import { downloadFile } from '../../app/progress-transfer/browser-file.ts';
@@ -154,7 +156,7 @@ function statusText(t: ProtocolText, state: HttpSessionState): string {
     case 'done':
       return t('http.status.done');
     case 'failed':
-      return t('http.status.failed', { reason: status.reason });
+      return t('http.status.failed', { reason: httpFailureText(t, status) });
   }
 }
 
@@ -226,7 +228,7 @@ export function HoldsPanel({ state }: { state: Pick<HttpSessionState, 'holds' | 
         <dt>{t('http.holds.streams')}</dt>
         <dd className="mono">{holds.openStreams}</dd>
         <dt>{t('http.holds.progress')}</dt>
-        <dd className="mono">{state.progress.length === 0 ? t('http.holds.none') : state.progress.join(' · ')}</dd>
+        <dd className="mono">{state.progress.length === 0 ? t('http.holds.none') : progressLine(t, state.progress)}</dd>
       </dl>
     </aside>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
@@ -7,6 +8,7 @@ import { CHECKED_EXERCISES, CLIENT_CODE_EXERCISES, createSdkChecks } from '../..
 import { bridgeLearnerCodeFromPage } from '../../runtime/bridge-host.ts';
 import type { LearnerCodeMode } from '../../runtime/bridge-messages.ts';
 import { hostRows } from '../../app/sdk-checks/host-support.ts';
+import { hostReasonText } from '../../app/live-session/host-reason-text.ts';
 import type { SdkChecksStore } from '../../app/sdk-checks/sdk-checks-store.ts';
 import { useSdkText } from './use-sdk-text.ts';
 import { SdkReport } from './SdkReport.tsx';
@@ -28,6 +30,8 @@ export interface SdkChecksPanelProps {
  */
 export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProps) {
   const t = useSdkText();
+  // The hosts' reasons are worded once, in the live panel's namespace.
+  const { t: liveText } = useTranslation('live');
   const session = useLiveSession();
   const exercises = useExercises();
   const learnerCode = bridgeLearnerCode ?? bridgeLearnerCodeFromPage();
@@ -107,7 +111,7 @@ export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProp
                 <tr key={row.kind} data-host={row.kind} aria-current={row.chosen ? 'true' : undefined}>
                   <th scope="row">
                     {t(`hosts.${row.kind}`)}
-                    <span className="hint"> {row.chosen ? `(${t('hosts.chosen')})` : row.unavailable ? `(${t('hosts.notInUse', { reason: row.unavailable })})` : ''}</span>
+                    <span className="hint"> {row.chosen ? `(${t('hosts.chosen')})` : row.unavailable ? `(${t('hosts.notInUse', { reason: hostReasonText(liveText, { reason: row.unavailable, why: row.unavailableWhy }) })})` : ''}</span>
                   </th>
                   <td data-check="client">{t(`hosts.${row.client}`)}</td>
                   <td data-check="server">{t(`hosts.${row.server}`)}</td>
