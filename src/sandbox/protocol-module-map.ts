@@ -47,6 +47,7 @@ import * as httpHttp1Exchange from '../protocol/http/http1-exchange.ts';
 import * as httpHttp1Reader from '../protocol/http/http1-reader.ts';
 import * as httpHttp1Server from '../protocol/http/http1-server.ts';
 import * as httpHttp1Writer from '../protocol/http/http1-writer.ts';
+import * as httpIdleSweeper from '../protocol/http/idle-sweeper.ts';
 import * as httpInProcess from '../protocol/http/in-process.ts';
 import * as httpPushStream from '../protocol/http/push-stream.ts';
 import * as httpRequestChecks from '../protocol/http/request-checks.ts';
@@ -123,6 +124,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/http1-reader': httpHttp1Reader,
   '@protocol/http/http1-server': httpHttp1Server,
   '@protocol/http/http1-writer': httpHttp1Writer,
+  '@protocol/http/idle-sweeper': httpIdleSweeper,
   '@protocol/http/in-process': httpInProcess,
   '@protocol/http/push-stream': httpPushStream,
   '@protocol/http/request-checks': httpRequestChecks,
