@@ -63,7 +63,7 @@ throw new Error('ATTACK ' + outcome);
     const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     const { page } = opened;
     try {
-      await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await page.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress);
       await page.goto(`${app.url}?host=worker#workspace`);
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 20_000 });
       await page.getByTestId('code-editor').locator('.view-lines').click();

@@ -1,0 +1,92 @@
+// The page's side of the learner-code sandbox frame: one hidden iframe per page, sandboxed to an
+// opaque origin (sandbox="allow-scripts", never allow-same-origin), and the control port to it.
+// Its status (loading, ready, unavailable) is observable so the app can say when it cannot load.
+
+import { isFrameToPage, SANDBOX_HELLO, type PageToFrame } from './sandbox-protocol.ts';
+
+export type SandboxStatus = 'idle' | 'loading' | 'ready' | 'unavailable';
+
+/** How long the frame may take to load and answer before the page says it cannot run code. */
+const FRAME_START_LIMIT_MS = 30_000;
+
+export interface SandboxFrame {
+  send(message: PageToFrame, transfer?: Transferable[]): void;
+  /** Bundles already posted into the frame, by key. */
+  readonly defined: Set<string>;
+  onWorkerError(id: number, listener: (message: string) => void): void;
+  forget(id: number): void;
+}
+
+let frame: Promise<SandboxFrame> | undefined;
+let status: SandboxStatus = 'idle';
+const statusListeners = new Set<() => void>();
+
+function setStatus(next: SandboxStatus): void {
+  status = next;
+  for (const listener of [...statusListeners]) listener();
+}
+
+export function getSandboxStatus(): SandboxStatus {
+  return status;
+}
+
+export function subscribeSandboxStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** The frame, created on first use; rejects (and the status says so) when it cannot load. */
+export function sandboxFrame(url: string): Promise<SandboxFrame> {
+  frame ??= openFrame(url).then(
+    (opened) => {
+      setStatus('ready');
+      return opened;
+    },
+    (error: unknown) => {
+      setStatus('unavailable');
+      throw error;
+    },
+  );
+  return frame;
+}
+
+function openFrame(url: string): Promise<SandboxFrame> {
+  setStatus('loading');
+  return new Promise((resolve, reject) => {
+    const iframe = document.createElement('iframe');
+    // The whole point: scripts, and nothing else. Without allow-same-origin the document and every
+    // worker it starts get an opaque origin: no cookies, storage, CacheStorage, IndexedDB, service
+    // worker or same-origin request of the playground.
+    iframe.setAttribute('sandbox', 'allow-scripts');
+    iframe.title = 'learner code sandbox';
+    iframe.hidden = true;
+    iframe.setAttribute('aria-hidden', 'true');
+    iframe.tabIndex = -1;
+    iframe.dataset.testid = 'learner-sandbox-frame';
+    const channel = new MessageChannel();
+    const errorListeners = new Map<number, (message: string) => void>();
+    const timer = setTimeout(() => reject(new Error('the sandbox that runs learner code did not load')), FRAME_START_LIMIT_MS);
+    channel.port1.onmessage = (event: MessageEvent) => {
+      const message: unknown = event.data;
+      if (!isFrameToPage(message)) return;
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolve({
+          send: (outgoing, transfer = []) => channel.port1.postMessage(outgoing, transfer),
+          defined: new Set(),
+          onWorkerError: (id, listener) => errorListeners.set(id, listener),
+          forget: (id) => errorListeners.delete(id),
+        });
+      } else {
+        errorListeners.get(message.id)?.(message.message);
+      }
+    };
+    iframe.addEventListener('load', () => {
+      // The frame's origin is opaque, so no target origin can name it: '*' is the only one that
+      // reaches it, and the message holds nothing but the port the frame answers on.
+      iframe.contentWindow?.postMessage({ type: SANDBOX_HELLO }, '*', [channel.port2]);
+    }, { once: true });
+    iframe.src = url;
+    document.body.append(iframe);
+  });
+}
