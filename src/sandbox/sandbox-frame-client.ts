@@ -6,8 +6,9 @@ import { isFrameToPage, SANDBOX_HELLO, type PageToFrame } from './sandbox-protoc
 
 export type SandboxStatus = 'idle' | 'loading' | 'ready' | 'unavailable';
 
-/** How long the frame may take to load and answer before the page says it cannot run code. */
-const FRAME_START_LIMIT_MS = 30_000;
+/** How long the frame may take to load and answer before the page says it cannot run code (less
+ * than the runners' own 20 s start limit, so their error names this reason). */
+const FRAME_START_LIMIT_MS = 15_000;
 
 export interface SandboxFrame {
   send(message: PageToFrame, transfer?: Transferable[]): void;

@@ -123,4 +123,21 @@ describe('learner code runs on an opaque origin', () => {
       await opened.close();
     }
   });
+
+  it('when the sandbox frame cannot load, no code runs and the page says why', { timeout: 300_000 }, async () => {
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page } = opened;
+    try {
+      // As an extension or a proxy that blocks the frame would.
+      await page.route(/\/sandbox\/frame-[0-9a-f]+\.html/, (route) => route.abort('blockedbyclient'));
+      await page.goto(`${app.url}?host=worker#workspace`);
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: WAIT_MS });
+      await page.getByRole('button', { name: 'Run tests' }).click();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.status === 'error', undefined, { timeout: WAIT_MS });
+      expect(await page.getByTestId('run-error').textContent()).toContain('the sandbox that runs learner code did not load');
+      expect(await page.getByTestId('sandbox-notice').textContent()).toContain('The sandbox that runs your code could not load');
+    } finally {
+      await opened.close();
+    }
+  });
 });
