@@ -17,7 +17,8 @@ const scriptHash = createHash('sha256').update(SANDBOX_FRAME_SCRIPT, 'utf8').dig
 /**
  * The frame's policy. Learner code runs in workers the frame starts from blob: URLs, and such a
  * worker inherits this policy, so it is the learner code's policy too:
- *   sandbox allow-scripts  even opened directly (not as our sandboxed iframe) it is an opaque origin
+ *   sandbox allow-scripts  THE boundary: the document (and the workers it starts) gets an opaque
+ *                          origin however it is opened; the precache keeps this header with it
  *   script-src             the bootstrap by hash; eval for learner code (compiled with new Function);
  *                          no URL at all, so no importScripts / import() of anything
  *   worker-src blob:       only the workers the bootstrap makes; never one of our URLs

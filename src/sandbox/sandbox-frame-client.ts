@@ -1,5 +1,5 @@
-// The page's side of the learner-code sandbox frame: one hidden iframe per page, sandboxed to an
-// opaque origin (sandbox="allow-scripts", never allow-same-origin), and the control port to it.
+// The page's side of the learner-code sandbox frame: one hidden iframe per page, on a document that
+// sandboxes itself to an opaque origin (CSP `sandbox allow-scripts`), and the control port to it.
 // Its status (loading, ready, unavailable) is observable so the app can say when it cannot load.
 
 import { isFrameToPage, SANDBOX_HELLO, type PageToFrame } from './sandbox-protocol.ts';
@@ -55,10 +55,14 @@ function openFrame(url: string): Promise<SandboxFrame> {
   setStatus('loading');
   return new Promise((resolve, reject) => {
     const iframe = document.createElement('iframe');
-    // The whole point: scripts, and nothing else. Without allow-same-origin the document and every
-    // worker it starts get an opaque origin: no cookies, storage, CacheStorage, IndexedDB, service
-    // worker or same-origin request of the playground.
-    iframe.setAttribute('sandbox', 'allow-scripts');
+    // The document sandboxes itself: its response's CSP says `sandbox allow-scripts` (no
+    // allow-same-origin), so it and every worker it starts get an opaque origin: no cookies,
+    // storage, CacheStorage, IndexedDB, service worker or same-origin request of the playground.
+    // Not the iframe's sandbox attribute: a navigation from a sandboxed iframe never reaches the
+    // service worker, and the HTTP cache does not answer it offline on a reload (measured in
+    // Chromium: net::ERR_INTERNET_DISCONNECTED), so learner code could not run offline. Served by the
+    // precache instead, the response keeps its headers, CSP included. Both the bootstrap and the
+    // check below refuse a frame whose origin is not opaque.
     iframe.title = 'learner code sandbox';
     iframe.hidden = true;
     iframe.setAttribute('aria-hidden', 'true');
@@ -72,6 +76,10 @@ function openFrame(url: string): Promise<SandboxFrame> {
       if (!isFrameToPage(message)) return;
       if (message.type === 'ready') {
         clearTimeout(timer);
+        if (message.origin !== 'null') {
+          reject(new Error('the sandbox that runs learner code is not isolated (its CSP sandbox directive is missing)'));
+          return;
+        }
         resolve({
           send: (outgoing, transfer = []) => channel.port1.postMessage(outgoing, transfer),
           defined: new Set(),

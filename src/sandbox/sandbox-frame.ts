@@ -2,7 +2,7 @@
 // function turned into text) so the build, `npm start` and the tests hash exactly the same bytes:
 // the frame's CSP allows this script by its SHA-256 and nothing else (server/sandbox-document.ts).
 //
-// What it does: take one control port from its parent, keep each worker bundle as a blob: URL,
+// What it does: refuse to run unless its origin is opaque, take one control port from its parent, keep each worker bundle as a blob: URL,
 // start classic workers from them (they inherit this document's opaque origin and CSP), hand each
 // its own port to the page, report load errors, terminate on request. It never reads what the page
 // and the workers say to each other, and never talks to its parent except through the port.
@@ -11,6 +11,9 @@ import { SANDBOX_HELLO, SANDBOX_PORT } from './sandbox-protocol.ts';
 
 export const SANDBOX_FRAME_SCRIPT = `(() => {
   'use strict';
+  // Fail closed: served without its CSP's sandbox directive, this document would share the
+  // playground's origin, and then it starts nothing (the page sees no 'ready' and says so).
+  if (self.origin !== 'null') return;
   let control = null;
   const bundles = new Map();
   const workers = new Map();
@@ -20,7 +23,7 @@ export const SANDBOX_FRAME_SCRIPT = `(() => {
     if (!event.data || event.data.type !== ${JSON.stringify(SANDBOX_HELLO)}) return;
     control = event.ports[0];
     control.onmessage = (message) => handle(message.data, message.ports);
-    control.postMessage({ type: 'ready' });
+    control.postMessage({ type: 'ready', origin: self.origin });
   });
   function handle(message, ports) {
     if (!message || typeof message !== 'object') return;

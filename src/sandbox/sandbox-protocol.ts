@@ -1,5 +1,5 @@
-// The messages between the page and the learner-code sandbox frame (assets/sandbox/frame-*.html,
-// an iframe with sandbox="allow-scripts" and no allow-same-origin: an opaque origin). The frame's
+// The messages between the page and the learner-code sandbox frame (sandbox/frame-*.html, a
+// document whose own CSP says `sandbox allow-scripts`, no allow-same-origin: an opaque origin). The frame's
 // bootstrap (sandbox-frame.ts) is plain JavaScript in a string, so these names are its contract.
 //
 //   page ──window.postMessage(HELLO, [control port])──▶ frame          once, after the frame loads
@@ -22,10 +22,11 @@ export type PageToFrame =
   | { type: 'start'; id: number; key: string; name: string }
   | { type: 'terminate'; id: number };
 
-export type FrameToPage = { type: 'ready' } | { type: 'error'; id: number; message: string };
+/** `ready` names the frame's origin, which must be opaque ('null') or the page will not use it. */
+export type FrameToPage = { type: 'ready'; origin: string } | { type: 'error'; id: number; message: string };
 
 export function isFrameToPage(data: unknown): data is FrameToPage {
   if (typeof data !== 'object' || data === null) return false;
-  const message = data as { type?: unknown; id?: unknown; message?: unknown };
-  return message.type === 'ready' || (message.type === 'error' && typeof message.id === 'number' && typeof message.message === 'string');
+  const message = data as { type?: unknown; id?: unknown; message?: unknown; origin?: unknown };
+  return (message.type === 'ready' && typeof message.origin === 'string') || (message.type === 'error' && typeof message.id === 'number' && typeof message.message === 'string');
 }

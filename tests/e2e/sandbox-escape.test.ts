@@ -8,6 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_FRAME_CONTENT_SECURITY_POLICY } from '../../server/sandbox-document.ts';
 import { encodeShareHash } from '../../src/exercise/share-link.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
@@ -96,12 +97,13 @@ describe('learner code runs on an opaque origin', () => {
       const seen = await page.evaluate(() => JSON.stringify((window as unknown as { probeSeen: unknown[] }).probeSeen));
       expect(seen).not.toContain('sandbox');
 
-      // The frame itself: sandboxed to scripts only, an opaque origin, no cookies, storage or
+      // The frame itself: sandboxed to scripts only by its own CSP, an opaque origin, no cookies, storage or
       // service worker (a dedicated worker has none of the three anyway); the page's document, the
       // control, has all three.
-      expect(await page.getByTestId('learner-sandbox-frame').getAttribute('sandbox')).toBe('allow-scripts');
       const frame = page.frames().find((candidate) => candidate.url().includes('/sandbox/frame-'));
       expect(frame, 'the sandbox frame').toBeTruthy();
+      const frameResponse = await fetch(frame?.url() ?? '');
+      expect(frameResponse.headers.get('content-security-policy')).toBe(SANDBOX_FRAME_CONTENT_SECURITY_POLICY);
       const documentProbe = () => {
         const attempt = (run: () => unknown) => {
           try {
@@ -136,6 +138,31 @@ describe('learner code runs on an opaque origin', () => {
       await page.waitForFunction(() => (document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.status === 'error', undefined, { timeout: WAIT_MS });
       expect(await page.getByTestId('run-error').textContent()).toContain('the sandbox that runs learner code did not load');
       expect(await page.getByTestId('sandbox-notice').textContent()).toContain('The sandbox that runs your code could not load');
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('a frame served without its sandbox directive (a host that drops the header) runs nothing', { timeout: 300_000 }, async () => {
+    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page } = opened;
+    try {
+      // The real document, on the playground's own origin: only the CSP header is missing.
+      await page.route(/\/sandbox\/frame-[0-9a-f]+\.html/, async (route) => {
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers['content-security-policy'];
+        await route.fulfill({ response, headers });
+      });
+      await page.goto(`${app.url}?host=worker#workspace`);
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: WAIT_MS });
+      await page.getByRole('button', { name: 'Run tests' }).click();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="run-status"]') as HTMLElement | null)?.dataset.status === 'error', undefined, { timeout: WAIT_MS });
+      expect(await page.getByTestId('run-error').textContent()).toContain('the sandbox that runs learner code did not load');
+      await page.getByTestId('sandbox-notice').waitFor({ timeout: WAIT_MS });
+      // The frame is there, same-origin: its bootstrap refused to start (no control port taken).
+      const frame = page.frames().find((candidate) => candidate.url().includes('/sandbox/frame-'));
+      expect(await frame?.evaluate(() => globalThis.origin)).toBe(new URL(app.url).origin);
     } finally {
       await opened.close();
     }
