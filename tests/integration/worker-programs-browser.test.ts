@@ -9,12 +9,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/browser.ts';
 import type { CheckResult } from './browser-workers/page.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { viteWorkerUrlStandIn } from '../../tools/esbuild-worker-url.ts';
 import { ECHO_SERVER_INFO } from '../../src/protocol/echo-tools.ts';
 
 const ENTRIES = {
@@ -25,17 +26,6 @@ const ENTRIES = {
   'mcp-http-worker': 'src/runtime/mcp-http-worker.ts',
   'sdk-http-worker': 'src/runtime/sdk-http-worker.ts',
   page: 'tests/integration/browser-workers/page.ts',
-};
-
-// Vite's `?worker&url` imports (the URL of a sandboxed worker's bundle, src/sandbox/sandboxed-worker.ts)
-// mean nothing to esbuild. The page here hands the host its own workers (createWorker), so the
-// URL is never used: a module exporting the import's own path stands in for it.
-const viteWorkerUrls: Plugin = {
-  name: 'vite-worker-urls',
-  setup(builder) {
-    builder.onResolve({ filter: /\?worker&url$/ }, (args) => ({ path: args.path, namespace: 'vite-worker-url' }));
-    builder.onLoad({ filter: /.*/, namespace: 'vite-worker-url' }, (args) => ({ contents: `export default ${JSON.stringify(args.path)};`, loader: 'js' }));
-  },
 };
 
 let dir = '';
@@ -56,7 +46,7 @@ beforeAll(async () => {
     format: 'esm',
     target: 'es2022',
     logLevel: 'silent',
-    plugins: [viteWorkerUrls],
+    plugins: [viteWorkerUrlStandIn],
   });
   await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>workers</title><script type="module" src="./page.js"></script>');
   server = createServer((req, res) => {
