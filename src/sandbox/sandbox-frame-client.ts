@@ -38,7 +38,16 @@ export function subscribeSandboxStatus(listener: () => void): () => void {
 
 /** The frame, created on first use; rejects (and the status says so) when it cannot load. */
 export function sandboxFrame(url: string): Promise<SandboxFrame> {
-  frame ??= openFrame(url).then(
+  setStatus('loading');
+  // A host that cannot send the frame's CSP (GitHub Pages): the document says it is not isolated,
+  // and opens again in an iframe with the sandbox attribute, opaque the other way (offline it then
+  // depends on the HTTP cache).
+  frame ??= openFrame(url, false)
+    .catch((error: unknown) => {
+      if (error instanceof NotIsolated) return openFrame(url, true);
+      throw error;
+    })
+    .then(
     (opened) => {
       setStatus('ready');
       return opened;
@@ -51,10 +60,12 @@ export function sandboxFrame(url: string): Promise<SandboxFrame> {
   return frame;
 }
 
-function openFrame(url: string): Promise<SandboxFrame> {
-  setStatus('loading');
+class NotIsolated extends Error {}
+
+function openFrame(url: string, sandboxAttribute: boolean): Promise<SandboxFrame> {
   return new Promise((resolve, reject) => {
     const iframe = document.createElement('iframe');
+    if (sandboxAttribute) iframe.setAttribute('sandbox', 'allow-scripts');
     // The document sandboxes itself: its response's CSP says `sandbox allow-scripts` (no
     // allow-same-origin), so it and every worker it starts get an opaque origin: no cookies,
     // storage, CacheStorage, IndexedDB, service worker or same-origin request of the playground.
@@ -62,7 +73,7 @@ function openFrame(url: string): Promise<SandboxFrame> {
     // service worker, and the HTTP cache does not answer it offline on a reload (measured in
     // Chromium: net::ERR_INTERNET_DISCONNECTED), so learner code could not run offline. Served by the
     // precache instead, the response keeps its headers, CSP included. Both the bootstrap and the
-    // check below refuse a frame whose origin is not opaque.
+    // check below refuse a frame whose origin is not opaque; only then the attribute is used.
     iframe.title = 'learner code sandbox';
     iframe.hidden = true;
     iframe.setAttribute('aria-hidden', 'true');
@@ -74,12 +85,12 @@ function openFrame(url: string): Promise<SandboxFrame> {
     channel.port1.onmessage = (event: MessageEvent) => {
       const message: unknown = event.data;
       if (!isFrameToPage(message)) return;
-      if (message.type === 'ready') {
+      if (message.type === 'not-isolated' || (message.type === 'ready' && message.origin !== 'null')) {
         clearTimeout(timer);
-        if (message.origin !== 'null') {
-          reject(new Error('the sandbox that runs learner code is not isolated (its CSP sandbox directive is missing)'));
-          return;
-        }
+        iframe.remove();
+        reject(sandboxAttribute ? new Error('the sandbox that runs learner code is not isolated') : new NotIsolated('not isolated'));
+      } else if (message.type === 'ready') {
+        clearTimeout(timer);
         resolve({
           send: (outgoing, transfer = []) => channel.port1.postMessage(outgoing, transfer),
           defined: new Set(),

@@ -11,9 +11,15 @@ import { SANDBOX_HELLO, SANDBOX_PORT } from './sandbox-protocol.ts';
 
 export const SANDBOX_FRAME_SCRIPT = `(() => {
   'use strict';
-  // Fail closed: served without its CSP's sandbox directive, this document would share the
-  // playground's origin, and then it starts nothing (the page sees no 'ready' and says so).
-  if (self.origin !== 'null') return;
+  // Fail closed: served without its CSP's sandbox directive (a host that cannot send it), this
+  // document shares the playground's origin. Then it starts nothing, only tells the page, which
+  // opens it again inside an iframe with the sandbox attribute instead.
+  if (self.origin !== 'null') {
+    addEventListener('message', (event) => {
+      if (event.source === parent && event.ports.length === 1 && event.data && event.data.type === ${JSON.stringify(SANDBOX_HELLO)}) event.ports[0].postMessage({ type: 'not-isolated' });
+    });
+    return;
+  }
   let control = null;
   const bundles = new Map();
   const workers = new Map();

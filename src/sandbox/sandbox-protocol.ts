@@ -23,10 +23,10 @@ export type PageToFrame =
   | { type: 'terminate'; id: number };
 
 /** `ready` names the frame's origin, which must be opaque ('null') or the page will not use it. */
-export type FrameToPage = { type: 'ready'; origin: string } | { type: 'error'; id: number; message: string };
+export type FrameToPage = { type: 'ready'; origin: string } | { type: 'not-isolated' } | { type: 'error'; id: number; message: string };
 
 export function isFrameToPage(data: unknown): data is FrameToPage {
   if (typeof data !== 'object' || data === null) return false;
   const message = data as { type?: unknown; id?: unknown; message?: unknown; origin?: unknown };
-  return (message.type === 'ready' && typeof message.origin === 'string') || (message.type === 'error' && typeof message.id === 'number' && typeof message.message === 'string');
+  return (message.type === 'ready' && typeof message.origin === 'string') || message.type === 'not-isolated' || (message.type === 'error' && typeof message.id === 'number' && typeof message.message === 'string');
 }

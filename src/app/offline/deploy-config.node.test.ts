@@ -66,6 +66,9 @@ describe('deploy configurations', () => {
     // The page headers, word for word, in the text and in each server's snippet.
     expect(docs.split(CONTENT_SECURITY_POLICY).length - 1).toBeGreaterThanOrEqual(4);
     expect(docs.split('X-Frame-Options').length - 1).toBeGreaterThanOrEqual(4);
-    expect(docs).toContain(SANDBOX_FRAME_CONTENT_SECURITY_POLICY);
+    // The sandbox frame's policy (without which it runs no learner code) and the scripts' too:
+    // in the text and in each server's snippet.
+    expect(docs.split(SANDBOX_FRAME_CONTENT_SECURITY_POLICY).length - 1).toBeGreaterThanOrEqual(4);
+    expect(docs.split(WORKER_CONTENT_SECURITY_POLICY).length - 1).toBeGreaterThanOrEqual(4);
   });
 });
