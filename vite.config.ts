@@ -8,12 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bridgePlugin } from './server/vite-bridge-plugin.ts';
 import { precacheDigests } from './server/precache-digests.ts';
-
-const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
+import { sandboxFramePlugin } from './server/vite-sandbox-plugin.ts';
+import { EVERY_RESPONSE_HEADERS } from './server/security-headers.ts';
 
 // Monaco's TypeScript worker is about 7 MB and the WebContainer's SDK echo server 1.4 MB: workbox's
 // default 2 MiB limit would silently leave them out, and the editor would not open offline.
@@ -31,6 +27,8 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       react(),
       bridgePlugin(),
+      // The learner-code sandbox frame (assets/sandbox/frame-*.html, an opaque origin).
+      sandboxFramePlugin(),
       digests.plugin,
       // Our own service worker (src/app/offline/sw.ts) rather than a generated one: the page must be
       // fetched network-first (npm start puts a fresh bridge token into it on every start), which
@@ -55,8 +53,9 @@ export default defineConfig(({ command, mode }) => {
         },
       }),
     ],
-    server: { headers: ISOLATION_HEADERS },
-    preview: { headers: ISOLATION_HEADERS },
+    // Isolation, no Referer, the Permissions-Policy: the same on every response as `npm start`.
+    server: { headers: EVERY_RESPONSE_HEADERS },
+    preview: { headers: EVERY_RESPONSE_HEADERS },
     worker: { format: 'es' },
     build: {
       target: 'es2022',

@@ -24,6 +24,7 @@ import { openChromiumPage, type CdpPage } from './hosts-cdp.ts';
 import type { PageHostKind } from './hosts-page.ts';
 import { PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
 import { PROJECT_ROOT } from '../tools/project-root.ts';
+import { viteWorkerUrlStandIn } from '../tools/esbuild-worker-url.ts';
 
 const PAGE_SCRIPT = 'bench.js';
 const WORKER_SCRIPT = 'echo-worker.js';
@@ -52,7 +53,7 @@ const BENCH_HTML = `<!doctype html>
 export async function buildBenchSite(siteDir: string): Promise<void> {
   const common = { absWorkingDir: PROJECT_ROOT, bundle: true, platform: 'browser', format: 'esm', target: 'es2022', minify: true, logLevel: 'silent' } as const;
   await Promise.all([
-    build({ ...common, entryPoints: ['bench/hosts-page.ts'], outfile: join(siteDir, PAGE_SCRIPT) }),
+    build({ ...common, plugins: [viteWorkerUrlStandIn], entryPoints: ['bench/hosts-page.ts'], outfile: join(siteDir, PAGE_SCRIPT) }),
     build({ ...common, entryPoints: ['src/runtime/echo-worker.ts'], outfile: join(siteDir, WORKER_SCRIPT) }),
     writeFile(join(siteDir, 'index.html'), BENCH_HTML),
   ]);

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_FRAME_CONTENT_SECURITY_POLICY } from './sandbox-document.ts';
+import { PERMISSIONS_POLICY, SERVICE_WORKER_CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 import { contentTypeFor, createStaticHandler, isServiceWorkerPrecacheRequest, ISOLATION_HEADERS, resolveRequestPath } from './static-files.ts';
 
 let base: string;
@@ -18,6 +20,8 @@ beforeAll(async () => {
   root = join(base, 'dist');
   await mkdir(join(root, 'assets'), { recursive: true });
   await mkdir(join(root, 'generated'));
+  await mkdir(join(root, 'sandbox'));
+  await writeFile(join(root, 'sandbox', 'frame-0123abcd.html'), '<!doctype html><title>f</title>');
   await writeFile(join(root, 'index.html'), INDEX);
   await writeFile(join(root, 'assets', 'app-1234.js'), 'console.log(1)');
   await writeFile(join(root, 'assets', 'style.css'), 'body{}');
@@ -107,6 +111,28 @@ describe('static files', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(type);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives every script a CSP (the service worker its own), every response no Referer and the Permissions-Policy', async () => {
+    const csp = async (path: string) => (await get(path)).headers['content-security-policy'];
+    expect(await csp('/assets/app-1234.js')).toBe(WORKER_CONTENT_SECURITY_POLICY);
+    expect(await csp('/generated/tap.mjs')).toBe(WORKER_CONTENT_SECURITY_POLICY);
+    expect(await csp('/sw.js')).toBe(SERVICE_WORKER_CONTENT_SECURITY_POLICY);
+    expect(await csp('/assets/style.css')).toBeUndefined();
+    for (const path of ['/', '/assets/app-1234.js', '/missing.js', '/../package.json']) {
+      const { headers } = await get(path);
+      expect(headers['referrer-policy'], path).toBe('no-referrer');
+      expect(headers['permissions-policy'], path).toBe(PERMISSIONS_POLICY);
+    }
+  });
+
+  it('serves the learner-code sandbox frame with its own policy (not the page’s), cached as immutable', async () => {
+    const { status, headers } = await get('/sandbox/frame-0123abcd.html');
+    expect(status).toBe(200);
+    expect(headers['content-security-policy']).toBe(SANDBOX_FRAME_CONTENT_SECURITY_POLICY);
+    expect(headers['x-frame-options']).toBeUndefined();
+    expect(headers['cache-control']).toContain('immutable');
+    expectIsolationHeaders(headers);
   });
 
   it('serves file contents and HEAD without a body', async () => {

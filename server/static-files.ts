@@ -11,7 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-import { ISOLATION_HEADERS, isWorkerScript, PAGE_HEADERS, WORKER_HEADERS } from './security-headers.ts';
+import { isSandboxFramePath, SANDBOX_FRAME_HEADERS } from './sandbox-document.ts';
+import { EVERY_RESPONSE_HEADERS, ISOLATION_HEADERS, PAGE_HEADERS, scriptHeadersFor } from './security-headers.ts';
 
 export { ISOLATION_HEADERS, PAGE_HEADERS };
 
@@ -115,7 +116,7 @@ export function createStaticHandler(options: StaticFilesOptions): StaticHandler 
     const transform = isServiceWorkerPrecacheRequest(req.url ?? '/') ? undefined : options.transformIndexHtml;
     const body = Buffer.from(transform ? transform(html, req) : html, 'utf8');
     // It may carry the bridge token, which changes every start: never cache it.
-    res.writeHead(200, { ...ISOLATION_HEADERS, ...PAGE_HEADERS, 'Content-Type': CONTENT_TYPES['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-store' });
+    res.writeHead(200, { ...EVERY_RESPONSE_HEADERS, ...PAGE_HEADERS, 'Content-Type': CONTENT_TYPES['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -142,12 +143,13 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, path: string)
   const { size } = await stat(path);
   // Vite's hashed assets never change under the same name; everything else is revalidated. That
   // includes sw.js: browsers check it for updates, and a cached copy would hide a new build.
-  const immutable = path.includes(`${sep}assets${sep}`);
+  const immutable = path.includes(`${sep}assets${sep}`) || isSandboxFramePath(path);
   res.writeHead(200, {
-    ...ISOLATION_HEADERS,
-    // Any HTML document is a page that could be framed; a worker script is where learner code runs.
-    ...(extname(path).toLowerCase() === '.html' ? PAGE_HEADERS : {}),
-    ...(immutable && isWorkerScript(path) ? WORKER_HEADERS : {}),
+    ...EVERY_RESPONSE_HEADERS,
+    // Any HTML document is a page that could be framed, but the learner-code sandbox frame has a
+    // policy of its own (scripts by hash, eval, nothing else); every script carries a CSP too.
+    ...(isSandboxFramePath(path) ? SANDBOX_FRAME_HEADERS : extname(path).toLowerCase() === '.html' ? PAGE_HEADERS : {}),
+    ...scriptHeadersFor(path),
     'Content-Type': contentTypeFor(path),
     'Content-Length': size,
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -161,6 +163,6 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, path: string)
 
 export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   const body = Buffer.from(`${text}\n`, 'utf8');
-  res.writeHead(status, { ...ISOLATION_HEADERS, ...PAGE_HEADERS, ...headers, 'Content-Type': CONTENT_TYPES['.txt'], 'Content-Length': body.length });
+  res.writeHead(status, { ...EVERY_RESPONSE_HEADERS, ...PAGE_HEADERS, ...headers, 'Content-Type': CONTENT_TYPES['.txt'], 'Content-Length': body.length });
   res.end(body);
 }

@@ -30,7 +30,7 @@ import {
 } from './bridge-page.ts';
 import { createBridge, type Bridge } from './bridge.ts';
 import { handleBridgeTokenRequest } from './bridge-token-endpoint.ts';
-import { DEV_PAGE_HEADERS, ISOLATION_HEADERS, PAGE_HEADERS } from './security-headers.ts';
+import { DEV_PAGE_HEADERS, EVERY_RESPONSE_HEADERS, PAGE_HEADERS, scriptHeadersFor } from './security-headers.ts';
 
 export interface BridgePluginOptions {
   /** Where the Node programs are bundled, relative to the Vite root. Default public/generated. */
@@ -105,6 +105,8 @@ export function bridgePlugin(options: BridgePluginOptions = {}): Plugin {
       // Registered now, so it runs before Vite's static files and its own index.html fallback.
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (handleBridgeTokenRequest(req, res, tokenOptions)) return;
+        // Every script of the build carries its CSP, as from `npm start` (server/static-files.ts).
+        for (const [name, value] of Object.entries(scriptHeadersFor((req.url ?? '/').split(/[?#]/, 1)[0] ?? '/'))) res.setHeader(name, value);
         if (!isPageRequest(req)) return next();
         readFile(resolve(outDir, 'index.html'), 'utf8').then(
           (html) => sendHtml(req, res, injectBridgeMeta(html, bridgeMetaFor(req.url ?? '/', mode))),
@@ -182,7 +184,7 @@ function isPageRequest(req: IncomingMessage): boolean {
 function sendHtml(req: IncomingMessage, res: ServerResponse, html: string): void {
   const body = Buffer.from(html, 'utf8');
   res.writeHead(200, {
-    ...ISOLATION_HEADERS,
+    ...EVERY_RESPONSE_HEADERS,
     ...PAGE_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': body.length,

@@ -16,6 +16,8 @@ import { bytesToBase64, encodeTapEvent, parseTapCommand, roundTapTime, type TapE
 import { createTapWire, type LineChannel } from './tap-wire.ts';
 import { adaptWorker, type CallbackWorker } from '../sandbox/worker-adapter.ts';
 import { ListenerSet } from './listener-set.ts';
+import { startSandboxedWorker } from '../sandbox/sandboxed-worker.ts';
+import learnerServerWorkerUrl from './learner-server-worker.ts?worker&url';
 
 /** The slice of a Worker this host uses, as callbacks so tests can fake it without DOM types. */
 export type WorkerLike = CallbackWorker<PageToWorker>;
@@ -192,7 +194,8 @@ function createProgramWorker(program: ProgramName): WorkerLike {
   // bundles, each as a file of its own fetched only when constructed.
   switch (program) {
     case 'learner-server':
-      return adaptWorker(new Worker(new URL('./learner-server-worker.ts', import.meta.url), { type: 'module', name: 'learner-server' }));
+      // Learner code: in the sandbox frame, on an opaque origin (src/sandbox/sandboxed-worker.ts).
+      return startSandboxedWorker(learnerServerWorkerUrl, 'learner-server');
     case 'sdk-echo-server':
       return adaptWorker(new Worker(new URL('./sdk-echo-worker.ts', import.meta.url), { type: 'module', name: 'sdk-echo-server' }));
     case 'sdk2-echo-server':

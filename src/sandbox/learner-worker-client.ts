@@ -5,6 +5,9 @@
 import type { LearnerToPage, PageToLearner } from './learner-worker-messages.ts';
 import { adaptWorker, type CallbackWorker } from './worker-adapter.ts';
 import { HEARTBEAT_HARD_LIMIT_MS } from './heartbeat.ts';
+import { startSandboxedWorker } from './sandboxed-worker.ts';
+// The bundled worker's URL only (Vite bundles it as a worker): the page fetches its text for the frame.
+import learnerWorkerUrl from './learner-worker.ts?worker&url';
 
 /** The slice of a Worker used here, as callbacks so tests can fake it without DOM types. */
 export type LearnerWorkerLike = CallbackWorker<PageToLearner>;
@@ -98,7 +101,7 @@ export function stuckMessage(limitMs: number): string {
   return `Your code ran for more than ${Number((limitMs / 1000).toFixed(1))} s without pausing, so it was stopped. Look for a loop that never ends.`;
 }
 
-/** A module Worker running ./learner-worker.ts (Vite bundles it from this exact URL pattern). */
+/** ./learner-worker.ts in the learner-code sandbox frame (an opaque origin: sandboxed-worker.ts). */
 export function createBrowserLearnerWorker(): LearnerWorkerLike {
-  return adaptWorker(new Worker(new URL('./learner-worker.ts', import.meta.url), { type: 'module', name: 'learner-code' }));
+  return startSandboxedWorker(learnerWorkerUrl, 'learner-code');
 }

@@ -7,6 +7,9 @@
 import type { PageToSpecWorker, SpecWorkerToPage } from './spec-worker-core.ts';
 import type { RunResult, SpecRunRequest, TestResult } from './spec-results.ts';
 import { HEARTBEAT_HARD_LIMIT_MS } from './heartbeat.ts';
+import { startSandboxedWorker } from './sandboxed-worker.ts';
+// The bundled worker's URL only (Vite bundles it as a worker): the page fetches its text for the frame.
+import specWorkerUrl from './spec-worker.ts?worker&url';
 
 /** The slice of a Worker used here, as callbacks so tests can fake it without DOM types. */
 export interface SpecWorkerLike {
@@ -235,19 +238,7 @@ async function settleWithin(promise: Promise<void>, ms: number): Promise<'ok' | 
   }
 }
 
-/** A module Worker running ./spec-worker.ts (Vite bundles it from this URL pattern). */
+/** ./spec-worker.ts in the learner-code sandbox frame (an opaque origin: sandboxed-worker.ts). */
 export function createBrowserSpecWorker(): SpecWorkerLike {
-  const worker = new Worker(new URL('./spec-worker.ts', import.meta.url), { type: 'module', name: 'spec-runner' });
-  return {
-    postMessage: (message) => worker.postMessage(message),
-    onMessage: (listener) => worker.addEventListener('message', (event) => listener(event.data)),
-    onError: (listener) => {
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        listener(event.message || 'the test runner failed to load');
-      });
-      worker.addEventListener('messageerror', () => listener('a message from the test runner could not be read'));
-    },
-    terminate: () => worker.terminate(),
-  };
+  return startSandboxedWorker<PageToSpecWorker>(specWorkerUrl, 'spec-runner');
 }

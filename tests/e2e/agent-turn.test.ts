@@ -122,7 +122,7 @@ describe("the Chapter loop with the learner's code", () => {
   it("runs the same turn with the learner's own registerMcpTools in the worker", async () => {
     const reference = readFileSync(join(import.meta.dirname, '../../src/protocol/remote-tools.ts'), 'utf8');
     const progress = JSON.stringify({ version: 1, exercises: { '05-register-mcp-tools': { code: reference, completed: false, hintsRevealed: 0 } } });
-    const { page, close } = await open('bridge', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+    const { page, close } = await open('bridge', (target) => target.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
     try {
       await page.getByRole('radio', { name: 'Your code (exercise 5)' }).check();
       await mergeWithAndWithoutPrefix(page);

@@ -4,7 +4,8 @@
 // single violation. A policy that blocked any of them would show up here first.
 
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY } from '../../server/security-headers.ts';
+import { SANDBOX_FRAME_CONTENT_SECURITY_POLICY } from '../../server/sandbox-document.ts';
+import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY, WORKER_CONTENT_SECURITY_POLICY } from '../../server/security-headers.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
 import { limit } from './limits.ts';
 
@@ -20,10 +21,17 @@ describe('Content-Security-Policy', () => {
         (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
         document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
       });
+      // Every script the app loads, workers included, carries a policy of its own.
+      const scripts: { url: string; csp: string | undefined }[] = [];
+      page.on('response', (answer) => {
+        if (/\.m?js$/.test(new URL(answer.url()).pathname)) scripts.push({ url: answer.url(), csp: answer.headers()['content-security-policy'] });
+      });
       const response = await page.goto(`${app.url}?host=worker#workspace`);
       const headers = response?.headers() ?? {};
       expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
       expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
 
       // Monaco and its workers.
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
@@ -41,6 +49,9 @@ describe('Content-Security-Policy', () => {
         await page.waitForLoadState('networkidle');
       }
       await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
+
+      expect(scripts.length).toBeGreaterThan(10);
+      expect(scripts.filter((script) => !script.csp)).toEqual([]);
 
       const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       const refused = opened.consoleLines.filter((line) => /Content Security Policy|Refused to/i.test(line));
@@ -64,7 +75,7 @@ throw new Error('ATTACK ' + outcome);
     const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     const { page } = opened;
     try {
-      await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await page.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress);
       await page.goto(`${app.url}?host=worker#workspace`);
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
       await page.getByTestId('code-editor').locator('.view-lines').click();
@@ -73,7 +84,12 @@ throw new Error('ATTACK ' + outcome);
       const message = (await page.getByTestId('run-error').textContent()) ?? '';
       expect(message).toContain('ATTACK blocked page');
       expect(message).not.toContain('LEAKED');
-      // The worker's own policy is what blocked it.
+      // The sandbox frame's policy, which its blob: workers inherit, is what blocked it (the worker
+      // script's own policy says the same, for a worker anyone starts from its URL).
+      const frameUrl = page.frames().find((frame) => frame.url().includes('/sandbox/frame-'))?.url();
+      expect(frameUrl).toBeTruthy();
+      expect((await fetch(frameUrl as string)).headers.get('content-security-policy')).toBe(SANDBOX_FRAME_CONTENT_SECURITY_POLICY);
+      expect(SANDBOX_FRAME_CONTENT_SECURITY_POLICY).toContain("connect-src 'none'");
       const workerScript = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => /spec-worker-[^/]+\.js$/.test(name)));
       expect(workerScript).toBeTruthy();
       const response = await fetch(workerScript as string);

@@ -145,7 +145,7 @@ describe.each(['bridge', 'worker'] as const)('the Chapter loop and the SDK check
       version: 1,
       exercises: { '03-client': { code: client, completed: false, hintsRevealed: 0 }, '04-server': { code: server, completed: false, hintsRevealed: 0 } },
     });
-    const { page, close, consoleLines } = await openOnHost(app, host, '#agent', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+    const { page, close, consoleLines } = await openOnHost(app, host, '#agent', (target) => target.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
     try {
       await page.getByTestId('loop-era').getByRole('radio', { name: /^2026-07-28/ }).check();
       await page.getByRole('button', { name: 'Connect and merge', exact: true }).click();

@@ -278,7 +278,7 @@ describe('the exercises in Chromium (production build)', () => {
 
   it('sets unreadable saved progress aside with a dismissible notice', async () => {
     const { page, close, consoleLines } = await open({
-      beforeLoad: (target) => target.addInitScript(() => localStorage.setItem('mcp-playground:progress', '{ not json')),
+      beforeLoad: (target) => target.addInitScript(() => { if (window === window.top) localStorage.setItem('mcp-playground:progress', '{ not json'); }),
     });
     try {
       const notice = page.getByRole('alert').filter({ hasText: 'Saved progress could not be read' });

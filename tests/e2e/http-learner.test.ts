@@ -30,7 +30,7 @@ async function bytesOf(page: Page, which: 'request' | 'response'): Promise<{ hex
 describe("the learner's exercise 6 module in the page", () => {
   for (const host of ['bridge', 'worker'] as const satisfies readonly HostKind[]) {
     it.concurrent(`drives the HTTP stepper to its end on the ${host} host, and passes Check my client in HTTP mode there`, async () => {
-      const { page, close, consoleLines } = await openOnHost(app, host, '#protocol', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+      const { page, close, consoleLines } = await openOnHost(app, host, '#protocol', (target) => target.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
       try {
         await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
         await page.getByTestId('http-stepper').waitFor();

@@ -91,6 +91,22 @@ describe('offline after one visit', () => {
       // And the live server really runs in the worker.
       await page.getByRole('button', { name: 'Run handshake' }).click();
       await page.getByText('Handshake complete.').waitFor({ timeout: limit(15_000) });
+
+      // And learner code runs: the sandbox frame (sandboxed by its own CSP header, so the service
+      // worker serves it, header and all) and the spec worker's bundle come from the precache.
+      const status = page.getByTestId('run-status');
+      const before = Number(await status.getAttribute('data-seq'));
+      await page.getByRole('button', { name: 'Run tests' }).click();
+      await page.waitForFunction(
+        (previous) => {
+          const element = document.querySelector('[data-testid="run-status"]');
+          return element instanceof HTMLElement && Number(element.dataset.seq) > previous && ['pass', 'fail', 'error'].includes(element.dataset.status ?? '');
+        },
+        before,
+        { timeout: limit(120_000) },
+      );
+      expect(await page.getByTestId('results').textContent()).not.toContain('could not start');
+      expect(await status.getAttribute('data-status')).toBe('fail');
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();

@@ -37,6 +37,8 @@ async function open(options: { progress?: unknown; hash?: string } = {}): Promis
     // Only on the first load: a reload must see what the page itself saved.
     await opened.page.addInitScript(
       ([key, value]) => {
+        // Not in the learner-code sandbox frame: an opaque origin has no localStorage.
+        if (window !== window.top) return;
         if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
       },
       [PROGRESS_KEY, JSON.stringify(options.progress)] as const,

@@ -13,6 +13,7 @@ import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts'
 import { expectAccessible } from './axe.ts';
 import { distDir, openPage, useAppAndBrowser } from './browser.ts';
 import { limit } from './limits.ts';
+import { readClipboard } from './clipboard.ts';
 
 const app = useAppAndBrowser();
 let plainHost: Server;
@@ -93,7 +94,7 @@ describe.concurrent('preflight panel', () => {
       expect(summary).toContain('[✓ OK] Local bridge (npm start)');
       await page.getByRole('button', { name: 'Copy summary' }).click();
       await page.getByText('Summary copied.').waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(summary);
+      expect(await readClipboard(context, new URL(app.url).origin)).toBe(summary);
       await expectAccessible(page, 'the preflight panel after its checks');
     } finally {
       await close();

@@ -240,7 +240,7 @@ export function protocolViewTests(host: HostKind): void {
     it("lets the learner's own client drive the stepper, and shows where the starter throws", async () => {
       const reference = readFileSync(join(import.meta.dirname, '../../src/protocol/client.ts'), 'utf8');
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: reference, completed: false, hintsRevealed: 0 } } });
-      const { page, close } = await open(host, '#protocol', (target) => target.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+      const { page, close } = await open(host, '#protocol', (target) => target.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
       try {
         await page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
         expect(await page.getByTestId('stepper-driver').textContent()).toContain('Driving: your client from exercise 3');

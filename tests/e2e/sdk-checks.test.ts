@@ -36,7 +36,7 @@ async function open(host: HostKind, client: string, server_: string): Promise<Te
       '04-server': { code: server_, completed: false, hintsRevealed: 0 },
     },
   });
-  const opened = await openOnHost(app, host, '#agent', (page) => page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+  const opened = await openOnHost(app, host, '#agent', (page) => page.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
   await opened.page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
   return opened;
 }
@@ -112,7 +112,7 @@ describe('a bridge that does not run learner code (npm start without --learner-c
     const opened = await openPage(app.browser, { onlyOrigin: new URL(plain.url).origin });
     try {
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 }, '04-server': { code: referenceServer, completed: false, hintsRevealed: 0 } } });
-      await opened.page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await opened.page.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress);
       await opened.page.goto(`${plain.url}?host=bridge#agent`);
       await opened.page.getByText('Live host: Local bridge').waitFor({ timeout: limit(15_000) });
       await expect(opened.page.getByTestId('sdk-fallback-server').textContent()).resolves.toContain('--learner-code-in-node');
@@ -139,7 +139,7 @@ describe('code from a share link', () => {
     try {
       // The learner's own exercise 3 client, so Check my client is not what this is about.
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 } } });
-      await page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress);
+      await page.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress);
       await page.goto(`${app.url}?host=bridge${link.hash}`);
       await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(15_000) });
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
@@ -240,7 +240,7 @@ describe('the SDK checks panel', () => {
 describe('Check my client in the 2026-07-28 era (exercise 7)', () => {
   it("runs the learner's ModernSession inside the dual-era client against SDK 2.4.0's 2026-07-28-only server, in the worker host", async () => {
     const progress = JSON.stringify({ version: 1, exercises: { '07-stateless-era': { code: read('src/protocol/era/stateless-client.ts'), completed: false, hintsRevealed: 0 } } });
-    const { page, consoleLines, close } = await openOnHost(app, 'worker', '#agent', (page) => page.addInitScript((value) => localStorage.setItem('mcp-playground:progress', value), progress));
+    const { page, consoleLines, close } = await openOnHost(app, 'worker', '#agent', (page) => page.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
     try {
       await page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });
       // By keyboard: focus the radio and choose it with Space.

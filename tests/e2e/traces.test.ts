@@ -13,6 +13,7 @@ import { traceHash } from '../../src/app/trace/trace-link.ts';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, useAppAndBrowser } from './browser.ts';
 import { limit } from './limits.ts';
+import { readClipboard } from './clipboard.ts';
 
 const app = useAppAndBrowser();
 let folder: string;
@@ -103,7 +104,7 @@ describe('traces in the page', () => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
       await page.getByTestId('trace-copy-link').click();
       await page.getByText('Link copied: it holds the whole trace, nothing is uploaded.').waitFor();
-      const link = (await page.evaluate('navigator.clipboard.readText()')) as string;
+      const link = await readClipboard(page.context(), new URL(app.url).origin);
       expect(link).toMatch(/#trace=1\.[0-9a-f]{8}\./);
       await page.goto(link);
       await page.getByTestId('trace-summary').filter({ hasText: 'link' }).waitFor({ timeout: limit(15_000) });

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/browser.ts';
 import type { CheckResult } from './browser-workers/page.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { viteWorkerUrlStandIn } from '../../tools/esbuild-worker-url.ts';
 import { ECHO_SERVER_INFO } from '../../src/protocol/echo-tools.ts';
 
 const ENTRIES = {
@@ -45,6 +46,7 @@ beforeAll(async () => {
     format: 'esm',
     target: 'es2022',
     logLevel: 'silent',
+    plugins: [viteWorkerUrlStandIn],
   });
   await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>workers</title><script type="module" src="./page.js"></script>');
   server = createServer((req, res) => {

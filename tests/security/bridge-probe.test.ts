@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
-import { ISOLATION_HEADERS, PAGE_HEADERS } from '../../server/security-headers.ts';
+import { EVERY_RESPONSE_HEADERS, PAGE_HEADERS } from '../../server/security-headers.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { getFraming } from '../../src/protocol/framing/index.ts';
 import { childPids, closeOf, collectMessages, isAlive, openSocket, startTestBridge, tryUpgrade, waitUntil, WsTapTransport, type TestBridge } from '../integration/ws-tap-transport.ts';
@@ -92,8 +92,9 @@ function headersOf(answer: string): Record<string, string> {
   );
 }
 
+// The isolation headers, and no Referer and the Permissions-Policy: on every response, errors too.
 function expectIsolated(headers: Record<string, string | string[] | undefined>): void {
-  for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(headers[name.toLowerCase()], name).toBe(value);
+  for (const [name, value] of Object.entries(EVERY_RESPONSE_HEADERS)) expect(headers[name.toLowerCase()], name).toBe(value);
 }
 
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {

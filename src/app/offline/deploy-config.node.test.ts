@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS, PAGE_HEADERS } from '../../../server/security-headers.ts';
+import { SANDBOX_FRAME_CONTENT_SECURITY_POLICY } from '../../../server/sandbox-document.ts';
+import { CONTENT_SECURITY_POLICY, EVERY_RESPONSE_HEADERS, PAGE_HEADERS, SERVICE_WORKER_CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY } from '../../../server/security-headers.ts';
 import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 
 const read = (path: string) => readFile(join(PROJECT_ROOT, path), 'utf8');
@@ -30,9 +31,13 @@ function parseHeadersFile(text: string): Map<string, Record<string, string>> {
 describe('deploy configurations', () => {
   it('public/_headers sends every isolation header on every path, and revalidates sw.js', async () => {
     const rules = parseHeadersFile(await read('public/_headers'));
-    expect(rules.get('/*')).toEqual(ISOLATION_HEADERS);
-    expect(rules.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache' });
+    expect(rules.get('/*')).toEqual(EVERY_RESPONSE_HEADERS);
+    expect(rules.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache', 'Content-Security-Policy': SERVICE_WORKER_CONTENT_SECURITY_POLICY });
     expect(rules.get('/assets/*')?.['Cache-Control']).toContain('immutable');
+    // Every script carries a policy; the sandbox frame its own (paths that do not overlap).
+    expect(rules.get('/assets/*')?.['Content-Security-Policy']).toBe(WORKER_CONTENT_SECURITY_POLICY);
+    expect(rules.get('/generated/*')).toEqual({ 'Content-Security-Policy': WORKER_CONTENT_SECURITY_POLICY });
+    expect(rules.get('/sandbox/*')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Security-Policy': SANDBOX_FRAME_CONTENT_SECURITY_POLICY });
     // The page, and only the page, gets the CSP and no framing.
     for (const page of ['/', '/index.html']) expect(rules.get(page)).toEqual({ 'Cache-Control': 'no-cache', ...PAGE_HEADERS });
   });
@@ -41,8 +46,11 @@ describe('deploy configurations', () => {
     const config = JSON.parse(await read('vercel.json')) as { outputDirectory: string; headers: { source: string; headers: { key: string; value: string }[] }[] };
     expect(config.outputDirectory).toBe('dist');
     const bySource = new Map(config.headers.map((rule) => [rule.source, Object.fromEntries(rule.headers.map((header) => [header.key, header.value]))]));
-    expect(bySource.get('/(.*)')).toEqual(ISOLATION_HEADERS);
-    expect(bySource.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache' });
+    expect(bySource.get('/(.*)')).toEqual(EVERY_RESPONSE_HEADERS);
+    expect(bySource.get('/sw.js')).toEqual({ 'Cache-Control': 'no-cache', 'Content-Security-Policy': SERVICE_WORKER_CONTENT_SECURITY_POLICY });
+    expect(bySource.get('/assets/(.*)')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Security-Policy': WORKER_CONTENT_SECURITY_POLICY });
+    expect(bySource.get('/generated/(.*)')).toEqual({ 'Content-Security-Policy': WORKER_CONTENT_SECURITY_POLICY });
+    expect(bySource.get('/sandbox/(.*)')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Security-Policy': SANDBOX_FRAME_CONTENT_SECURITY_POLICY });
     for (const page of ['/', '/index.html']) expect(bySource.get(page)).toEqual({ 'Cache-Control': 'no-cache', ...PAGE_HEADERS });
   });
 
@@ -53,10 +61,14 @@ describe('deploy configurations', () => {
       expect(start, block).toBeGreaterThan(0);
       // nginx keeps its headers in the first block (the included snippet).
       const text = docs.slice(start, docs.indexOf('```', start + block.length));
-      for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(text, `${block} ${name}`).toMatch(new RegExp(`${name}\\s+"?${value}"?`));
+      for (const [name, value] of Object.entries(EVERY_RESPONSE_HEADERS)) expect(text, `${block} ${name}`).toMatch(new RegExp(`${name}\\s+"?${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?`));
     }
     // The page headers, word for word, in the text and in each server's snippet.
     expect(docs.split(CONTENT_SECURITY_POLICY).length - 1).toBeGreaterThanOrEqual(4);
     expect(docs.split('X-Frame-Options').length - 1).toBeGreaterThanOrEqual(4);
+    // The sandbox frame's policy (without which it runs no learner code) and the scripts' too:
+    // in the text and in each server's snippet.
+    expect(docs.split(SANDBOX_FRAME_CONTENT_SECURITY_POLICY).length - 1).toBeGreaterThanOrEqual(4);
+    expect(docs.split(WORKER_CONTENT_SECURITY_POLICY).length - 1).toBeGreaterThanOrEqual(4);
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ExerciseWorkspace } from '../exercise/ExerciseWorkspace.tsx';
 import { Header } from './Header.tsx';
+import { SandboxNotice } from './SandboxNotice.tsx';
 import { LessonPane } from '../exercise/LessonPane.tsx';
 import { LivePanel } from '../live-session/LivePanel.tsx';
 import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
@@ -61,6 +62,7 @@ export function App() {
         <Header view={view} />
         <main className="app-main" ref={main}>
           <ProgressNotices />
+          <SandboxNotice />
           <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
             <ViewErrorBoundary view="exercise">
               <LessonPane />
