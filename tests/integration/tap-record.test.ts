@@ -118,7 +118,7 @@ describe('tap --record=FILE -- <server>: the tap as always, and a trace file', (
 
   it('writes the framing it is given, and keeps everything when the tap is stopped by SIGTERM', async () => {
     const file = tempFile('signal.jsonl');
-    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--framing=content-length', '--', process.execPath, builtProgram('echo-server')]);
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--framing=content-length', '--', process.execPath, builtProgram('echo-server'), '--framing=content-length']);
     const body = utf8.encode(JSON.stringify(INITIALIZE));
     const framed = Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
     await tap.write(writeCommand(framed));
@@ -137,7 +137,7 @@ describe('tap --record=FILE -- <server>: the tap as always, and a trace file', (
 
   it('guesses content-length framing from the first bytes, however few arrive at a time', async () => {
     const file = tempFile('guess.jsonl');
-    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--', process.execPath, builtProgram('echo-server')]);
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--', process.execPath, builtProgram('echo-server'), '--framing=content-length']);
     // "Content-Length: 1" one byte at a time: no guess can be made before the colon.
     for (const byte of Buffer.from('Content-Length: 1')) {
       await tap.write(writeCommand(Uint8Array.of(byte)));
