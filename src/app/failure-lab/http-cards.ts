@@ -30,6 +30,8 @@ export interface HttpCardExchange {
   body: string;
   /** The Mcp-Session-Id the response carried, if any. */
   sessionId: string | null;
+  /** The Mcp-Session-Id the request carried, if any: the stale-session card shows the old one going out. */
+  sentSessionId: string | null;
   /** Per piece the response arrived in (one onData each), how many SSE events it completed. */
   pieces: number[];
 }
@@ -183,7 +185,7 @@ export function exchangeBytes(connection: ByteConnection, request: Uint8Array): 
       connection.close();
       if (head === null) return reject(new Error(error ?? 'the connection ended before a response arrived'));
       const response = concat(received);
-      resolve({ request, response, status: head.status, statusLine: head.statusLine, body: readUtf8.decode(concat(body)), sessionId: head.sessionId, pieces });
+      resolve({ request, response, status: head.status, statusLine: head.statusLine, body: readUtf8.decode(concat(body)), sessionId: head.sessionId, sentSessionId: sessionIdSent(request), pieces });
     };
     const stopData = connection.onData((chunk) => {
       received.push(chunk);
@@ -294,6 +296,14 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
     for (const server of servers) server.kill();
   }
   return polls === undefined ? { id, exchanges } : { id, exchanges, polls };
+}
+
+/** The Mcp-Session-Id header of a request's head (any case, as a server reads it), or null. */
+export function sessionIdSent(request: Uint8Array): string | null {
+  const text = readUtf8.decode(request);
+  const end = text.indexOf('\r\n\r\n');
+  const head = end === -1 ? text : text.slice(0, end);
+  return /\r\nmcp-session-id:[ \t]*([^\r]*?)[ \t]*(?:\r\n|$)/i.exec(head)?.[1] ?? null;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

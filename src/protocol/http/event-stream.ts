@@ -17,6 +17,15 @@ interface LoggedEvent {
 /** The replay log keeps at most this many events per stream; older ones can no longer be resumed. */
 export const DEFAULT_MAX_REPLAY_EVENTS = 1000;
 
+/**
+ * Under the close-streams-early fault, how often a client may come back without waiting `retry`
+ * before the server stops shedding it and holds the connection open until the response. The
+ * failure lab's reconnect storm is then this many reconnects on any machine, and a client that
+ * waited `retry` once is answered on its first resume: counts that follow from the rule, not from
+ * how fast the tool ran.
+ */
+export const IMPATIENT_RESUMES_BEFORE_HOLD = 20;
+
 export class EventStream {
   private seq = 0;
   /** The highest event number written to a connection that was open at the time. */
@@ -24,6 +33,11 @@ export class EventStream {
   private readonly log: LoggedEvent[] = [];
   private connection: PushStream | null = null;
   private finished = false;
+  /** close-streams-early: resumes that came before `retry` ms had passed since the last close. */
+  private impatientResumes = 0;
+  /** close-streams-early: set by a timer `retry` ms after a close the client has not resumed since. */
+  private clientWaited = false;
+  private waitTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     /** Unique within the session; the prefix of every event id. */
@@ -69,7 +83,7 @@ export class EventStream {
     for (const event of this.log) if (event.seq > from) connection.write(event.bytes);
     this.deliveredSeq = this.seq;
     if (this.finished) connection.end();
-    else if (this.closeEarly) this.closeConnection();
+    else if (this.closeEarly && !this.holdOnResume(afterSeq !== undefined)) this.closeConnection();
     return connection;
   }
 
@@ -89,7 +103,26 @@ export class EventStream {
   /** The stream is complete (its response was sent): end the connection after what is queued. */
   finish(): void {
     this.finished = true;
+    clearTimeout(this.waitTimer);
     this.connection?.end();
+  }
+
+  /**
+   * close-streams-early: whether this connection stays open until the response. Only a resume
+   * can be held, and only once its client waited `retry` (the timer fired while it was away) or
+   * has come back IMPATIENT_RESUMES_BEFORE_HOLD times without waiting.
+   */
+  private holdOnResume(resume: boolean): boolean {
+    clearTimeout(this.waitTimer);
+    if (resume) {
+      if (this.clientWaited) return true;
+      this.impatientResumes++;
+      if (this.impatientResumes >= IMPATIENT_RESUMES_BEFORE_HOLD) return true;
+    }
+    // Closed now: a client that stays away `retry` ms has waited as told.
+    this.clientWaited = false;
+    this.waitTimer = setTimeout(() => (this.clientWaited = true), this.retryMs ?? 0);
+    return false;
   }
 
   /**
