@@ -188,6 +188,13 @@ describe('FrameReader: frames in chunks of any size', () => {
     expect(readAll(new FrameReader(), [frames(hello), frames(globe)])).toEqual([{ message: hello }, { message: globe }]);
   });
 
+  it('reads Content-Length in any case, with spaces or tabs around the number', () => {
+    const body = JSON.stringify(ping); // ASCII: its length in characters is its length in bytes
+    const headers = [`content-length: ${body.length}`, `CONTENT-LENGTH:${body.length}`, `Content-Length: \t${body.length} `];
+    const stream = utf8.encode(headers.map((header) => `${header}\r\n\r\n${body}`).join(''));
+    expect(readAll(new FrameReader(), [stream])).toEqual([{ message: ping }, { message: ping }, { message: ping }]);
+  });
+
   it('holds back an unfinished frame, and counts what it holds in bufferedBytes', () => {
     // A reader may keep the header once it has read the length, or drop it and keep only the
     // body's bytes: bufferedBytes counts whatever it holds, more than 0 and at most what arrived.
