@@ -207,6 +207,17 @@ describe('tools/list and tools/call', () => {
     const server = await readyServer();
     expectError(await server.handle(encodeRequest(1, 'tools/call', { arguments: { text: 'hi' } })), 1, -32602);
   });
+
+  it('tools/call without arguments reads them as {}: a tool without required parameters runs, one with them gets an isError result', async () => {
+    const server = await readyServer();
+    // fail needs nothing: it runs, and its failure is its own isError result.
+    const ran = resultOf(await server.handle(callTool(1, 'fail')), 1);
+    expect(ran).toMatchObject({ isError: true });
+    expect(firstText(ran)).toContain('the disk is on fire');
+    // echo needs text: missing arguments are bad arguments, data for the model, not -32602.
+    const missing = resultOf(await server.handle(callTool(2, 'echo')), 2);
+    expect(missing).toMatchObject({ isError: true });
+  });
 });
 
 describe('Protocol errors vs tool errors', () => {
