@@ -130,7 +130,7 @@ describe('presenter mode on the HTTP stepper', () => {
     // 中文: the note and the follow view switch with the presenter.
     await presenter.getByRole('button', { name: '中文' }).click();
     await presenter.getByText('讲者备注').waitFor();
-    expect(await note(presenter)).toContain('带会话 ID 的 DELETE');
+    expect(await note(presenter)).toContain('带会话 id 的 DELETE'); // the glossary's term (docs/glossary.zh-CN.md)
     await followAt(follow, `第 ${TOTAL} 步，共 ${TOTAL} 步`);
     await presenter.getByRole('button', { name: 'English' }).click();
     await presenter.getByText('Speaker notes').waitFor();
@@ -148,8 +148,8 @@ describe('presenter mode on the HTTP stepper', () => {
     await presenter.keyboard.press('t');
     await presenter.getByTestId('http-stepper').waitFor();
     const { card, polls, exchanges, bodies, requests } = await runRetryCard(presenter);
-    // The counts follow from the server's rule, not the machine's speed: it holds a stream once its
-    // client has come back N times without waiting, or has waited retry once.
+    // The counts follow from the rule, not the machine's speed: each call asks the server to hold its
+    // stream on its Nth (impatient) or first (patient) resume.
     expect(exchanges).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200', 'symptom 200', 'recovery 200', 'recovery 200']);
     expect(exchanges.slice(-2)).toEqual(['recovery 200', 'recovery 200']);
     const [impatient, patient] = polls;

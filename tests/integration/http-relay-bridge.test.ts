@@ -107,8 +107,8 @@ describe('mcp-http on the bridge, through the relay tap', () => {
       'missing-accept': 'symptom 406',
       'buffering-proxy': 'setup 200, setup 202, baseline 200, symptom 200',
     });
-    // The server holds a stream once its client came back N times without waiting (or waited retry
-    // once), so the card shows the POST, the first and the last (Nth) reconnect on any machine.
+    // Each call asks the server to hold its stream on its Nth (impatient) or first (patient) resume,
+    // so the card shows the POST, the first and the last (Nth) reconnect on any machine.
     expect(ignoresRetry).toBe('setup 200, setup 202, symptom 200, symptom 200, symptom 200, recovery 200, recovery 200');
     expect(argvs.filter((argv) => argv.includes('--fault=close-streams-early'))).toHaveLength(1);
     // Real time, real TCP: the impatient client came back without waiting; the patient one waited retry once and got the result.

@@ -72,8 +72,8 @@ describe('mcp-http in the WebContainer (fake)', () => {
       },
     });
     expect(argvs.some((argv) => argv.includes('--fault=close-streams-early'))).toBe(true);
-    // The POST, the impatient client's first and last reconnect: the server holds a stream only once
-    // its client has come back N times without waiting, so the storm is N reconnects on any machine.
+    // The POST, the impatient client's first and last reconnect: the call asks the server to hold its
+    // stream on its Nth resume, so the storm is N reconnects on any machine.
     expect(exchanges.map((exchange) => `${exchange.role} ${exchange.status}`).join(', ')).toBe('setup 200, setup 202, symptom 200, symptom 200, symptom 200, recovery 200, recovery 200');
     expect(exchanges[2]!.body).toBe('id: 1/0\nretry: 1000\ndata: \n\n');
     expect(polls!.impatient).toEqual({ retryMs: 1000, waits: Array(IMPATIENT_RESUMES_BEFORE_HOLD).fill(0), reconnects: IMPATIENT_RESUMES_BEFORE_HOLD, gotResult: true });

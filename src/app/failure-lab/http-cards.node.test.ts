@@ -114,10 +114,9 @@ describe('HTTP failure cards against the real pure handler', () => {
     });
 
     it('the impatient client reconnects at once until the server holds its stream (N times), the patient one waits retry ms once: counts from the rule, not the clock', async () => {
-      // Fake time: a wait of ms advances the clock by ms, nothing else does. The server sheds a
-      // client that comes back without waiting until it has come back N times, then holds that
-      // connection open for the response; the call's 400 ms pass during the impatient client's
-      // last (zero) wait, so the result is there either way: N reconnects on any machine.
+      // Fake time: a wait of ms advances the clock by ms, nothing else does. Each call asks the
+      // server to hold its stream on its Nth (impatient) or first (patient) resume; the call's
+      // 400 ms pass during the impatient client's last (zero) wait: N reconnects on any machine.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const N = IMPATIENT_RESUMES_BEFORE_HOLD;
       const waits: number[] = [];

@@ -8,6 +8,7 @@
 import type { FaultName } from '../../protocol/faults.ts';
 import { SseReader } from '../../protocol/framing/sse.ts';
 import type { ByteConnection } from '../../protocol/http/byte-connection.ts';
+import { HOLD_AFTER_RESUMES_META, IMPATIENT_RESUMES_BEFORE_HOLD } from '../../protocol/http/event-stream.ts';
 import { Http1Reader } from '../../protocol/http/http1-reader.ts';
 import { serializeRequest, type HeaderLine } from '../../protocol/http/http1-writer.ts';
 
@@ -105,11 +106,15 @@ const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' })
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 /** Progress 0 goes out when the call starts, the result after `ms`: two moments a stream can show apart. */
 export const SLOW_CALL_MS = 400;
-const slowCall = (id: number, text = 'through a proxy?') => ({
+const slowCall = (id: number, text = 'through a proxy?', holdAfterResumes?: number) => ({
   jsonrpc: '2.0',
   id,
   method: 'tools/call',
-  params: { name: 'delay_echo', arguments: { text, ms: SLOW_CALL_MS }, _meta: { progressToken: `lab-${id}` } },
+  params: {
+    name: 'delay_echo',
+    arguments: { text, ms: SLOW_CALL_MS },
+    _meta: { progressToken: `lab-${id}`, ...(holdAfterResumes === undefined ? {} : { [HOLD_AFTER_RESUMES_META]: holdAfterResumes }) },
+  },
 });
 
 /**
@@ -260,8 +265,12 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
       case 'ignores-retry': {
         const sessionId = (await send(server, 'setup', { body: initialize(0) })).sessionId ?? '';
         await send(server, 'setup', { body: INITIALIZED, sessionId });
-        const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-        const poll = async (role: ExchangeRole, requestId: number, wait: (retryMs: number) => number): Promise<PollRun> => {
+        // No timer for a wait of 0: a page in the background has its timers held to one a second,
+        // which would make the impatient client wait retry after all.
+        const sleep = deps.sleep ?? ((ms: number) => (ms === 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms))));
+        // Each call asks the server to hold its stream on the resume it names (event-stream.ts): the
+        // impatient client's on its Nth, the patient one's on its first. The counts follow from that.
+        const poll = async (role: ExchangeRole, requestId: number, wait: (retryMs: number) => number, holdAfterResumes: number): Promise<PollRun> => {
           const run: PollRun = { retryMs: null, waits: [], reconnects: 0, gotResult: false };
           const reader = new SseReader();
           const read = (exchange: HttpCardExchange) => {
@@ -270,7 +279,7 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
             }
             run.retryMs = reader.retry ?? run.retryMs;
           };
-          read(await send(server, role, { body: slowCall(requestId, 'worth the wait'), sessionId }));
+          read(await send(server, role, { body: slowCall(requestId, 'worth the wait', holdAfterResumes), sessionId }));
           // Shown: the POST, the first reconnect and the last; the ones between are counted.
           let last: HttpCardExchange | null = null;
           while (!run.gotResult && run.reconnects < MAX_POLL_RECONNECTS) {
@@ -288,7 +297,7 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
           return run;
         };
         // The same slow call twice: a client that reconnects at once, then one that waits `retry` ms.
-        polls = { impatient: await poll('symptom', 1, () => 0), patient: await poll('recovery', 2, (retryMs) => retryMs) };
+        polls = { impatient: await poll('symptom', 1, () => 0, IMPATIENT_RESUMES_BEFORE_HOLD), patient: await poll('recovery', 2, (retryMs) => retryMs, 1) };
         break;
       }
     }

@@ -18,12 +18,14 @@ interface LoggedEvent {
 export const DEFAULT_MAX_REPLAY_EVENTS = 1000;
 
 /**
- * Under the close-streams-early fault, how often a client may come back without waiting `retry`
- * before the server stops shedding it and holds the connection open until the response. The
- * failure lab's reconnect storm is then this many reconnects on any machine, and a client that
- * waited `retry` once is answered on its first resume: counts that follow from the rule, not from
- * how fast the tool ran.
+ * Under the close-streams-early fault, a request may ask (in its `_meta`, under this key) for its
+ * stream to be held open on its Nth resume instead of closed again: from then on that connection
+ * waits for the response. The failure lab's retry card asks for IMPATIENT_RESUMES_BEFORE_HOLD for
+ * the client that ignores `retry` and 1 for the one that waits, so its reconnect counts follow
+ * from this rule on any machine, not from how long the tool ran. Without it, every connection
+ * closes early until the response.
  */
+export const HOLD_AFTER_RESUMES_META = 'dev.mcp-playground/holdAfterResumes';
 export const IMPATIENT_RESUMES_BEFORE_HOLD = 20;
 
 export class EventStream {
@@ -33,11 +35,8 @@ export class EventStream {
   private readonly log: LoggedEvent[] = [];
   private connection: PushStream | null = null;
   private finished = false;
-  /** close-streams-early: resumes that came before `retry` ms had passed since the last close. */
-  private impatientResumes = 0;
-  /** close-streams-early: set by a timer `retry` ms after a close the client has not resumed since. */
-  private clientWaited = false;
-  private waitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** close-streams-early: how often this stream has been resumed. */
+  private resumes = 0;
 
   constructor(
     /** Unique within the session; the prefix of every event id. */
@@ -50,6 +49,8 @@ export class EventStream {
      * ms, resume with Last-Event-ID, get what came meanwhile, and again, until the response.
      */
     private readonly closeEarly = false,
+    /** close-streams-early: hold the connection open on this resume (HOLD_AFTER_RESUMES_META). */
+    private readonly holdAfterResumes?: number,
   ) {}
 
   /** True after the stream's last message (a POST stream's response) was sent. */
@@ -103,26 +104,14 @@ export class EventStream {
   /** The stream is complete (its response was sent): end the connection after what is queued. */
   finish(): void {
     this.finished = true;
-    clearTimeout(this.waitTimer);
     this.connection?.end();
   }
 
-  /**
-   * close-streams-early: whether this connection stays open until the response. Only a resume
-   * can be held, and only once its client waited `retry` (the timer fired while it was away) or
-   * has come back IMPATIENT_RESUMES_BEFORE_HOLD times without waiting.
-   */
+  /** close-streams-early: whether this connection stays open until the response (counted, never timed). */
   private holdOnResume(resume: boolean): boolean {
-    clearTimeout(this.waitTimer);
-    if (resume) {
-      if (this.clientWaited) return true;
-      this.impatientResumes++;
-      if (this.impatientResumes >= IMPATIENT_RESUMES_BEFORE_HOLD) return true;
-    }
-    // Closed now: a client that stays away `retry` ms has waited as told.
-    this.clientWaited = false;
-    this.waitTimer = setTimeout(() => (this.clientWaited = true), this.retryMs ?? 0);
-    return false;
+    if (!resume) return false;
+    this.resumes++;
+    return this.holdAfterResumes !== undefined && this.resumes >= this.holdAfterResumes;
   }
 
   /**
