@@ -81,10 +81,16 @@ export class EventStream {
     const from = afterSeq ?? this.deliveredSeq;
     if (afterSeq === undefined) connection.write(encodeSseEvent({ id: this.eventId(from), retry: this.retryMs, data: '' }));
     else if (this.retryMs !== undefined) connection.write(encodeSseEvent({ retry: this.retryMs }));
-    for (const event of this.log) if (event.seq > from) connection.write(event.bytes);
-    this.deliveredSeq = this.seq;
-    if (this.finished) connection.end();
-    else if (this.closeEarly && !this.holdOnResume(afterSeq !== undefined)) this.closeConnection();
+    // close-streams-early with a hold asked for: the resume that holds gets everything and stays
+    // open; one before it gets what came meanwhile but never the response (its last event), so
+    // the client comes back exactly as often as the rule says, however fast the tool was.
+    const held = this.closeEarly && this.holdOnResume(afterSeq !== undefined);
+    const withholdResponse = this.closeEarly && this.holdAfterResumes !== undefined && !held && this.finished;
+    const upTo = withholdResponse ? this.seq - 1 : this.seq;
+    for (const event of this.log) if (event.seq > from && event.seq <= upTo) connection.write(event.bytes);
+    this.deliveredSeq = upTo;
+    if (this.finished && !withholdResponse) connection.end();
+    else if (this.closeEarly && !held) this.closeConnection();
     return connection;
   }
 
