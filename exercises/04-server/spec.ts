@@ -257,6 +257,18 @@ describe('Protocol errors vs tool errors', () => {
 });
 
 describe('Ids and unknown methods', () => {
+  it('an invalid message gets -32600: with its id when one can be read, with no id member when not (never "id": null)', async () => {
+    const server = await readyServer();
+    // A readable id: the error carries it.
+    expect(await server.handle({ jsonrpc: '2.0', id: 9 })).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32600 } });
+    // No readable id: an id-less error. MCP's RequestId is a string or an integer, so never null.
+    for (const invalid of [{ jsonrpc: '2.0', method: 42 }, { jsonrpc: '2.0' }, [{ jsonrpc: '2.0', id: 1, method: 'ping' }]]) {
+      const answer = await server.handle(invalid);
+      expect(answer, JSON.stringify(invalid)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+      expect(answer, JSON.stringify(invalid)).not.toHaveProperty('id');
+    }
+  });
+
   it('an unknown method is -32601 (method not found)', async () => {
     const server = await readyServer();
     expectError(await server.handle(encodeRequest(1, 'resources/list')), 1, -32601);
