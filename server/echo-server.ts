@@ -5,7 +5,7 @@
 // stderr, because a stray line on stdout is exactly the bug the chapter warns about (unless the
 // stdout-log fault is switched on to show it).
 //
-//   node echo-server.mjs [--framing=content-length|ndjson] [--era=dual|legacy|modern] [--fault=NAME]...
+//   node echo-server.mjs [--framing=ndjson|content-length] [--era=dual|legacy|modern] [--fault=NAME]...
 
 import { createServerSession } from '../src/protocol/server-session.ts';
 import { sessionServerForEra } from '../src/protocol/era/session.ts';
@@ -26,7 +26,7 @@ function serve({ framing, faults, era = 'dual' }: EchoServerOptions): void {
     createServer: sessionServerForEra(era),
   });
   log(`pid ${process.pid}, framing ${framing}, era ${era}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
-  serveOnStdio(session, log);
+  serveOnStdio(session, log, framing);
 }
 
 function main(): void {

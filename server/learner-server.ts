@@ -76,7 +76,7 @@ function main(): void {
     return;
   }
   log(`pid ${process.pid}, your ${source.file}, framing ${framing}, faults: ${faults.length > 0 ? faults.join(', ') : 'none'}`);
-  serveOnStdio(started.value, log);
+  serveOnStdio(started.value, log, framing);
 }
 
 main();

@@ -1,11 +1,20 @@
 // A server session on this process's own stdin/stdout: what echo-server.mjs and learner-server.mjs
 // both are once their session exists. Stdout carries frames only; logs go to stderr.
 
+import type { FramingName } from '../src/protocol/framing/types.ts';
 import type { ServerSession } from '../src/protocol/server-session.ts';
+import { FirstLineWatch } from '../src/runtime/framing-mismatch.ts';
 
-/** Pipe stdin into the session; exit cleanly once stdin ends and every request is answered. */
-export function serveOnStdio(session: ServerSession, log: (line: string) => void): void {
+/**
+ * Pipe stdin into the session; exit cleanly once stdin ends and every request is answered. Given
+ * the session's framing, a first line in the other framing gets one hint on stderr naming the flag
+ * that fits (a client and server that disagree on framing otherwise both wait in silence).
+ */
+export function serveOnStdio(session: ServerSession, log: (line: string) => void, framing?: FramingName): void {
+  const firstLine = framing === undefined ? null : new FirstLineWatch(framing);
   process.stdin.on('data', (chunk: Buffer) => {
+    const hint = firstLine?.push(chunk);
+    if (hint) log(hint);
     // A plain Uint8Array view: the session is pure code and must not meet Buffer's view-returning slice().
     session.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   });

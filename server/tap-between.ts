@@ -5,10 +5,13 @@
 //
 // Both ends run in a tap-core each, so the events are the tap's own. It ends the way the MCP stdio
 // transport says a session ends: when one side exits, the other's stdin is closed; a side that
-// does not exit within a grace period gets SIGTERM, then SIGKILL.
+// does not exit within a grace period gets SIGTERM, then, after another, SIGKILL. The grace is one
+// real servers meet (the Python SDK's takes about 2 s to leave after its stdin closes), and the
+// exit event records the step it ended after (`shutdown`), so a trace never reads as a kill when
+// the server left by itself.
 
 import type { TapEvent } from '../src/runtime/tap-protocol.ts';
-import { TRACE_FORMAT, TRACE_VERSION } from '../src/runtime/trace/trace-format.ts';
+import { TRACE_FORMAT, TRACE_VERSION, type ShutdownStep } from '../src/runtime/trace/trace-format.ts';
 import type { TapArgs } from './tap-args.ts';
 import { exitCodeFor, startTap, type TapCore, type TapEnd } from './tap-core.ts';
 import { RECORDER, startClock, summaryLine } from './tap-record.ts';
@@ -16,7 +19,8 @@ import { openTraceFile } from './trace-file.ts';
 
 /** Stop reading a side while this much of its output waits in the other side's stdin. */
 const BACKLOG_LIMIT = 1 << 20;
-const GRACE_MS = 2_000;
+/** From stdin closed to SIGTERM, and from SIGTERM to SIGKILL. */
+export const SHUTDOWN_GRACE_MS = 5_000;
 
 type Between = Extract<TapArgs, { mode: 'between' }>;
 
@@ -31,6 +35,11 @@ export function runBetween(args: Between): Promise<number> {
 
   return new Promise((resolve) => {
     const ends: { client?: TapEnd; server?: TapEnd } = {};
+    /** How far each side's shutdown has gone, once the other side ended. */
+    const steps: { client?: ShutdownStep; server?: ShutdownStep } = {};
+    /** The tap itself was told to stop (a signal): both sides get it directly, no shutdown sequence. */
+    let interrupted = false;
+    const withStep = <E extends TapEvent>(side: 'client' | 'server', event: E): E => (event.ev === 'exit' && steps[side] !== undefined ? { ...event, shutdown: steps[side] } : event);
     const timers: NodeJS.Timeout[] = [];
 
     const showStderr = (event: TapEvent): void => {
@@ -50,7 +59,8 @@ export function runBetween(args: Between): Promise<number> {
       argv: args.argv,
       now: clock.now,
       onLine: (line, event) => {
-        file.add(event, line);
+        if (event.ev === 'exit' && steps.server !== undefined) file.add(withStep('server', event));
+        else file.add(event, line);
         showStderr(event);
         if (event.ev === 's2c') forward(event.b64, server, client);
       },
@@ -69,7 +79,7 @@ export function runBetween(args: Between): Promise<number> {
           case 'stderr':
           case 'exit':
           case 'error':
-            file.add({ ...event, proc: 'client' });
+            file.add({ ...withStep('client', event), proc: 'client' });
             return showStderr(event);
           default:
             // c2s (the server's s2c, recorded already), or anything a plain tap never reports.
@@ -84,9 +94,16 @@ export function runBetween(args: Between): Promise<number> {
       const other = side === 'client' ? server : client;
       if (!other.ended) {
         // What the gone side wrote is already queued to the other: EOF comes after it.
+        const otherSide = side === 'client' ? 'server' : 'client';
         other.run({ cmd: 'eof' });
-        timers.push(setTimeout(() => other.kill('SIGTERM'), GRACE_MS));
-        timers.push(setTimeout(() => other.kill('SIGKILL'), 2 * GRACE_MS));
+        if (!interrupted) steps[otherSide] = 'eof';
+        const escalate = (signal: 'SIGTERM' | 'SIGKILL') => () => {
+          if (other.ended) return;
+          if (!interrupted) steps[otherSide] = signal;
+          other.kill(signal);
+        };
+        timers.push(setTimeout(escalate('SIGTERM'), SHUTDOWN_GRACE_MS));
+        timers.push(setTimeout(escalate('SIGKILL'), 2 * SHUTDOWN_GRACE_MS));
       }
       if (ends.client && ends.server) {
         for (const timer of timers) clearTimeout(timer);
@@ -100,6 +117,7 @@ export function runBetween(args: Between): Promise<number> {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       process.on(signal, () => {
         // Keep what is recorded so far, then let both sides end; their exits end the recording.
+        interrupted = true;
         file.flush();
         client.kill(signal);
         server.kill(signal);

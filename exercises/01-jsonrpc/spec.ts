@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
 import * as reference from '@reference/jsonrpc';
 import {
   ErrorCode,
@@ -270,7 +271,7 @@ describe('Pairing a response with its request', () => {
 
 const RUNS = { numRuns: 100, seed: 1 };
 
-function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) => unknown, yours: (input: T) => unknown): void {
+async function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) => unknown, yours: (input: T) => unknown): Promise<void> {
   const attempt = (run: () => unknown) => {
     try {
       return run();
@@ -278,8 +279,11 @@ function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) => unkno
       return { threw: String(error) };
     }
   };
-  const details = fc.check(
-    fc.property(inputs, (input) => {
+  // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+  const pace = propertyPacer();
+  const details = await fc.check(
+    fc.asyncProperty(inputs, async (input) => {
+      await pace();
       expect(attempt(() => yours(input))).toEqual(theirs(input));
     }),
     RUNS,
@@ -347,46 +351,46 @@ function classified(codec: { isRequest(m: JsonRpcMessage): boolean; isNotificati
 }
 
 describe('parseMessage accepts well-formed messages', () => {
-  it('for any message, valid or broken in one field: parseMessage and validateMessage decide as the reference does', () => {
-    sameAsReference(
+  it('for any message, valid or broken in one field: parseMessage and validateMessage decide as the reference does', async () => {
+    await sameAsReference(
       anyValue,
       ({ value, broken }) => [observedOutcome(reference.parseMessage(JSON.stringify(value)), value, broken), observedOutcome(reference.validateMessage(value), value, broken)],
       ({ value, broken }) => [observedOutcome(parseMessage(JSON.stringify(value)), value, broken), observedOutcome(validateMessage(value), value, broken)],
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe('parseMessage refuses malformed messages', () => {
-  it('for any text that is not JSON, or JSON that is not one message: the same code as the reference', () => {
+  it('for any text that is not JSON, or JSON that is not one message: the same code as the reference', async () => {
     const notOneMessage = fc.oneof(
       validMessage.map((message) => JSON.stringify(message).slice(0, -1)),
       fc.constantFrom('hello', '', '{', '[', 'nul'),
       fc.constantFrom(42, 'text', null, true).map((value) => JSON.stringify(value)),
       validMessage.map((message) => JSON.stringify([message])),
     );
-    sameAsReference(notOneMessage, (text) => observedOutcome(reference.parseMessage(text), undefined, undefined), (text) => observedOutcome(parseMessage(text), undefined, undefined));
-  });
+    await sameAsReference(notOneMessage, (text) => observedOutcome(reference.parseMessage(text), undefined, undefined), (text) => observedOutcome(parseMessage(text), undefined, undefined));
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe('Building the three shapes', () => {
-  it('for any id, method, params, result and error: builds the same messages as the reference', () => {
-    sameAsReference(
+  it('for any id, method, params, result and error: builds the same messages as the reference', async () => {
+    await sameAsReference(
       fc.record({ id: validId, method: anyMethod, params: fc.option(anyObject, { nil: undefined }), result: anyObject, error: errorObject }),
       ({ id, method, params, result, error }) => [reference.encodeRequest(id, method, params), reference.encodeNotification(method, params), reference.encodeResult(id, result), reference.encodeError(id, error.code, error.message, error.data)],
       ({ id, method, params, result, error }) => [encodeRequest(id, method, params), encodeNotification(method, params), encodeResult(id, result), encodeError(id, error.code, error.message, error.data)],
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe('Telling messages apart', () => {
-  it('for any valid message: classified exactly as the reference classifies it', () => {
-    sameAsReference(validMessage, (message) => classified(reference, message as unknown as JsonRpcMessage), (message) => classified({ isRequest, isNotification, isResponse, isErrorResponse }, message as unknown as JsonRpcMessage));
-  });
+  it('for any valid message: classified exactly as the reference classifies it', async () => {
+    await sameAsReference(validMessage, (message) => classified(reference, message as unknown as JsonRpcMessage), (message) => classified({ isRequest, isNotification, isResponse, isErrorResponse }, message as unknown as JsonRpcMessage));
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe('Pairing a response with its request', () => {
-  it('for any two ids: responseTo pairs them, and idKey tells them apart, as the reference does', () => {
-    sameAsReference(
+  it('for any two ids: responseTo pairs them, and idKey tells them apart, as the reference does', async () => {
+    await sameAsReference(
       fc.tuple(validId, validId, fc.boolean()),
       ([a, b, failed]) => {
         const response = failed ? reference.encodeError(a, -32601, 'x') : reference.encodeResult(a, {});
@@ -397,5 +401,5 @@ describe('Pairing a response with its request', () => {
         return { pairs: responseTo(response, reference.encodeRequest(b, 'ping')), sameKey: idKey(a) === idKey(b) };
       },
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

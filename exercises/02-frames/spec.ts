@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
 import { encodeFrame, encodeLine, FrameReader, LineReader } from '@learner';
 import type { FrameReader as FrameReaderContract, ReadItem } from '@protocol/framing/types';
 // The reference solution: the properties below compare your results with its results.
@@ -54,9 +55,12 @@ function attempt(run: () => unknown): unknown {
 }
 
 /** For every generated input, `yours(input)` equals `theirs(input)` (the reference's). */
-function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) => unknown, yours: (input: T) => unknown, show: (input: T) => string): void {
-  const details = fc.check(
-    fc.property(inputs, (input) => {
+async function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) => unknown, yours: (input: T) => unknown, show: (input: T) => string): Promise<void> {
+  // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+  const pace = propertyPacer();
+  const details = await fc.check(
+    fc.asyncProperty(inputs, async (input) => {
+      await pace();
       expect(attempt(() => yours(input))).toEqual(theirs(input));
     }),
     RUNS,
@@ -156,9 +160,9 @@ describe('encodeFrame', () => {
     expect(text.decode(bytes)).toBe('Content-Length: 40\r\n\r\n{"jsonrpc":"2.0","id":0,"method":"ping"}');
   });
 
-  it('for any message: writes the same frame as the reference', () => {
-    sameAsReference(someMessage, (message) => text.decode(reference.encodeFrame(message)), (message) => text.decode(encodeFrame(message)), (message) => JSON.stringify(message));
-  });
+  it('for any message: writes the same frame as the reference', async () => {
+    await sameAsReference(someMessage, (message) => text.decode(reference.encodeFrame(message)), (message) => text.decode(encodeFrame(message)), (message) => JSON.stringify(message));
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it('counts UTF-8 bytes, not characters: "你好" is 6 bytes but only 2 characters', () => {
     // {"text":"你好"} is 13 characters and 17 bytes.
@@ -182,6 +186,13 @@ describe('FrameReader: frames in chunks of any size', () => {
 
   it('reads frames whose bodies hold multi-byte characters', () => {
     expect(readAll(new FrameReader(), [frames(hello), frames(globe)])).toEqual([{ message: hello }, { message: globe }]);
+  });
+
+  it('reads Content-Length in any case, with spaces or tabs around the number', () => {
+    const body = JSON.stringify(ping); // ASCII: its length in characters is its length in bytes
+    const headers = [`content-length: ${body.length}`, `CONTENT-LENGTH:${body.length}`, `Content-Length: \t${body.length} `];
+    const stream = utf8.encode(headers.map((header) => `${header}\r\n\r\n${body}`).join(''));
+    expect(readAll(new FrameReader(), [stream])).toEqual([{ message: ping }, { message: ping }, { message: ping }]);
   });
 
   it('holds back an unfinished frame, and counts what it holds in bufferedBytes', () => {
@@ -226,8 +237,8 @@ describe('FrameReader: frames in chunks of any size', () => {
     expect(next).toMatchObject({ type: 'message', offset: first.length, length: frames(hello).length });
   });
 
-  it('for any frames in any chunks: returns the same items from each push as the reference, and holds nothing at the end', () => {
-    sameAsReference(
+  it('for any frames in any chunks: returns the same items from each push as the reference, and holds nothing at the end', async () => {
+    await sameAsReference(
       contentLengthStream,
       ({ parts, cuts }) => [...pushEach(new reference.FrameReader(), chunked(joinBytes(parts), cuts), false), { bufferedBytesAtTheEnd: 0 }],
       ({ parts, cuts }) => {
@@ -236,7 +247,7 @@ describe('FrameReader: frames in chunks of any size', () => {
       },
       showStream,
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe('FrameReader: broken input', () => {
@@ -280,9 +291,9 @@ describe('encodeLine', () => {
     expect(encodeLine(hello)).toEqual(utf8.encode(`${JSON.stringify(hello)}\n`));
   });
 
-  it('for any message: writes the same line as the reference', () => {
-    sameAsReference(someMessage, (message) => text.decode(reference.encodeLine(message)), (message) => text.decode(encodeLine(message)), (message) => JSON.stringify(message));
-  });
+  it('for any message: writes the same line as the reference', async () => {
+    await sameAsReference(someMessage, (message) => text.decode(reference.encodeLine(message)), (message) => text.decode(encodeLine(message)), (message) => JSON.stringify(message));
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it('never puts a raw newline inside the line: one in a string stays escaped as \\n', () => {
     const bytes = encodeLine({ text: 'first line\nsecond line' });
@@ -330,12 +341,12 @@ describe('LineReader', () => {
     expect(readAll(new LineReader(), [stream])).toEqual([{ error: 'bad-json' }, { message: ping }]);
   });
 
-  it('for any lines in any chunks: returns the same items from each push, and holds the same bytes, as the reference', () => {
-    sameAsReference(
+  it('for any lines in any chunks: returns the same items from each push, and holds the same bytes, as the reference', async () => {
+    await sameAsReference(
       ndjsonStream,
       ({ parts, cuts }) => pushEach(new reference.LineReader(), chunked(joinBytes(parts), cuts), true),
       ({ parts, cuts }) => pushEach(new LineReader(), chunked(joinBytes(parts), cuts), true),
       showStream,
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
 import { McpServer, type ServerTool } from '@learner';
 // The reference solution: the property at the end compares your server with it.
 import { McpServer as ReferenceServer } from '@reference/server';
@@ -206,6 +207,17 @@ describe('tools/list and tools/call', () => {
     const server = await readyServer();
     expectError(await server.handle(encodeRequest(1, 'tools/call', { arguments: { text: 'hi' } })), 1, -32602);
   });
+
+  it('tools/call without arguments reads them as {}: a tool without required parameters runs, one with them gets an isError result', async () => {
+    const server = await readyServer();
+    // fail needs nothing: it runs, and its failure is its own isError result.
+    const ran = resultOf(await server.handle(callTool(1, 'fail')), 1);
+    expect(ran).toMatchObject({ isError: true });
+    expect(firstText(ran)).toContain('the disk is on fire');
+    // echo needs text: missing arguments are bad arguments, data for the model, not -32602.
+    const missing = resultOf(await server.handle(callTool(2, 'echo')), 2);
+    expect(missing).toMatchObject({ isError: true });
+  });
 });
 
 describe('Protocol errors vs tool errors', () => {
@@ -245,6 +257,18 @@ describe('Protocol errors vs tool errors', () => {
 });
 
 describe('Ids and unknown methods', () => {
+  it('an invalid message gets -32600: with its id when one can be read, with no id member when not (never "id": null)', async () => {
+    const server = await readyServer();
+    // A readable id: the error carries it.
+    expect(await server.handle({ jsonrpc: '2.0', id: 9 })).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32600 } });
+    // No readable id: an id-less error. MCP's RequestId is a string or an integer, so never null.
+    for (const invalid of [{ jsonrpc: '2.0', method: 42 }, { jsonrpc: '2.0' }, [{ jsonrpc: '2.0', id: 1, method: 'ping' }]]) {
+      const answer = await server.handle(invalid);
+      expect(answer, JSON.stringify(invalid)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+      expect(answer, JSON.stringify(invalid)).not.toHaveProperty('id');
+    }
+  });
+
   it('an unknown method is -32601 (method not found)', async () => {
     const server = await readyServer();
     expectError(await server.handle(encodeRequest(1, 'resources/list')), 1, -32601);
@@ -336,8 +360,11 @@ async function playSession(Server: ServerClass, session: { requireInitialized: b
 
 describe('Any sequence of messages', () => {
   it('for any messages, in strict and lenient mode: answers each one as the reference does, and moves through the same phases', async () => {
+    // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+    const pace = propertyPacer();
     const details = await fc.check(
       fc.asyncProperty(anySession, async (session) => {
+        await pace();
         expect(await playSession(McpServer, session)).toEqual(await playSession(ReferenceServer, session));
       }),
       { numRuns: 100, seed: 4 },
@@ -346,5 +373,5 @@ describe('Any sequence of messages', () => {
     const [session] = details.counterexample;
     expect(await playSession(McpServer, session), `for the session ${JSON.stringify(session)}`).toEqual(await playSession(ReferenceServer, session));
     throw new Error(`differs from the reference for the session ${JSON.stringify(session)} (only on some runs)`);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
 import { isLegalToolName, mcpResultToText, registerMcpTools, riskFromAnnotations, schemaToParams, type McpToolSource } from '@learner';
 // The reference solution: the properties below compare your results with its results.
 import * as reference from '@reference/remote-tools';
@@ -63,8 +64,11 @@ async function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) =>
       return { threw: String(error) };
     }
   };
+  // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+  const pace = propertyPacer();
   const details = await fc.check(
     fc.asyncProperty(inputs, async (input) => {
+      await pace();
       expect(await attempt(() => yours(input))).toEqual(await theirs(input));
     }),
     RUNS,
@@ -147,7 +151,7 @@ function observedText(text: unknown, result: { content: Array<Record<string, unk
 describe('schemaToParams', () => {
   it('for any schema, nullable types in any position and optional fields left out: the same parameters as the reference', async () => {
     await sameAsReference(anySchema, (schema) => observedParams(reference.schemaToParams(schema)), (schema) => observedParams(schemaToParams(schema)));
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it('turns each property into a parameter with its type, description and required flag', () => {
     const params = schemaToParams({
@@ -233,11 +237,11 @@ describe('schemaToParams', () => {
 describe('mcpResultToText', () => {
   it('for any result of text blocks: exactly the reference\'s text', async () => {
     await sameAsReference(textResult, (result) => reference.mcpResultToText(result), (result) => mcpResultToText(result));
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it('for any result with other blocks: the same error marker, texts in order and no base64, as the reference', async () => {
     await sameAsReference(mixedResult, (result) => observedText(reference.mcpResultToText(result as CallToolResult), result), (result) => observedText(mcpResultToText(result as CallToolResult), result));
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it('joins the text blocks with a newline', () => {
     expect(mcpResultToText({ content: [{ type: 'text', text: 'first line' }, { type: 'text', text: 'second line' }] })).toBe('first line\nsecond line');
@@ -520,5 +524,5 @@ describe('Any server', () => {
       (input) => playRegistration(reference.registerMcpTools, reference.riskFromAnnotations, input),
       (input) => playRegistration(registerMcpTools, riskFromAnnotations, input),
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING, SseReader, type HttpClientTransportOptions, type SseEvent } from '@learner';
 // The reference solution: the properties compare your code with it.
 import * as reference from '@reference/http/streamable-client';
@@ -618,7 +619,7 @@ async function play(Transport: TransportClass, value: Session): Promise<unknown>
 }
 
 describe('Any exchange', () => {
-  it('for any events, line ends and chunking: the same events, lastEventId and retry as the reference', () => {
+  it('for any events, line ends and chunking: the same events, lastEventId and retry as the reference', async () => {
     const check = (value: Stream) => ({
       expected: readAll(reference.SseReader, value),
       actual: (() => {
@@ -629,8 +630,11 @@ describe('Any exchange', () => {
         }
       })(),
     });
-    const details = fc.check(
-      fc.property(stream, (value) => {
+    // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+    const pace = propertyPacer();
+    const details = await fc.check(
+      fc.asyncProperty(stream, async (value) => {
+        await pace();
         const { expected, actual } = check(value);
         expect(actual).toEqual(expected);
       }),
@@ -641,15 +645,18 @@ describe('Any exchange', () => {
     const { expected, actual } = check(value);
     expect(actual, `for the stream ${JSON.stringify(new TextDecoder().decode(streamBytes(value)))} in chunks ${JSON.stringify(value.splits)}`).toEqual(expected);
     throw new Error(`differs from the reference for ${JSON.stringify(value)} (only on some runs)`);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it('for any session: the same requests and headers, the same answers, notifications and waits as the reference', async () => {
     const check = async (value: Session) => ({
       expected: await play(reference.HttpClientTransport, value),
       actual: await play(HttpClientTransport, value).catch((error: unknown) => ({ threw: String(error) })),
     });
+    // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+    const pace = propertyPacer();
     const details = await fc.check(
       fc.asyncProperty(session, async (value) => {
+        await pace();
         const { expected, actual } = await check(value);
         expect(actual).toEqual(expected);
       }),
@@ -661,5 +668,5 @@ describe('Any exchange', () => {
     const { expected, actual } = await check(value);
     expect(actual, `for the session ${JSON.stringify(value)}`).toEqual(expected);
     throw new Error(`differs from the reference for the session ${JSON.stringify(value)} (only on some runs)`);
-  }, 30_000);
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
 import { answerInputRequests, capabilitiesFor, classifyProbe, ModernSession, type InputHandlers, type ModernSessionOptions } from '@learner';
 // The reference solution: the properties compare your code with it.
 import * as reference from '@reference/era/stateless-client';
@@ -316,7 +317,7 @@ describe('Falling back to the handshake', () => {
     client.close();
   });
 
-  it('for any answer to server/discover: the same verdict as the reference', () => {
+  it('for any answer to server/discover: the same verdict as the reference', async () => {
     const versions = fc.constantFrom(MODERN, NEXT, '2025-11-25', '2025-06-18', '2024-11-05', 'draft');
     // Lists in any order: whose preference decides is part of the rule.
     const lists = fc.shuffledSubarray([NEXT, MODERN, '2025-11-25', '2024-11-05', 'draft']);
@@ -354,8 +355,11 @@ describe('Falling back to the handshake', () => {
       }
       return { expected: observe(reference.classifyProbe(...value)), actual };
     };
-    const details = fc.check(
-      fc.property(outcome, context, (...value) => {
+    // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+    const pace = propertyPacer();
+    const details = await fc.check(
+      fc.asyncProperty(outcome, context, async (...value) => {
+        await pace();
         const { expected, actual } = run(value);
         expect(actual).toEqual(expected);
       }),
@@ -364,7 +368,7 @@ describe('Falling back to the handshake', () => {
     if (!details.failed || !details.counterexample) return;
     const { expected, actual } = run(details.counterexample);
     expect(actual, `for the outcome and context ${JSON.stringify(details.counterexample)}`).toEqual(expected);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe('Version mismatch: -32022', () => {
@@ -600,8 +604,11 @@ describe('Any exchange', () => {
       expected: await play(reference.ModernSession, value),
       actual: await play(ModernSession, value).catch((error: unknown) => [{ threw: String(error) }]),
     });
+    // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+    const pace = propertyPacer();
     const details = await fc.check(
       fc.asyncProperty(scenario, async (value) => {
+        await pace();
         const { expected, actual } = await check(value);
         expect(actual).toEqual(expected);
       }),
@@ -612,7 +619,7 @@ describe('Any exchange', () => {
     const { expected, actual } = await check(value);
     expect(actual, `for the scenario ${JSON.stringify(value)}`).toEqual(expected);
     throw new Error(`differs from the reference for the scenario ${JSON.stringify(value)} (only on some runs)`);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it('for any answers to the probe: sends the same probes, reaches the same verdict and version as the reference', async () => {
     const probeAnswer = fc.oneof(
@@ -635,8 +642,11 @@ describe('Any exchange', () => {
       expected: await playProbe(reference.ModernSession, value),
       actual: await playProbe(ModernSession, value).catch((error: unknown) => ({ threw: String(error) })),
     });
+    // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
+    const pace = propertyPacer();
     const details = await fc.check(
       fc.asyncProperty(probes, async (value) => {
+        await pace();
         const { expected, actual } = await check(value);
         expect(actual).toEqual(expected);
       }),
@@ -647,5 +657,5 @@ describe('Any exchange', () => {
     const { expected, actual } = await check(value);
     expect(actual, `for the answers ${JSON.stringify(value)}`).toEqual(expected);
     throw new Error(`differs from the reference for the answers ${JSON.stringify(value)} (only on some runs)`);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

@@ -4,9 +4,9 @@ import { FRAMING_NAMES } from '../protocol/framing/types.ts';
 import { DEFAULT_FRAMING, parseEchoServerArgs, usageText } from './echo-server-args.ts';
 
 describe('parseEchoServerArgs', () => {
-  it('defaults to the chapter framing (Content-Length) with no faults', () => {
-    expect(DEFAULT_FRAMING).toBe('content-length');
-    expect(parseEchoServerArgs([])).toEqual({ kind: 'run', options: { framing: 'content-length', faults: [] } });
+  it('defaults to the spec\'s stdio framing (NDJSON) with no faults', () => {
+    expect(DEFAULT_FRAMING).toBe('ndjson');
+    expect(parseEchoServerArgs([])).toEqual({ kind: 'run', options: { framing: 'ndjson', faults: [] } });
   });
 
   it('takes --framing and repeated --fault, in = and separate-value forms, deduplicating faults', () => {
@@ -61,7 +61,7 @@ describe('usageText', () => {
   });
 
   it('takes --era=dual|legacy|modern, leaving the options unchanged for the default', () => {
-    expect(parseEchoServerArgs(['--era=dual'])).toEqual({ kind: 'run', options: { framing: 'content-length', faults: [] } });
+    expect(parseEchoServerArgs(['--era=dual'])).toEqual({ kind: 'run', options: { framing: 'ndjson', faults: [] } });
     expect(parseEchoServerArgs(['--era', 'modern', '--framing=ndjson'])).toEqual({ kind: 'run', options: { framing: 'ndjson', faults: [], era: 'modern' } });
     expect(parseEchoServerArgs(['--era=legacy'])).toMatchObject({ kind: 'run', options: { era: 'legacy' } });
     expect(parseEchoServerArgs(['--era=future'])).toEqual({ kind: 'usage-error', message: 'unknown era: future' });

@@ -4,8 +4,12 @@
 import { FRAMING_NAMES, type FramingName } from '../protocol/framing/types.ts';
 import { FAULT_DESCRIPTIONS, isFaultName, isHttpOnlyFault, STDIO_FAULT_NAMES, type FaultName } from '../protocol/faults.ts';
 
-/** Content-Length is the chapter's framing, so it is what the server speaks unless told otherwise. */
-export const DEFAULT_FRAMING: FramingName = 'content-length';
+/**
+ * Newline-delimited JSON is the MCP specification's stdio transport, so a spec-following client
+ * (any official SDK) meets the server without flags; the chapter's Content-Length framing is
+ * `--framing=content-length`. Every host passes its framing explicitly.
+ */
+export const DEFAULT_FRAMING: FramingName = 'ndjson';
 
 /** Faults that only mean something for one framing. */
 const FRAMING_ONLY_FAULTS: Partial<Record<FaultName, FramingName>> = {
@@ -74,8 +78,8 @@ export function usageText(program = 'echo-server.mjs'): string {
     'An MCP echo server on stdin/stdout. Frames go to stdout, logs to stderr.',
     '',
     'framings:',
-    `  content-length  Content-Length: N\\r\\n\\r\\n<json> (the chapter's framing; the default)`,
-    '  ndjson          one JSON object per line (what the MCP spec and the official SDK use)',
+    '  ndjson          one JSON object per line (the MCP spec\'s stdio transport, what the official SDKs speak; the default)',
+    `  content-length  Content-Length: N\\r\\n\\r\\n<json> (the chapter's framing)`,
     '',
     'eras:',
     '  dual            initialize opens the handshake era; a _meta claim gets 2026-07-28 (the default)',

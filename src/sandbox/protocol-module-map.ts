@@ -55,6 +55,7 @@ import * as httpResponseBody from '../protocol/http/response-body.ts';
 import * as httpServerHandler from '../protocol/http/server-handler.ts';
 import * as httpServerSession from '../protocol/http/server-session.ts';
 import * as httpTestHelpers from '../protocol/http/test-helpers.ts';
+import * as propertyRuns from '../protocol/property-runs.ts';
 import * as httpTypes from '../protocol/http/types.ts';
 import * as serverRequests from '../protocol/server-requests.ts';
 import * as toolProgress from '../protocol/tool-progress.ts';
@@ -132,6 +133,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/http/server-handler': httpServerHandler,
   '@protocol/http/server-session': httpServerSession,
   '@protocol/http/test-helpers': httpTestHelpers,
+  '@protocol/property-runs': propertyRuns,
   '@protocol/http/types': httpTypes,
   '@protocol/server-requests': serverRequests,
   '@protocol/tool-progress': toolProgress,

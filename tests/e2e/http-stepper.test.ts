@@ -175,6 +175,14 @@ describe('the HTTP stepper', () => {
       const first = await exchanges.nth(0).locator('pre').nth(1).textContent();
       expect(first).toBe('HTTP/1.1 200 OK');
       expect(await exchanges.nth(1).locator('pre').first().textContent()).toMatch(/Mcp-Session-Id: [0-9a-f]{32}␍␊/);
+      // The card names each session id it talks about: the old one given and sent back, the new one.
+      const old = await exchanges.nth(0).getByTestId('http-card-session-given').getAttribute('data-session-id');
+      expect(old).toMatch(/^[0-9a-f]{32}$/);
+      expect(await exchanges.nth(1).getByTestId('http-card-session-sent').getAttribute('data-session-id')).toBe(old);
+      const renewed = await exchanges.nth(2).getByTestId('http-card-session-given').getAttribute('data-session-id');
+      expect(renewed).toMatch(/^[0-9a-f]{32}$/);
+      expect(renewed).not.toBe(old);
+      expect(await exchanges.nth(2).getByTestId('http-card-session-given').textContent()).toBe(`The server gave Mcp-Session-Id: ${renewed}`);
       await expectAccessible(page, 'the HTTP failure cards', { include: '[data-testid=http-cards]' });
     } finally {
       await close();

@@ -212,14 +212,54 @@ describe('echo server command line', () => {
     for (const fault of STDIO_FAULT_NAMES) expect(program.stdout.toString('utf8')).toContain(fault);
   });
 
-  it('defaults to Content-Length framing', async () => {
+  it('defaults to newline-delimited JSON, the specification\'s stdio transport', async () => {
     const program = startNode(builtProgram('echo-server'));
     await program.write(getFraming('ndjson').encode(ping(1)));
-    await program.write(getFraming('content-length').encode(ping(2)));
-    await program.waitFor(() => program.stdout.length > 0, 'an answer');
+    await program.waitFor(() => program.stdout.includes('\n'), 'an answer');
     program.end();
     await program.exit();
-    expect(program.stdout.toString('utf8')).toMatch(/^Content-Length: \d+\r\n\r\n/);
+    expect(JSON.parse(program.stdout.toString('utf8'))).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+
+  // A client and server that disagree on framing both wait in silence; the server's stderr says why.
+  it('a Content-Length client against the default server: stderr names --framing=content-length', async () => {
+    const program = startNode(builtProgram('echo-server'));
+    await program.write(getFraming('content-length').encode(ping(1)));
+    await program.waitFor(() => program.stderr.includes('--framing=content-length'), 'the framing hint');
+    program.end();
+    await program.exit();
+    expect(program.stderr).toMatch(/client seems to speak Content-Length frames.*start it with --framing=content-length/);
+  });
+
+  it('an NDJSON client against --framing=content-length: stderr names NDJSON and its flag', async () => {
+    const program = startNode(builtProgram('echo-server'), ['--framing=content-length']);
+    await program.write(getFraming('ndjson').encode(ping(1)));
+    await program.waitFor(() => program.stderr.includes('--framing=ndjson'), 'the framing hint');
+    program.end();
+    await program.exit();
+    expect(program.stderr).toMatch(/client seems to speak newline-delimited JSON.*start it with --framing=ndjson/);
+  });
+
+  it.each(['legacy', 'modern', 'dual'])('--era=%s answers an invalid id-less message with the id-less -32600', async (era) => {
+    const program = startNode(builtProgram('echo-server'), [`--era=${era}`]);
+    await program.write('{"jsonrpc":"2.0"}\n');
+    await program.waitFor(() => program.stdout.includes('\n'), 'an answer');
+    program.end();
+    await program.exit();
+    const answer = JSON.parse(program.stdout.toString('utf8')) as Message;
+    expect(answer).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+    expect('id' in answer).toBe(false);
+  });
+
+  it('a client in the server\'s own framing gets no hint', async () => {
+    for (const framing of FRAMINGS) {
+      const program = startNode(builtProgram('echo-server'), [`--framing=${framing}`]);
+      await program.write(getFraming(framing).encode(ping(1)));
+      await program.waitFor(() => program.stdout.length > 0, 'an answer');
+      program.end();
+      await program.exit();
+      expect(program.stderr).not.toContain('seems to speak');
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 // the echo server driven through the tap's line protocol, the official SDK client and the echo
 // server with the tap between them, and a Streamable HTTP session through the loopback relay.
 
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ import { parseTrace, type Trace, type TraceEvent } from '../../src/runtime/trace
 import { readTrace as openInPageWorker } from '../../src/app/trace/trace-worker-core.ts';
 import { TraceLogDecoder } from '../../src/app/trace/trace-log.ts';
 import { fetchExchange } from '../../server/fetch-exchange.ts';
+import { SHUTDOWN_GRACE_MS } from '../../server/tap-between.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { builtProgram, killAllPrograms, RunningProgram, startNode } from './child-transport.ts';
 
@@ -118,7 +119,7 @@ describe('tap --record=FILE -- <server>: the tap as always, and a trace file', (
 
   it('writes the framing it is given, and keeps everything when the tap is stopped by SIGTERM', async () => {
     const file = tempFile('signal.jsonl');
-    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--framing=content-length', '--', process.execPath, builtProgram('echo-server')]);
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--framing=content-length', '--', process.execPath, builtProgram('echo-server'), '--framing=content-length']);
     const body = utf8.encode(JSON.stringify(INITIALIZE));
     const framed = Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
     await tap.write(writeCommand(framed));
@@ -137,7 +138,7 @@ describe('tap --record=FILE -- <server>: the tap as always, and a trace file', (
 
   it('guesses content-length framing from the first bytes, however few arrive at a time', async () => {
     const file = tempFile('guess.jsonl');
-    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--', process.execPath, builtProgram('echo-server')]);
+    const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--', process.execPath, builtProgram('echo-server'), '--framing=content-length']);
     // "Content-Length: 1" one byte at a time: no guess can be made before the colon.
     for (const byte of Buffer.from('Content-Length: 1')) {
       await tap.write(writeCommand(Uint8Array.of(byte)));
@@ -287,6 +288,32 @@ describe('tap --record=FILE --between, stopped', () => {
       expect.arrayContaining([expect.objectContaining({ proc: 'client', signal: 'SIGTERM' }), expect.objectContaining({ ev: 'exit' })]),
     );
     expect(events.filter((e) => e.ev === 'exit')).toHaveLength(2);
+  });
+
+  // The stdio shutdown once the client has gone: the server's stdin closed, then SIGTERM, then
+  // SIGKILL, each after SHUTDOWN_GRACE_MS; the server's exit event names the step it ended after.
+  describe.each([
+    ['eof', "process.stdin.resume(); process.stdin.on('end', () => process.exit(0));", { code: 0, signal: null }],
+    ['SIGTERM', 'process.stdin.resume(); setInterval(() => {}, 1000);', { code: null, signal: 'SIGTERM' }],
+    ['SIGKILL', "process.stdin.resume(); process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);", { code: null, signal: 'SIGKILL' }],
+  ] as const)('a server that ends at the %s step', (step, serverCode, exit) => {
+    it(`records shutdown: '${step}' on its exit, and the client's exit without one`, async () => {
+      const file = tempFile(`between-${step}.jsonl`);
+      const serverScript = tempFile(`server-${step}.cjs`);
+      writeFileSync(serverScript, serverCode);
+      const client = `'${process.execPath}' -e 'process.exit(0)'`;
+      const tap = startNode(builtProgram('tap'), [`--record=${file}`, '--between', client, '--', process.execPath, serverScript]);
+      const status = await tap.exit(4 * SHUTDOWN_GRACE_MS + 60_000);
+      expect(status.code).toBe(0);
+      const exits = readTrace(file).events.filter((e) => e.ev === 'exit');
+      expect(exits).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ proc: 'client', code: 0 }),
+          expect.objectContaining({ ...exit, shutdown: step }),
+        ]),
+      );
+      expect(exits.find((e) => 'proc' in e && e.proc === 'client')).not.toHaveProperty('shutdown');
+    }, 4 * SHUTDOWN_GRACE_MS + 120_000);
   });
 });
 

@@ -143,12 +143,12 @@ describe('tap around the echo server', () => {
   it('s2c bytes concatenated equal what the server writes when run without the tap', async () => {
     const input = Buffer.concat([contentLength(INITIALIZE), contentLength(INITIALIZED), contentLength(ECHO_CALL)]);
 
-    const direct = startNode(builtProgram('echo-server'));
+    const direct = startNode(builtProgram('echo-server'), ['--framing=content-length']);
     await direct.write(input);
     direct.end();
     expect((await direct.exit()).code).toBe(0);
 
-    const tap = new TapDriver([process.execPath, builtProgram('echo-server')]);
+    const tap = new TapDriver([process.execPath, builtProgram('echo-server'), '--framing=content-length']);
     await tap.write(input);
     await tap.send({ cmd: 'eof' });
     expect((await tap.finished()).code).toBe(0);

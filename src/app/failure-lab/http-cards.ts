@@ -8,6 +8,7 @@
 import type { FaultName } from '../../protocol/faults.ts';
 import { SseReader } from '../../protocol/framing/sse.ts';
 import type { ByteConnection } from '../../protocol/http/byte-connection.ts';
+import { HOLD_AFTER_RESUMES_META, IMPATIENT_RESUMES_BEFORE_HOLD } from '../../protocol/http/event-stream.ts';
 import { Http1Reader } from '../../protocol/http/http1-reader.ts';
 import { serializeRequest, type HeaderLine } from '../../protocol/http/http1-writer.ts';
 
@@ -30,6 +31,8 @@ export interface HttpCardExchange {
   body: string;
   /** The Mcp-Session-Id the response carried, if any. */
   sessionId: string | null;
+  /** The Mcp-Session-Id the request carried, if any: the stale-session card shows the old one going out. */
+  sentSessionId: string | null;
   /** Per piece the response arrived in (one onData each), how many SSE events it completed. */
   pieces: number[];
 }
@@ -103,11 +106,15 @@ const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' })
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 /** Progress 0 goes out when the call starts, the result after `ms`: two moments a stream can show apart. */
 export const SLOW_CALL_MS = 400;
-const slowCall = (id: number, text = 'through a proxy?') => ({
+const slowCall = (id: number, text = 'through a proxy?', holdAfterResumes?: number) => ({
   jsonrpc: '2.0',
   id,
   method: 'tools/call',
-  params: { name: 'delay_echo', arguments: { text, ms: SLOW_CALL_MS }, _meta: { progressToken: `lab-${id}` } },
+  params: {
+    name: 'delay_echo',
+    arguments: { text, ms: SLOW_CALL_MS },
+    _meta: { progressToken: `lab-${id}`, ...(holdAfterResumes === undefined ? {} : { [HOLD_AFTER_RESUMES_META]: holdAfterResumes }) },
+  },
 });
 
 /**
@@ -183,7 +190,7 @@ export function exchangeBytes(connection: ByteConnection, request: Uint8Array): 
       connection.close();
       if (head === null) return reject(new Error(error ?? 'the connection ended before a response arrived'));
       const response = concat(received);
-      resolve({ request, response, status: head.status, statusLine: head.statusLine, body: readUtf8.decode(concat(body)), sessionId: head.sessionId, pieces });
+      resolve({ request, response, status: head.status, statusLine: head.statusLine, body: readUtf8.decode(concat(body)), sessionId: head.sessionId, sentSessionId: sessionIdSent(request), pieces });
     };
     const stopData = connection.onData((chunk) => {
       received.push(chunk);
@@ -258,8 +265,12 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
       case 'ignores-retry': {
         const sessionId = (await send(server, 'setup', { body: initialize(0) })).sessionId ?? '';
         await send(server, 'setup', { body: INITIALIZED, sessionId });
-        const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-        const poll = async (role: ExchangeRole, requestId: number, wait: (retryMs: number) => number): Promise<PollRun> => {
+        // No timer for a wait of 0: a page in the background has its timers held to one a second,
+        // which would make the impatient client wait retry after all.
+        const sleep = deps.sleep ?? ((ms: number) => (ms === 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms))));
+        // Each call asks the server to hold its stream on the resume it names (event-stream.ts): the
+        // impatient client's on its Nth, the patient one's on its first. The counts follow from that.
+        const poll = async (role: ExchangeRole, requestId: number, wait: (retryMs: number) => number, holdAfterResumes: number): Promise<PollRun> => {
           const run: PollRun = { retryMs: null, waits: [], reconnects: 0, gotResult: false };
           const reader = new SseReader();
           const read = (exchange: HttpCardExchange) => {
@@ -268,7 +279,7 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
             }
             run.retryMs = reader.retry ?? run.retryMs;
           };
-          read(await send(server, role, { body: slowCall(requestId, 'worth the wait'), sessionId }));
+          read(await send(server, role, { body: slowCall(requestId, 'worth the wait', holdAfterResumes), sessionId }));
           // Shown: the POST, the first reconnect and the last; the ones between are counted.
           let last: HttpCardExchange | null = null;
           while (!run.gotResult && run.reconnects < MAX_POLL_RECONNECTS) {
@@ -286,7 +297,7 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
           return run;
         };
         // The same slow call twice: a client that reconnects at once, then one that waits `retry` ms.
-        polls = { impatient: await poll('symptom', 1, () => 0), patient: await poll('recovery', 2, (retryMs) => retryMs) };
+        polls = { impatient: await poll('symptom', 1, () => 0, IMPATIENT_RESUMES_BEFORE_HOLD), patient: await poll('recovery', 2, (retryMs) => retryMs, 1) };
         break;
       }
     }
@@ -294,6 +305,14 @@ export async function runHttpCard(id: HttpCardId, deps: HttpCardDeps): Promise<H
     for (const server of servers) server.kill();
   }
   return polls === undefined ? { id, exchanges } : { id, exchanges, polls };
+}
+
+/** The Mcp-Session-Id header of a request's head (any case, as a server reads it), or null. */
+export function sessionIdSent(request: Uint8Array): string | null {
+  const text = readUtf8.decode(request);
+  const end = text.indexOf('\r\n\r\n');
+  const head = end === -1 ? text : text.slice(0, end);
+  return /\r\nmcp-session-id:[ \t]*([^\r]*?)[ \t]*(?:\r\n|$)/i.exec(head)?.[1] ?? null;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -85,7 +85,7 @@ export const notesEn: PresenterNotes = {
       'buffering-proxy':
         'Have the room read the piece counts: straight from the server the progress event arrives in a piece of its own before the result; through a buffering proxy everything arrives in one piece at the end, and a GET stream delivers nothing at all. The fix is in the deployment: no buffering for the MCP endpoint.',
       'ignores-retry':
-        'SSE polling (2025-11-25): after an event with an id the server may close the connection but not the stream; it sends retry first, and the client MUST wait that long, then GET with Last-Event-ID. Compare the two counts: the impatient client comes back again and again for one answer (the card stops it at 500); the patient one comes back once after 1000 ms and gets progress and result. Worst of all is a client that never comes back: it loses the result.',
+        'SSE polling (2025-11-25): after an event with an id the server may close the connection but not the stream; it sends retry first, and the client MUST wait that long, then GET with Last-Event-ID. Compare the two counts: the impatient client comes back again and again for one answer (the card asks the server to hold its stream only on the 20th time); the patient one comes back once after 1000 ms and gets progress and result. Worst of all is a client that never comes back: it loses the result.',
     },
   },
   lessons: {

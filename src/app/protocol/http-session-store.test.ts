@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startWorkerHttpWire } from '../../../tests/support/http-worker-wire.ts';
-import { HTTP_STEPS, HttpSessionStore } from './http-session-store.ts';
+import { HTTP_ECHO_TEXT, HTTP_STEPS, HttpSessionStore } from './http-session-store.ts';
 
 describe('HttpSessionStore', () => {
   it('steps through a whole session on the worker host, one exchange per arrow, and tracks what the client holds', async () => {
@@ -26,6 +26,15 @@ describe('HttpSessionStore', () => {
       { progress: '0', total: '1', message: 'started' },
       { progress: '1', total: '1', message: 'finished' },
     ]);
+    // The echoed text is multi-byte, so its request's Content-Length (bytes) is not its length in characters.
+    const call = byRequest['POST tools/call']!;
+    const joined = (parts: readonly Uint8Array[]) => new TextDecoder().decode(new Uint8Array(parts.flatMap((part) => [...part])));
+    const byteLength = (text: string) => new TextEncoder().encode(text).length;
+    const [head, body] = joined(call.c2s).split('\r\n\r\n') as [string, string];
+    expect(body).toContain(HTTP_ECHO_TEXT);
+    expect(Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1])).toBe(byteLength(body));
+    expect(byteLength(body)).toBeGreaterThan(body.length);
+    expect(joined(call.s2c)).toContain(HTTP_ECHO_TEXT);
     expect(state.holds).toEqual({ sessionId: null, protocolVersion: '2025-11-25', pending: [], openStreams: 0 });
   });
 

@@ -35,6 +35,13 @@ export const PROGRESS_TOKEN = 'http-stepper';
 /** One relayed connection (the recorder's record, its step one of the stepper's). */
 export type HttpExchangeRecord = ExchangeRecord<HttpStepId>;
 
+/**
+ * What the stepper's tools/call echoes: multi-byte on purpose, so "bytes are not characters" shows
+ * over HTTP too: the text is 28 UTF-8 bytes for 21 characters, and Content-Length and chunk sizes
+ * count the bytes.
+ */
+export const HTTP_ECHO_TEXT = 'hello over HTTP, 你好 🌍';
+
 export interface HttpHolds {
   sessionId: string | null;
   protocolVersion: string | null;
@@ -194,7 +201,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
         return;
       case 'call': {
         const client = this.client!;
-        await this.pending(1, 'tools/call', () => client.callWithProgress({ text: 'hello over HTTP' }, PROGRESS_TOKEN));
+        await this.pending(1, 'tools/call', () => client.callWithProgress({ text: HTTP_ECHO_TEXT }, PROGRESS_TOKEN));
         return;
       }
       case 'delete': {

@@ -57,7 +57,9 @@ describe('targetFromLog', () => {
     expect(target).toMatchObject({ framing: 'ndjson', streamOffset: 0, value: { id: 5 } });
     expect(target.bytes).toEqual(line);
     expect(framingOfArgv(['node', 'sdk-echo-server.mjs'])).toBe('ndjson');
-    expect(framingOfArgv(['node', 'echo-server.mjs'])).toBeNull();
+    expect(framingOfArgv(['node', 'echo-server.mjs'])).toBe('ndjson');
+    expect(framingOfArgv(['node', 'echo-server.mjs', '--framing=content-length'])).toBe('content-length');
+    expect(framingOfArgv(['node', 'other-server.mjs'])).toBeNull();
   });
 
   it('answers null for an entry or frame that is not there', () => {

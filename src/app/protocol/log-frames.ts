@@ -37,13 +37,16 @@ export function targetFromLog(log: MessageLog, fallbackFraming: FramingName, seq
   return targetFromStream(stream, framing, { offset, length: end - offset, ...describe(frame) });
 }
 
-/** `--framing=ndjson` in a spawn's argv; the SDK server takes no such flag and speaks NDJSON. */
+/**
+ * `--framing=…` in a spawn's argv. Without it every echo server speaks NDJSON: the SDK servers
+ * take no such flag, and NDJSON is the project's echo server's default.
+ */
 export function framingOfArgv(argv: readonly string[]): FramingName | null {
   for (const arg of argv) {
     if (arg === '--framing=ndjson') return 'ndjson';
     if (arg === '--framing=content-length') return 'content-length';
   }
-  return argv.some((arg) => /sdk2?-echo-server/.test(arg)) ? 'ndjson' : null;
+  return argv.some((arg) => /echo-server/.test(arg)) ? 'ndjson' : null;
 }
 
 function describe(frame: LogFrame): Pick<InspectTarget, 'kind' | 'method' | 'id' | 'value' | 'problem'> {

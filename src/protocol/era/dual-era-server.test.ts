@@ -89,4 +89,26 @@ describe('DualEraServer', () => {
     expect(await server.handle({ jsonrpc: '2.0', method: 'notifications/initialized' })).toBeNull();
     expect(await server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: modernMeta } })).toMatchObject({ result: { resultType: 'complete' } });
   });
+
+  // An invalid message is invalid in every era: JSON-RPC's -32600 (with the id when one can be
+  // read, id-less otherwise), never silence, which leaves a client waiting for ever.
+  it('modern-only: answers an invalid message exactly as the handshake-era server does', async () => {
+    const options = { serverInfo: ECHO_SERVER_INFO, tools: createEchoTools() };
+    const server = new DualEraServer({ modern: createEchoModernServer({ ...options, supportedVersions: ['2026-07-28'] }) });
+    const reference = new McpServer(options);
+    const invalid: unknown[] = [
+      { jsonrpc: '2.0' },
+      { foo: 1 },
+      { jsonrpc: '1.0', id: 7, method: 'ping' },
+      { jsonrpc: '2.0', id: 4, method: 5 },
+      { jsonrpc: '2.0', method: 5, params: { _meta: modernMeta } },
+      [],
+      'text',
+    ];
+    for (const message of invalid) {
+      const answer = await server.handle(message);
+      expect(answer).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+      expect(answer).toEqual(await reference.handle(message));
+    }
+  });
 });

@@ -81,7 +81,13 @@ export class DualEraServer {
         if (running !== undefined) return running.abort(), null;
       }
     }
-    if (this.#options.createLegacy === undefined) return outcome.ok && isRequest(outcome.message) ? this.#refuse(outcome.message) : null;
+    if (this.#options.createLegacy === undefined) {
+      // Modern-only: an invalid message gets the -32600 the handshake era gives it (with its id
+      // when one can be read, id-less otherwise): invalid is invalid in every era, and silence
+      // would leave its sender waiting.
+      if (!outcome.ok) return encodeError(outcome.id, ErrorCode.InvalidRequest, `Invalid request: ${outcome.reason}`);
+      return isRequest(outcome.message) ? this.#refuse(outcome.message) : null;
+    }
     if (outcome.ok && isRequest(outcome.message)) this.#options.onRoute?.('legacy', outcome.message);
     return this.#legacyServer().handle(value, context);
   }

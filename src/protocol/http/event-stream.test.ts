@@ -26,6 +26,28 @@ describe('EventStream', () => {
     expect(() => stream.send({ n: 3 })).toThrow(/ended/);
   });
 
+  it('close-streams-early with a hold on the 3rd resume: the response comes on that resume, however early it was ready', async () => {
+    const stream = new EventStream('7', 1000, undefined, true, 3);
+    const post = stream.connect();
+    stream.send({ progress: 0 });
+    stream.send({ result: 'done' }); // the response, ready before any resume
+    stream.finish();
+    expect(await readAll(post)).toEqual([{ data: '', id: '7/0' }]); // closed right after priming
+    // Resumes 1 and 2: what came meanwhile, never the response, and the connection closes.
+    expect(await readAll(stream.connect(0))).toEqual([{ data: '{"progress":0}', id: '7/1' }]);
+    expect(await readAll(stream.connect(1))).toEqual([]);
+    // Resume 3 holds: the response, then the end.
+    expect(await readAll(stream.connect(1))).toEqual([{ data: '{"result":"done"}', id: '7/2' }]);
+  });
+
+  it('close-streams-early without a hold: a resume after the response gets it (the plain fault)', async () => {
+    const stream = new EventStream('8', 1000, undefined, true);
+    stream.connect();
+    stream.send({ result: 'done' });
+    stream.finish();
+    expect(await readAll(stream.connect(0))).toEqual([{ data: '{"result":"done"}', id: '8/1' }]);
+  });
+
   it('primes a fresh connection with the id of what was already delivered', async () => {
     const stream = new EventStream('get', undefined);
     stream.send({ held: true }); // no connection yet

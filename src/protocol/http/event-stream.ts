@@ -17,6 +17,17 @@ interface LoggedEvent {
 /** The replay log keeps at most this many events per stream; older ones can no longer be resumed. */
 export const DEFAULT_MAX_REPLAY_EVENTS = 1000;
 
+/**
+ * Under the close-streams-early fault, a request may ask (in its `_meta`, under this key) for its
+ * stream to be held open on its Nth resume instead of closed again: from then on that connection
+ * waits for the response. The failure lab's retry card asks for IMPATIENT_RESUMES_BEFORE_HOLD for
+ * the client that ignores `retry` and 1 for the one that waits, so its reconnect counts follow
+ * from this rule on any machine, not from how long the tool ran. Without it, every connection
+ * closes early until the response.
+ */
+export const HOLD_AFTER_RESUMES_META = 'dev.mcp-playground/holdAfterResumes';
+export const IMPATIENT_RESUMES_BEFORE_HOLD = 20;
+
 export class EventStream {
   private seq = 0;
   /** The highest event number written to a connection that was open at the time. */
@@ -26,6 +37,8 @@ export class EventStream {
   private finished = false;
   /** When the current connection opened or last carried an event (the idle-stream rule reads it). */
   private lastActive = 0;
+  /** close-streams-early: how often this stream has been resumed. */
+  private resumes = 0;
 
   constructor(
     /** Unique within the session; the prefix of every event id. */
@@ -38,6 +51,8 @@ export class EventStream {
      * ms, resume with Last-Event-ID, get what came meanwhile, and again, until the response.
      */
     private readonly closeEarly = false,
+    /** close-streams-early: hold the connection open on this resume (HOLD_AFTER_RESUMES_META). */
+    private readonly holdAfterResumes?: number,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -75,10 +90,16 @@ export class EventStream {
     const from = afterSeq ?? this.deliveredSeq;
     if (afterSeq === undefined) connection.write(encodeSseEvent({ id: this.eventId(from), retry: this.retryMs, data: '' }));
     else if (this.retryMs !== undefined) connection.write(encodeSseEvent({ retry: this.retryMs }));
-    for (const event of this.log) if (event.seq > from) connection.write(event.bytes);
-    this.deliveredSeq = this.seq;
-    if (this.finished) connection.end();
-    else if (this.closeEarly) this.closeConnection();
+    // close-streams-early with a hold asked for: the resume that holds gets everything and stays
+    // open; one before it gets what came meanwhile but never the response (its last event), so
+    // the client comes back exactly as often as the rule says, however fast the tool was.
+    const held = this.closeEarly && this.holdOnResume(afterSeq !== undefined);
+    const withholdResponse = this.closeEarly && this.holdAfterResumes !== undefined && !held && this.finished;
+    const upTo = withholdResponse ? this.seq - 1 : this.seq;
+    for (const event of this.log) if (event.seq > from && event.seq <= upTo) connection.write(event.bytes);
+    this.deliveredSeq = upTo;
+    if (this.finished && !withholdResponse) connection.end();
+    else if (this.closeEarly && !held) this.closeConnection();
     return connection;
   }
 
@@ -100,6 +121,13 @@ export class EventStream {
   finish(): void {
     this.finished = true;
     this.connection?.end();
+  }
+
+  /** close-streams-early: whether this connection stays open until the response (counted, never timed). */
+  private holdOnResume(resume: boolean): boolean {
+    if (!resume) return false;
+    this.resumes++;
+    return this.holdAfterResumes !== undefined && this.resumes >= this.holdAfterResumes;
   }
 
   /**

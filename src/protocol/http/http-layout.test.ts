@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { concat } from '../../../tests/support/byte-chunks.ts';
 import { encodeSseEvent } from '../framing/sse.ts';
 import { encodeChunk, LAST_CHUNK, serializeRequest, serializeResponseHead } from './http1-writer.ts';
-import { httpLayout } from './http-layout.ts';
+import { headerNamesInOtherCase, httpLayout } from './http-layout.ts';
 
 const utf8 = new TextEncoder();
 const text = (bytes: Uint8Array, range: { start: number; end: number }) => new TextDecoder().decode(bytes.subarray(range.start, range.end));
@@ -103,3 +103,17 @@ describe('httpLayout', () => {
     expect(layout.fields.at(-1)).toMatchObject({ kind: 'junk', end: bytes.length });
   });
 });
+
+describe('headerNamesInOtherCase', () => {
+  const response = (head: string) => new TextEncoder().encode(`HTTP/1.1 200 OK\r\n${head}\r\n\r\n{}`);
+  it('names the headers spelled otherwise than usual (the bridge\'s node:http), once each', () => {
+    const layout = httpLayout(response('content-type: application/json\r\nmcp-session-id: abc\r\nMcp-Session-Id: abc\r\ncontent-length: 2'), 'response', { ended: true });
+    expect(headerNamesInOtherCase(layout.parts)).toEqual(['content-type', 'mcp-session-id', 'content-length']);
+  });
+  it('names none when every header is spelled as the specification spells it (the worker host)', () => {
+    const layout = httpLayout(response('Content-Type: application/json\r\nMcp-Session-Id: abc\r\nMCP-Protocol-Version: 2025-11-25\r\nLast-Event-ID: 1/0\r\nContent-Length: 2'), 'response', { ended: true });
+    expect(layout.parts.filter((part) => part.kind === 'header')).toHaveLength(5);
+    expect(headerNamesInOtherCase(layout.parts)).toEqual([]);
+  });
+});
+

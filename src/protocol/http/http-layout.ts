@@ -6,6 +6,7 @@
 // inspector never disagrees with the client about where a part ends.
 
 import { Http1Reader, type Http1Head } from './http1-reader.ts';
+import { canonicalHeaderName } from './http1-writer.ts';
 import type { FieldKind, FieldRange } from '../inspect/byte-fields.ts';
 
 /** The headers the inspector explains: why each matters to Streamable HTTP. */
@@ -254,4 +255,16 @@ export function describeMessage(message: unknown): string {
   if ('error' in value) return `error${id}`;
   if ('result' in value) return `result${id}`;
   return 'JSON';
+}
+
+/**
+ * The header names a message spells otherwise than the usual way (`content-type`, not
+ * `Content-Type`), lower-cased, each once. Names are case-insensitive (RFC 9110), so both mean the
+ * same; the inspector says so, because the hosts differ here: the bridge's node:http writes the
+ * names as the handler set them (lower case), the worker host as the specification spells them.
+ */
+export function headerNamesInOtherCase(parts: readonly HttpPart[]): string[] {
+  const names = new Set<string>();
+  for (const part of parts) if (part.kind === 'header' && part.name !== canonicalHeaderName(part.name)) names.add(part.name.toLowerCase());
+  return [...names];
 }

@@ -227,7 +227,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       let stream: EventStream | null = null;
       let answeredWithJson = false;
       const openStream = (): EventStream => {
-        stream = session.openRequestStream();
+        stream = session.openRequestStream(request);
         resolve(streamResponse(stream.connect()));
         return stream;
       };

@@ -1,8 +1,8 @@
 // One Streamable HTTP session: the MCP server instance behind one Mcp-Session-Id, and its SSE
 // streams (one per POST that answered with a stream, plus the standalone stream a GET opens).
 
-import type { JsonRpcMessage, JsonRpcResponse } from '../jsonrpc.ts';
-import { EventStream } from './event-stream.ts';
+import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../jsonrpc.ts';
+import { EventStream, HOLD_AFTER_RESUMES_META } from './event-stream.ts';
 
 /**
  * What a server may do while it handles one request over HTTP. `send` puts a message for the
@@ -53,7 +53,7 @@ export class HttpSession {
     private readonly now: () => number = () => Date.now(),
   ) {
     this.lastUsed = now();
-    this.standalone = new EventStream(STANDALONE_KEY, retryMs, undefined, false, now);
+    this.standalone = new EventStream(STANDALONE_KEY, retryMs, undefined, false, undefined, now);
     this.streams.set(STANDALONE_KEY, this.standalone);
     this.server = createServer({ send: (message) => this.sendUnrelated(message) });
   }
@@ -63,8 +63,8 @@ export class HttpSession {
   }
 
   /** A new stream for one POST's request. Only the latest finished streams stay resumable. */
-  openRequestStream(): EventStream {
-    const stream = new EventStream(String(this.nextStream++), this.retryMs, undefined, this.closeStreamsEarly, this.now);
+  openRequestStream(request?: JsonRpcRequest): EventStream {
+    const stream = new EventStream(String(this.nextStream++), this.retryMs, undefined, this.closeStreamsEarly, this.closeStreamsEarly ? holdAfterResumesOf(request) : undefined, this.now);
     this.streams.set(stream.key, stream);
     if (this.streams.size > MAX_STREAMS_KEPT) {
       for (const [key, old] of this.streams) {
@@ -110,3 +110,11 @@ export class HttpSession {
     this.streams.clear();
   }
 }
+
+/** The request's HOLD_AFTER_RESUMES_META, when it is a positive integer. */
+function holdAfterResumesOf(request: JsonRpcRequest | undefined): number | undefined {
+  const meta = (request?.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  const value = meta?.[HOLD_AFTER_RESUMES_META];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+

@@ -94,6 +94,13 @@ export interface TraceStderrEvent {
   proc?: TraceProc;
 }
 
+/**
+ * `--between`: the step of the stdio shutdown sequence (the other side had ended) that this process
+ * exited after: its stdin closed (`eof`: it left by itself), then `SIGTERM`, then `SIGKILL`.
+ */
+export const SHUTDOWN_STEPS = ['eof', 'SIGTERM', 'SIGKILL'] as const;
+export type ShutdownStep = (typeof SHUTDOWN_STEPS)[number];
+
 export interface TraceExitEvent {
   tap: 1;
   ev: 'exit';
@@ -101,6 +108,8 @@ export interface TraceExitEvent {
   code: number | null;
   signal: string | null;
   proc?: TraceProc;
+  /** Absent when the process ended before anyone asked it to. */
+  shutdown?: ShutdownStep;
 }
 
 export interface TraceErrorEvent {

@@ -127,6 +127,8 @@ describe('trace-v1.schema.json and trace-validate.ts agree', () => {
       [{ tap: 1, ev: 'c2s', t: 0, b64: '', conn: 0 }, 'event'],
       [{ tap: 1, ev: 'exit', t: 0, code: 1.5, signal: null }, 'event'],
       [{ tap: 1, ev: 'exit', t: 0, code: 0 }, 'event'],
+      [{ tap: 1, ev: 'exit', t: 0, code: null, signal: 'SIGTERM', shutdown: 'SIGTERM' }, 'event'],
+      [{ tap: 1, ev: 'exit', t: 0, code: 0, signal: null, shutdown: 'later' }, 'event'],
       [{ tap: 1, ev: 'spawn', t: 0, pid: 7, argv: [], proc: 'both' }, 'event'],
       [{ tap: '1', ev: 'open', t: 0, conn: 1 }, 'event'],
       [{ tap: 1, ev: 'close', t: 0, conn: 1, by: 'nobody' }, 'event'],
@@ -137,5 +139,8 @@ describe('trace-v1.schema.json and trace-validate.ts agree', () => {
       const theirs = kind === 'header' ? schemaHeader(value) : schemaEvent(value);
       expect({ value, ours }).toEqual({ value, ours: theirs });
     }
+    // `--between` names the shutdown step a process ended after: eof, SIGTERM or SIGKILL, nothing else.
+    expect(checkEvent(viaJson({ tap: 1, ev: 'exit', t: 0, code: null, signal: 'SIGTERM', shutdown: 'SIGTERM' }))).toBeNull();
+    expect(checkEvent(viaJson({ tap: 1, ev: 'exit', t: 0, code: 0, signal: null, shutdown: 'later' }))).not.toBeNull();
   });
 });

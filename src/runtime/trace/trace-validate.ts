@@ -7,6 +7,7 @@
 
 import {
   TRACE_FORMAT,
+  SHUTDOWN_STEPS,
   TRACE_VERSION,
   type TraceEvent,
   type TraceHeader,
@@ -88,7 +89,8 @@ export function checkEvent(value: unknown): string | null {
     case 'exit':
       if (!('code' in value) || !(value.code === null || Number.isInteger(value.code))) return 'field "code" must be an integer or null';
       if (!('signal' in value) || !(value.signal === null || typeof value.signal === 'string')) return 'field "signal" must be a string or null';
-      return optionalProc(value) ?? onlyFields(value, [...base, 'code', 'signal', 'proc']);
+      if ('shutdown' in value && !(SHUTDOWN_STEPS as readonly unknown[]).includes(value.shutdown)) return `field "shutdown" must be one of ${SHUTDOWN_STEPS.join(', ')}`;
+      return optionalProc(value) ?? onlyFields(value, [...base, 'code', 'signal', 'proc', 'shutdown']);
     case 'error':
       if (typeof value.message !== 'string') return 'field "message" must be a string';
       return optionalProc(value) ?? optionalConn(value) ?? onlyFields(value, [...base, 'message', 'proc', 'conn']);

@@ -5,6 +5,7 @@ import type { LogEntry, LogFrame } from '../../app/live-session/message-log.ts';
 import { InspectFrameButton } from '../protocol/InspectFrameButton.tsx';
 import { DEPTH_MARKER, formatId, formatTapTime, MAX_PRETTY_DEPTH, prettyJsonSafe, showControlCharacters } from '../../app/live-session/log-format.ts';
 import { partnerRole } from '../../app/live-session/log-find.ts';
+import { httpChunkLabel } from '../../app/live-session/http-entry-label.ts';
 
 export interface LogEntryRowProps {
   entry: LogEntry;
@@ -60,6 +61,8 @@ export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, ta
     }
   };
   const lane = laneOf(entry);
+  // Bytes of a relayed HTTP connection crossed that connection, not a process's stdin or stdout.
+  const laneLabel = entry.type === 'bytes' && entry.conn !== undefined ? t(`log.${entry.direction}Conn`, { conn: entry.conn }) : t(`log.${lane}`);
   const hasError = entryHasError(entry);
   const expandable = entry.type === 'bytes' || entry.type === 'stderr';
   const detailsId = `log-entry-${entry.seq}`;
@@ -67,9 +70,9 @@ export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, ta
 
   const cells = (
     <>
-      <span className={`dir dir--${lane}`} title={t(`log.${lane}`)}>
+      <span className={`dir dir--${lane}`} title={laneLabel}>
         <span aria-hidden="true">{ARROW[lane]}</span>
-        <span className="visually-hidden">{t(`log.${lane}`)}</span>
+        <span className="visually-hidden">{laneLabel}</span>
       </span>
       <span className="log-entry__time mono">{entry.t === null ? '' : t('log.time', { t: formatTapTime(entry.t) })}</span>
       <span className="log-entry__bytes mono">{bytes === null ? '' : t('log.bytes', { count: bytes })}</span>
@@ -148,7 +151,7 @@ function EntrySummary({ entry }: { entry: LogEntry }) {
     case 'bytes':
       return (
         <>
-          {entry.frames.length === 0 && <span className="chip chip--muted">{t('log.noFrame')}</span>}
+          {entry.frames.length === 0 && <span className="chip chip--muted">{noFrameText(t, entry)}</span>}
           {entry.frames.map((frame, index) => (
             <span key={index} className={`chip${frame.type === 'error' || frame.kind === 'invalid' ? ' chip--error' : ''}`}>
               {frameSummary(t, frame)}
@@ -240,3 +243,11 @@ function GoToPartnerButton({ frame, onGo }: { frame: LogFrame; onGo(): void }) {
     </button>
   );
 }
+
+/** A chunk with no JSON-RPC message: on an HTTP connection, the HTTP message it starts (or a part of one). */
+function noFrameText(t: TFunction<'live'>, entry: Extract<LogEntry, { type: 'bytes' }>): string {
+  const label = httpChunkLabel(entry);
+  if (label === null) return t('log.noFrame');
+  return label.kind === 'message' ? t('log.httpMessage', { line: label.startLine }) : t('log.httpPart');
+}
+

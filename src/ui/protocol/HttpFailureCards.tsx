@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { HTTP_CARD_IDS, MAX_POLL_RECONNECTS, runHttpCard, type HttpCardExchange, type HttpCardId, type HttpCardResult, type PollRun } from '../../app/failure-lab/http-cards.ts';
 import { HTTP_PROGRAM } from '../../app/protocol/http-session-store.ts';
+import { IMPATIENT_RESUMES_BEFORE_HOLD } from '../../protocol/http/event-stream.ts';
 import { whenHostChosen } from '../../app/services/protocol-services.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
@@ -71,7 +72,7 @@ export default function HttpFailureCards() {
                       <PollView client="patient" run={state.result.polls.patient} />
                     </ul>
                   )}
-                  <p>{t(`httpCards.cards.${id}.explain`)}</p>
+                  <p>{t(`httpCards.cards.${id}.explain`, { n: IMPATIENT_RESUMES_BEFORE_HOLD })}</p>
                 </div>
               )}
             </article>
@@ -105,6 +106,17 @@ function ExchangeView({ exchange }: { exchange: HttpCardExchange }) {
       <pre className="http-card__bytes" tabIndex={0} data-testid="http-card-status">
         {exchange.statusLine}
       </pre>
+      {/* Session ids named apart from the bytes: the stale-session card is about an old and a new one. */}
+      {exchange.sentSessionId !== null && (
+        <p data-testid="http-card-session-sent" data-session-id={exchange.sentSessionId}>
+          {t('httpCards.sessionSent', { id: exchange.sentSessionId })}
+        </p>
+      )}
+      {exchange.sessionId !== null && (
+        <p data-testid="http-card-session-given" data-session-id={exchange.sessionId}>
+          {t('httpCards.sessionGiven', { id: exchange.sessionId })}
+        </p>
+      )}
       <p className="hint">{t('httpCards.body')}</p>
       <pre className="http-card__bytes" tabIndex={0} data-testid="http-card-body">
         {exchange.body}

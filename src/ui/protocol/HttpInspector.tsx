@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { HttpExchangeRecord } from '../../app/protocol/http-exchanges.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import { HTTP_FIELD_KINDS } from '../../protocol/inspect/byte-fields.ts';
-import { httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/http/http-layout.ts';
+import { headerNamesInOtherCase, httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/http/http-layout.ts';
 import { utf8Groups } from '../../protocol/inspect/utf8-groups.ts';
 import { bytesToBase64 } from '../../protocol/inspect/base64.ts';
 import { HexView } from './HexView.tsx';
@@ -29,6 +29,7 @@ function MessageBytes({ which, chunks, ended }: { which: 'request' | 'response';
   const t = useProtocolText();
   const bytes = useMemo(() => concatBytes(chunks), [chunks]);
   const layout = useMemo(() => httpLayout(bytes, which, { ended }), [bytes, which, ended]);
+  const otherCase = useMemo(() => headerNamesInOtherCase(layout.parts), [layout]);
   const groups = useMemo(() => utf8Groups(bytes), [bytes]);
   const spans = useMemo(() => chunkSpans(chunks), [chunks]);
   const [litPart, setLitPart] = useState<number | null>(null);
@@ -81,6 +82,11 @@ function MessageBytes({ which, chunks, ended }: { which: 'request' | 'response';
         </p>
       )}
       {layout.parts.some((part) => part.kind === 'chunk-size') && <p className="hint">{t('http.inspector.chunkedNote')}</p>}
+      {otherCase.length > 0 && (
+        <p className="hint" data-testid="http-header-case-note">
+          {t('http.inspector.headerCaseNote', { names: otherCase.join(', ') })}
+        </p>
+      )}
       <h4>{t('http.inspector.parts')}</h4>
       <ol className="http-parts mono" onMouseLeave={() => setLitPart(null)}>
         {layout.parts.map((part, index) => (

@@ -24,7 +24,9 @@ type Params = Record<string, unknown> | undefined;
 type Handler = (id: JsonRpcId, params: Params) => JsonRpcResponse | Promise<JsonRpcResponse>;
 
 const ok = (id: JsonRpcId, result: unknown): JsonRpcResponse => ({ jsonrpc: '2.0', id, result }) as JsonRpcResponse;
-const fail = (id: JsonRpcId, code: number, message: string): JsonRpcResponse => ({ jsonrpc: '2.0', id, error: { code, message } }) as JsonRpcResponse;
+// An id that could not be read is left out, never written as null (the lesson: MCP ids are strings or integers).
+const fail = (id: JsonRpcId | null, code: number, message: string): JsonRpcResponse =>
+  (id === null ? { jsonrpc: '2.0', error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message } }) as JsonRpcResponse;
 const failure = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 export class McpServer {
@@ -71,7 +73,7 @@ export class McpServer {
 
   async handle(value: unknown): Promise<JsonRpcResponse | null> {
     const checked = validateMessage(value);
-    if (!checked.ok) return fail(checked.id as JsonRpcId, -32600, checked.reason);
+    if (!checked.ok) return fail(checked.id ?? null, -32600, checked.reason);
     const message = checked.message as { id?: JsonRpcId; method?: string; params?: unknown };
     if (typeof message.method !== 'string') return null; // a response sent to us
     if (!('id' in message) || message.id === undefined) {
