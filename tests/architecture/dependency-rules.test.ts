@@ -11,7 +11,7 @@ describe('dependency rules', () => {
   it('hold for the whole project: every import points down a layer, no cycles, no Node in the browser', async () => {
     const violations = await checkDependencyRules();
     expect(violations.map(describeViolation)).toEqual([]);
-  }, 120_000);
+  });
 
   describe('catch a planted violation', () => {
     let root: string | undefined;
@@ -64,6 +64,6 @@ describe('dependency rules', () => {
           'browser-no-node-folders',
         ]),
       );
-    }, 120_000);
+    });
   });
 });

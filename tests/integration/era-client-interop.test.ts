@@ -92,7 +92,7 @@ describe('the dual-era client against an SDK 2.4.0 server in modern mode', () =>
     expect(await client.connect()).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'sdk2-era-server' } });
     expect(sentRequests(events)[0]!.method).toBe('server/discover');
     await exerciseModernServer(client, events);
-  }, 30_000);
+  });
 
   it('stdio: pinned to 2026-07-28 it is modern at once; the handshake alone is refused by this server', async () => {
     const pinned = stdioClient(startSdk2('stdio', 'reject'), { era: { pin: '2026-07-28' } });
@@ -102,7 +102,7 @@ describe('the dual-era client against an SDK 2.4.0 server in modern mode', () =>
     const refusal = await legacy.client.connect().catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(McpRpcError);
     expect(sentRequests(legacy.events).map((request) => request.method)).toEqual(['initialize']);
-  }, 30_000);
+  });
 
   it('stdio: -32022 names a mutual version and the probe asks again with it', async () => {
     const { client, events } = stdioClient(startSdk2('stdio', 'reject'), { modernVersions: ['2099-01-01', '2026-07-28'] });
@@ -113,7 +113,7 @@ describe('the dual-era client against an SDK 2.4.0 server in modern mode', () =>
       ['2026-07-28', 'modern'],
     ]);
     expect(probes[0]!.outcome).toMatchObject({ kind: 'error', code: -32022, data: { supported: expect.arrayContaining(['2026-07-28']) } });
-  }, 30_000);
+  });
 
   it('stdio: a cached verdict skips the probe; a request refused with -32022 is retried and the cache learns the version', async () => {
     const store = new MemoryEraCache();
@@ -128,7 +128,7 @@ describe('the dual-era client against an SDK 2.4.0 server in modern mode', () =>
     ]);
     expect(store.get(cache.serverKey)).toEqual({ era: 'modern', version: '2026-07-28' });
     expect(client.protocolVersion).toBe('2026-07-28');
-  }, 30_000);
+  });
 
   it('stdio, SDK 2.4.0 serving both eras: one input handler answers an MRTR round (auto) and a server request (legacy)', async () => {
     for (const era of ['auto', 'legacy'] as const) {
@@ -142,7 +142,7 @@ describe('the dual-era client against an SDK 2.4.0 server in modern mode', () =>
       expect(await client.callTool('confirm', { action: 'ship' })).toMatchObject({ content: [{ text: 'ship: done' }] });
       expect(asked, era).toEqual(['Really ship?']);
     }
-  }, 30_000);
+  });
 
   it('HTTP: the first modern request succeeds, then list, call, an error and an MRTR round', async () => {
     const program = startSdk2('http', 'reject');
@@ -152,7 +152,7 @@ describe('the dual-era client against an SDK 2.4.0 server in modern mode', () =>
     const { client, events } = httpClient(url);
     expect(await client.connect()).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28' });
     await exerciseModernServer(client, events);
-  }, 30_000);
+  });
 });
 
 describe('the dual-era client against an SDK 1.32.2 server (handshake era)', () => {
@@ -167,13 +167,13 @@ describe('the dual-era client against an SDK 1.32.2 server (handshake era)', () 
     expect(await client.callTool('echo', { text: GREETING })).toMatchObject({ content: [{ type: 'text', text: GREETING }] });
     // Legacy requests carry no envelope: exactly what a 2025 client sends.
     expect(sentRequests(events).at(-1)!.params).not.toHaveProperty('_meta');
-  }, 30_000);
+  });
 
   it('stdio: pinned to 2026-07-28 the client refuses instead of falling back', async () => {
     const { client, events } = stdioClient(new RunningProgram(process.execPath, [builtProgram('sdk-echo-server')]), { era: { pin: '2026-07-28' } });
     await expect(client.connect()).rejects.toBeInstanceOf(EraNegotiationError);
     expect(sentRequests(events).map((request) => request.method)).toEqual(['server/discover']);
-  }, 30_000);
+  });
 
   it('HTTP: the modern request gets a 400 without a modern error body and the client falls back to the 2025-11-25 transport', async () => {
     const url = await startSdk1Http();
@@ -183,7 +183,7 @@ describe('the dual-era client against an SDK 1.32.2 server (handshake era)', () 
     expect(events.find((event) => event.type === 'probe')).toMatchObject({ verdict: { kind: 'legacy' } });
     expect(await client.listTools()).toEqual([expect.objectContaining({ name: 'echo' })]);
     expect(await client.callTool('echo', { text: GREETING })).toMatchObject({ content: [{ type: 'text', text: GREETING }] });
-  }, 30_000);
+  });
 });
 
 describe("the dual-era client against the project's own dual-era echo server", () => {
@@ -198,7 +198,7 @@ describe("the dual-era client against the project's own dual-era echo server", (
     const legacy = stdioClient(new RunningProgram(process.execPath, [builtProgram('echo-server'), '--framing=ndjson']), { era: 'legacy' });
     expect(await legacy.client.connect()).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', serverInfo: { name: 'mcp-echo-server' } });
     expect(await legacy.client.callTool('add', { a: 2, b: 3 })).toMatchObject({ content: [{ type: 'text', text: '5' }] });
-  }, 30_000);
+  });
 
   it('HTTP: one endpoint serves a modern and a legacy client at the same time', async () => {
     const program = new RunningProgram(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'mcp-http.ts')]);
@@ -218,7 +218,7 @@ describe("the dual-era client against the project's own dual-era echo server", (
       [{ type: 'text', text: 'legacy' }],
       [{ type: 'text', text: 'Hello, Ada!' }],
     ]);
-  }, 30_000);
+  });
 });
 
 /** An SDK 1.32.2 McpServer on its stateful StreamableHTTPServerTransport, one session per initialize. */

@@ -35,16 +35,16 @@ describe("a learner's ModernSession inside the app's dual-era client", () => {
     expect(await client.connect()).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', serverInfo: { name: 'mcp-echo-server' } });
     expect(await client.callTool('echo', { text: 'from the learner' })).toMatchObject({ content: [{ type: 'text', text: 'from the learner' }] });
     expect(await client.callTool('greet', {})).toMatchObject({ content: [{ type: 'text', text: 'Hello, Ada!' }] });
-  }, 30_000);
+  });
 
   it("SDK 1.32.2's legacy server: the learner's verdict is legacy and the handshake runs on the same pipe", async () => {
     const client = clientOn('sdk-echo-server', learner.ModernSession, { probeTimeoutMs: 5_000 });
     expect(await client.connect()).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', serverInfo: { name: 'sdk-echo-server' } });
     expect(await client.callTool('echo', { text: 'legacy' })).toMatchObject({ content: [{ type: 'text', text: 'legacy' }] });
-  }, 30_000);
+  });
 
   it("the starter's ModernSession is what runs: connect() fails with its TODO", async () => {
     const client = clientOn('echo-server', starter.ModernSession as unknown as ModernSessionClass);
     await expect(client.connect()).rejects.toThrow(/TODO: discover/);
-  }, 30_000);
+  });
 });

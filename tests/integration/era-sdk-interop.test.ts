@@ -116,7 +116,7 @@ describe('SDK 2.4.0 Client against our dual-era echo server over stdio', () => {
     const log = Buffer.concat(stderr).toString('utf8');
     expect(log).toContain('tools/call');
     expect(log).not.toContain('initialize');
-  }, 30_000);
+  });
 });
 
 describe('SDK 2.4.0 Client against our dual-era echo server over Streamable HTTP', () => {
@@ -130,7 +130,7 @@ describe('SDK 2.4.0 Client against our dual-era echo server over Streamable HTTP
     expect(seen.map((post) => post.method)).not.toContain('initialize');
     // The MRTR round is two tools/call requests: the first answered input_required, the retry complete.
     expect(seen.filter((post) => post.method === 'tools/call').length).toBe(5);
-  }, 30_000);
+  });
 });
 
 describe('SDK 1.32.2 Client (handshake era) against the same dual-era servers', () => {
@@ -144,7 +144,7 @@ describe('SDK 1.32.2 Client (handshake era) against the same dual-era servers', 
     expect(tools.map((tool) => tool.name).sort()).toEqual(['add', 'delay_echo', 'delete_file', 'echo', 'fail']);
     const echoed = await client.callTool({ name: 'echo', arguments: { text: GREETING } });
     expect(echoed.content).toEqual([{ type: 'text', text: GREETING }]);
-  }, 30_000);
+  });
 
   it('over HTTP: a legacy session and a modern client on one endpoint at the same time', async () => {
     const { url, seen } = await startHttpEcho();
@@ -167,7 +167,7 @@ describe('SDK 1.32.2 Client (handshake era) against the same dual-era servers', 
     // Every legacy request after initialize carries its session id; no modern one carries any.
     expect(seen.filter((post) => post.era === 'legacy' && post.method !== 'initialize').every((post) => post.session !== undefined)).toBe(true);
     expect(seen.filter((post) => post.era === 'modern').every((post) => post.session === undefined)).toBe(true);
-  }, 30_000);
+  });
 });
 
 describe('the other eras of the echo server (--era), as the compatibility matrix says', () => {
@@ -178,13 +178,13 @@ describe('the other eras of the echo server (--era), as the compatibility matrix
     expect(client.getProtocolEra()).toBe('legacy');
     const echoed = await client.callTool({ name: 'echo', arguments: { text: GREETING } });
     expect(echoed.content).toEqual([{ type: 'text', text: GREETING }]);
-  }, 30_000);
+  });
 
   it('--era=legacy: SDK 2.4.0 pinned to 2026-07-28 fails to connect (no fallback when pinned)', async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [builtProgram('echo-server'), '--framing=ndjson', '--era=legacy'], stderr: 'pipe' });
     const { client } = modernClient({ pin: '2026-07-28' });
     await expect(client.connect(transport)).rejects.toThrow();
-  }, 30_000);
+  });
 
   it('--era=modern: SDK 1.32.2 cannot initialize; the error names the versions the server speaks', async () => {
     const transport = new LegacyStdioTransport({ command: process.execPath, args: [builtProgram('echo-server'), '--framing=ndjson', '--era=modern'], stderr: 'pipe' });
@@ -193,7 +193,7 @@ describe('the other eras of the echo server (--era), as the compatibility matrix
     const connecting = client.connect(transport);
     await expect(connecting).rejects.toMatchObject({ code: -32022 });
     await expect(connecting).rejects.toThrow(/2026-07-28/);
-  }, 30_000);
+  });
 
   it('HTTP, legacy only: SDK 2.4.0 in auto mode reads the 400 of its modern attempt, falls back and works', async () => {
     const { url } = await startHttpEcho('legacy');
@@ -202,7 +202,7 @@ describe('the other eras of the echo server (--era), as the compatibility matrix
     expect(client.getProtocolEra()).toBe('legacy');
     const echoed = await client.callTool({ name: 'echo', arguments: { text: GREETING } });
     expect(echoed.content).toEqual([{ type: 'text', text: GREETING }]);
-  }, 30_000);
+  });
 
   it('HTTP, modern only: SDK 1.32.2 cannot initialize (400 with -32022); SDK 2.4.0 auto works', async () => {
     const { url } = await startHttpEcho('modern');
@@ -212,5 +212,5 @@ describe('the other eras of the echo server (--era), as the compatibility matrix
     const { client, asked } = modernClient('auto');
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     await walkModern(client, asked);
-  }, 30_000);
+  });
 });

@@ -18,7 +18,7 @@ let bridge: TestBridge;
 
 beforeAll(async () => {
   programs = await buildProgramsForTest();
-}, 60_000);
+});
 afterAll(async () => {
   await programs.remove();
 });
@@ -69,7 +69,7 @@ describe('mcp-http on the bridge, through the relay tap', () => {
     expect(find('GET').response!.head.status).toBe(200); // the standalone stream
     expect(find('DELETE').response!.head.status).toBe(200);
     await waitUntil(() => bridge.bridge.activeProcesses === 0, 5_000, 'the server to be gone');
-  }, 30_000);
+  });
 
   it('the failure lab HTTP cards show their symptoms over real relayed TCP to the Node server', async () => {
     bridge = await startTestBridge({ programsDir: programs.dir });
@@ -118,5 +118,5 @@ describe('mcp-http on the bridge, through the relay tap', () => {
     expect(direct.slice(0, -1).some((count) => count > 0)).toBe(true);
     expect(proxied).toHaveLength(1);
     await waitUntil(() => bridge.bridge.activeProcesses === 0, 5_000, 'the servers to be gone');
-  }, 60_000);
+  });
 });

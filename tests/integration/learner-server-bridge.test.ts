@@ -30,7 +30,7 @@ const jobFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(
 
 beforeAll(async () => {
   programs = await buildProgramsForTest();
-}, 60_000);
+});
 afterAll(async () => {
   await programs.remove();
 });
@@ -39,7 +39,7 @@ afterAll(async () => {
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.terminate();
   await Promise.all(bridges.splice(0).map((b) => b.close()));
-}, 30_000);
+});
 
 /** Every process below `pid`, from ps (Linux). */
 function descendants(pid: number): Array<{ pid: number; comm: string }> {
@@ -190,7 +190,7 @@ describe('learner-server on an opted-in loopback bridge with the sandbox', () =>
     }
     const survivors = spawnSync('ps', ['-e', '-o', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n').filter((line) => line.includes(marker));
     expect(survivors).toEqual([]);
-  }, 120_000);
+  });
 
   it('refuses an oversized source, a bad file name, a missing source and a source for another program', async () => {
     const b = await newBridge();

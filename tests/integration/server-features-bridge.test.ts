@@ -17,7 +17,7 @@ let bridge: TestBridge;
 
 beforeAll(async () => {
   programs = await buildProgramsForTest();
-}, 60_000);
+});
 afterAll(async () => {
   await programs.remove();
 });
@@ -96,5 +96,5 @@ describe('mcp-http --tools=features on the bridge', () => {
       [202, true],
     ]);
     await waitUntil(() => bridge.bridge.activeProcesses === 0, 5_000, 'the server to be gone');
-  }, 30_000);
+  });
 });

@@ -19,7 +19,7 @@ const GENERATED = resolve(import.meta.dirname, '../../public/generated');
 beforeAll(async () => {
   // Built by the global setup; never rebuilt here while other files spawn them.
   if (!existsSync(resolve(GENERATED, 'tap.mjs')) || !existsSync(resolve(GENERATED, 'mcp-http.mjs'))) await buildNodePrograms();
-}, 60_000);
+});
 
 const fakes: ReturnType<typeof createFakeBoot>[] = [];
 afterEach(async () => {
@@ -54,5 +54,5 @@ describe('mcp-http --tools=features in the WebContainer (fake)', () => {
     const exchanges = exchangesOf(events);
     expect(exchanges.find((exchange) => exchange.line === 'GET')!.response!.body).toContain('notifications/resources/updated');
     expect(exchanges.some((exchange) => exchange.request.body.includes('"code":-1') && exchange.response!.head.status === 202)).toBe(true);
-  }, 30_000);
+  });
 });

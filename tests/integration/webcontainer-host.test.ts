@@ -30,7 +30,7 @@ beforeAll(async () => {
   // tests/global-setup.ts builds these before a run of vitest.config.ts; under another config
   // (or after a clean) build them here.
   if (!existsSync(resolve(GENERATED, 'tap.mjs')) || !existsSync(resolve(GENERATED, 'echo-server.mjs'))) await buildNodePrograms();
-}, 60_000);
+});
 
 const fakes: ReturnType<typeof createFakeBoot>[] = [];
 afterEach(async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   // tests/global-setup.ts built them fresh before any file ran. Rebuilding here would rewrite
   // public/generated/*.mjs while other files spawn them (a half-written echo-server.mjs exits).
   if (!existsSync(resolve(GENERATED, 'tap.mjs')) || !existsSync(resolve(GENERATED, 'mcp-http.mjs'))) await buildNodePrograms();
-}, 60_000);
+});
 
 const fakes: ReturnType<typeof createFakeBoot>[] = [];
 afterEach(async () => {
@@ -54,7 +54,7 @@ describe('mcp-http in the WebContainer (fake)', () => {
     expect(find('POST tools/call').response!.head.headers).toMatchObject({ 'transfer-encoding': 'chunked' });
     expect(find('POST tools/call').response!.body).toMatch(/notifications\/progress[\s\S]*你好 👋/);
     expect(find('DELETE').response!.head.status).toBe(200);
-  }, 30_000);
+  });
 
   it('failure card 6: with close-streams-early the real server in the container ends the POST stream after its priming event; the client that ignores retry comes back N times, the one that waits once', async () => {
     const fake = createFakeBoot({ terminal: { seed: 11, echo: true } });
@@ -78,5 +78,5 @@ describe('mcp-http in the WebContainer (fake)', () => {
     expect(exchanges[2]!.body).toBe('id: 1/0\nretry: 1000\ndata: \n\n');
     expect(polls!.impatient).toEqual({ retryMs: 1000, waits: Array(IMPATIENT_RESUMES_BEFORE_HOLD).fill(0), reconnects: IMPATIENT_RESUMES_BEFORE_HOLD, gotResult: true });
     expect(polls!.patient).toEqual({ retryMs: 1000, waits: [1000], reconnects: 1, gotResult: true });
-  }, 60_000);
+  });
 });

@@ -21,7 +21,7 @@ const TEXT = '你好 👋 ünïcödé';
 beforeAll(async () => {
   if (!existsSync(resolve(GENERATED, 'learner-server.mjs'))) await buildNodePrograms();
   REFERENCE.code = await readFile(join(PROJECT_ROOT, 'src/protocol/server.ts'), 'utf8');
-}, 60_000);
+});
 
 const fakes: ReturnType<typeof createFakeBoot>[] = [];
 afterEach(async () => {

@@ -62,7 +62,7 @@ beforeAll(async () => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await page.waitForFunction(() => window.workerPrograms !== undefined);
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -38,7 +38,7 @@ beforeAll(async () => {
   symlinkSync('/etc/passwd', join(dist, 'passwd.txt'));
   await buildNodePrograms(join(dist, 'generated'));
   server = await startServer({ port: 0, distDir: dist, skipBuild: true, log: () => {}, httpTimeouts: { headersMs: 300, requestMs: 600, checkIntervalMs: 100 } });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -35,7 +35,7 @@ beforeAll(async () => {
     sessionLimits: { pausedLimitMs: TEN_MINUTES, pingIntervalMs: TEN_MINUTES },
     log: (line) => logs.push(line),
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await bridge?.close();
@@ -113,7 +113,7 @@ describe('a learner server whose page socket drops abruptly is gone', () => {
     await waitUntil(() => bridge.bridge.activeProcesses === 0, 10_000, 'the bridge to count the exit');
     // The liveness check ended it, not the paused-socket limit (10 minutes here).
     expect(logs.some((line) => line.includes('paused for'))).toBe(false);
-  }, 120_000);
+  });
 
   it.each([
     ['reset (RST)', (socket: Socket) => socket.resetAndDestroy()],
@@ -124,5 +124,5 @@ describe('a learner server whose page socket drops abruptly is gone', () => {
     console.log(`[measured] flowing socket ${how}: the sandbox was gone ${ms} ms after the drop`);
     expect(processes.every((pid) => !isAlive(pid))).toBe(true);
     await waitUntil(() => bridge.bridge.activeProcesses === 0, 10_000, 'the bridge to count the exit');
-  }, 120_000);
+  });
 });

@@ -19,7 +19,7 @@ const transports: WsTapTransport[] = [];
 beforeAll(async () => {
   programs = await buildProgramsForTest();
   bridge = await startTestBridge({ programsDir: programs.dir });
-}, 60_000);
+});
 afterAll(async () => {
   await bridge.close();
   await programs.remove();

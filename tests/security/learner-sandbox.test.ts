@@ -38,7 +38,7 @@ beforeAll(async () => {
   process.env[SECRET_NAME] = SECRET;
   programs = await buildProgramsForTest();
   bridge = await startTestBridge({ programsDir: programs.dir, learnerCode: { run: 'sandboxed', sandbox: await testSandbox() } });
-}, 60_000);
+});
 
 afterAll(async () => {
   delete process.env[SECRET_NAME];
@@ -359,5 +359,5 @@ export class McpServer {}
     expect(stderrOf(transport.events)).not.toContain('without pausing');
     expect(exit).not.toMatchObject({ code: 0 });
     await waitUntil(() => b.bridge.activeProcesses === 0, 5_000, 'the process to be gone');
-  }, 90_000);
+  });
 });

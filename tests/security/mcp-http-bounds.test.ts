@@ -48,7 +48,7 @@ beforeAll(async () => {
   await server.waitFor(() => server.stdout.includes('\n'), 'mcp-http to print its URL', 30_000);
   port = Number(new URL(server.stdout.toString('utf8').trim()).port);
   pid = server.child.pid as number;
-}, 60_000);
+});
 
 afterAll(async () => {
   await killAllPrograms();

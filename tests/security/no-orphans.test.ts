@@ -29,7 +29,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'mcp-orphan-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   await buildNodePrograms(join(dist, 'generated'));
-}, 60_000);
+});
 
 afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
@@ -127,7 +127,7 @@ describe('a bridge that ends mid-session leaves nothing behind', () => {
     expect(oursInPs()).toEqual([]);
     expect(jobFolders()).toEqual(foldersBefore);
     for (const transport of transports) transport.socket.terminate();
-  }, 40_000);
+  });
 });
 
 describe('a paused socket has a time limit', () => {
@@ -156,5 +156,5 @@ describe('a paused socket has a time limit', () => {
     await waitUntil(() => ours.every((pid) => !isAlive(pid)) && bridge.bridge.activeProcesses === 0, 8_000, 'the server group to be gone and counted');
     expect(bridge.bridge.activeProcesses).toBe(0);
     expect(oursInPs()).toEqual([]);
-  }, 30_000);
+  });
 });

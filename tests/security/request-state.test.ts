@@ -22,7 +22,7 @@ beforeAll(async () => {
   const program = new RunningProgram(process.execPath, ['--import', 'tsx', resolve(PROJECT_ROOT, 'server/mcp-http.ts'), '--tools=conformance']);
   await program.waitFor(() => program.stdout.includes('\n'), 'mcp-http to print its URL', 30_000);
   url = program.stdout.toString('utf8').trim();
-}, 60_000);
+});
 
 afterAll(async () => {
   await killAllPrograms();
