@@ -1,12 +1,16 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../exercise/catalogue.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { useStudyLayout } from '../hooks/use-study-layout.ts';
-import { ProgressTransferPanel } from '../progress-transfer/ProgressTransferPanel.tsx';
 
 const MORE_ID = 'exercise-nav-more';
+
+// Export and import sit behind the disclosure: loaded the first time it opens, then kept mounted
+// (its status and undo survive closing), so they cost the first paint nothing.
+const ProgressTransferPanel = lazy(() => import('../progress-transfer/ProgressTransferPanel.tsx').then((module) => ({ default: module.ProgressTransferPanel })));
 
 /**
  * The five exercises: which are done, which is open; choosing one opens it. Compact by default (one
@@ -23,6 +27,8 @@ export function ExerciseNav() {
   const done = [...completedFlags].filter((flag) => flag === '1').length;
   const layout = useStudyLayout();
   const open = useStoreSelector(layout, (state) => state.exerciseListOpen);
+  const [transferShown, setTransferShown] = useState(open);
+  if (open && !transferShown) setTransferShown(true);
 
   return (
     <nav className={`exercise-nav ${open ? 'is-open' : 'is-compact'}`} aria-labelledby="exercise-nav-heading">
@@ -64,7 +70,11 @@ export function ExerciseNav() {
         })}
       </ol>
       <div id={MORE_ID} className="exercise-nav__more" hidden={!open}>
-        <ProgressTransferPanel />
+        {transferShown && (
+          <Suspense fallback={null}>
+            <ProgressTransferPanel />
+          </Suspense>
+        )}
       </div>
     </nav>
   );
