@@ -5,8 +5,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ByteTransport, Unsubscribe } from '../../src/protocol/transport.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { ChildStdioTransport, closeOf } from '../../server/child-process-transport.ts';
 
 
 export type BuiltProgram = 'echo-server' | 'tap' | 'sdk-echo-server' | 'learner-server';
@@ -130,29 +130,9 @@ export async function killAllPrograms(): Promise<void> {
   await Promise.all(remaining.map((program) => program.closed));
 }
 
-/** A child process's stdin/stdout as the byte channel the protocol client expects. */
-export class ChildTransport implements ByteTransport {
-  constructor(private readonly child: ChildProcessWithoutNullStreams) {}
-
-  write(bytes: Uint8Array): void {
-    this.child.stdin.write(bytes);
-  }
-
-  end(): void {
-    this.child.stdin.end();
-  }
-
-  onData(listener: (chunk: Uint8Array) => void): Unsubscribe {
-    // Hand out plain Uint8Array views: the client is pure and must not depend on Buffer's extras.
-    const onChunk = (chunk: Buffer) => listener(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    this.child.stdout.on('data', onChunk);
-    return () => this.child.stdout.off('data', onChunk);
-  }
-
-  onClose(listener: (reason: string) => void): Unsubscribe {
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      listener(signal ? `server killed by ${signal}` : `server exited with code ${code}`);
-    this.child.on('close', onExit);
-    return () => this.child.off('close', onExit);
+/** A child process's stdin/stdout as the byte channel the protocol client expects (the CLI's own). */
+export class ChildTransport extends ChildStdioTransport {
+  constructor(child: ChildProcessWithoutNullStreams) {
+    super(child, closeOf(child));
   }
 }
