@@ -14,7 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BRIDGE_TOKEN_PATH, BRIDGE_TOKEN_REQUEST_HEADER } from '../src/runtime/bridge-messages.ts';
 import { bridgeMetaFor, type BridgeMode } from './bridge-page.ts';
-import { ISOLATION_HEADERS } from './security-headers.ts';
+import { EVERY_RESPONSE_HEADERS } from './security-headers.ts';
 
 export interface TokenEndpointOptions {
   mode: BridgeMode;
@@ -61,7 +61,7 @@ export function handleBridgeTokenRequest(req: IncomingMessage, res: ServerRespon
   const decision = decideTokenRequest({ method: req.method, url, headers: req.headers }, options);
   const body = Buffer.from(decision.status === 200 ? JSON.stringify({ token: decision.token }) : JSON.stringify({ error: decision.reason }), 'utf8');
   res.writeHead(decision.status, {
-    ...ISOLATION_HEADERS,
+    ...EVERY_RESPONSE_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': body.length,
     'Cache-Control': 'no-store',
