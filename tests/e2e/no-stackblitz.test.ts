@@ -20,7 +20,12 @@ describe('no third-party request at page load', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).origin !== own && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
     });
-    page.on('frameattached', (frame) => foreign.push(`frame ${frame.url()}`));
+    // A frame counts by where it navigates (our learner-code sandbox frame is one of our files;
+    // a WebContainer frame would be StackBlitz's), not by its empty URL when attached.
+    page.on('framenavigated', (frame) => {
+      const url = frame.url();
+      if (frame !== page.mainFrame() && url !== 'about:blank' && !url.startsWith(`${own}/`)) foreign.push(`frame ${url}`);
+    });
     try {
       await page.goto(app.url);
       await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
