@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useAppAndBrowser } from './browser.ts';
+import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -31,6 +32,20 @@ describe('navigation', () => {
         await page.setViewportSize(viewport);
         await page.goto(`${app.url}?host=worker#protocol`);
         await page.getByRole('heading', { name: 'Protocol, frame by frame', level: 2 }).waitFor();
+        // The view has finished rendering what it renders on its own (its height holds still over
+        // several checks), so nothing above the place the test scrolls to moves later.
+        let height = -1;
+        await expect
+          .poll(
+            async () => {
+              const now = await page.evaluate(() => document.querySelector('.app-main')!.scrollHeight);
+              const still = now === height;
+              height = now;
+              return still;
+            },
+            { timeout: limit(30_000), interval: 500 },
+          )
+          .toBe(true);
         // Down the long protocol view, then to the Chapter loop: its top, not the same offset.
         expect(await scrollMainTo(page, 1500)).toBeGreaterThan(300);
         // What the learner sees at the top of the view just before leaving: that element, at that place.

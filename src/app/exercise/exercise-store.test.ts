@@ -350,6 +350,17 @@ describe('ExerciseStore: lessons, hints, test names and specs load when needed',
     return { store, runner, texts, specs };
   }
 
+  it('a lesson that arrives before the localized starters does not hide them from the editor', async () => {
+    const { store, texts } = lazySetup();
+    store.loadText('01-a', 'zh-CN');
+    texts[0]!.resolve({ content: { 'zh-CN': '# 甲' }, hints: {} });
+    await Promise.resolve();
+    store.addStarters('zh-CN', { '01-a': '// 练习 1' });
+    store.setStarterLocale('zh-CN');
+    expect(store.starterOf(store.find('01-a')!)).toBe('// 练习 1');
+    expect(store.codeOf('01-a')).toBe('// 练习 1');
+  });
+
   it('loads the text of one exercise in one language once, and merges it when it arrives', async () => {
     const { store, texts } = lazySetup();
     expect(store.textStatus('01-a', 'zh-CN')).toBe('idle');

@@ -222,9 +222,16 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
    * (not in its first paint); until then starterOf gives the English one.
    */
   addStarters(locale: Locale, byId: Readonly<Record<string, string>>): void {
+    if (locale === 'en') return;
     for (const exercise of this.exercises) {
       const code = byId[exercise.meta.id];
-      if (code !== undefined && locale !== 'en') exercise.starters = { ...exercise.starters, [locale]: code };
+      if (code === undefined) continue;
+      exercise.starters = { ...exercise.starters, [locale]: code };
+      // A lesson that arrived first has already put a merged copy in `current` (loadText), and that
+      // copy is what the editor asks starterOf about: it gets the starter too. (On a busy machine
+      // the lesson won that race and a Chinese page opened on the English starter.)
+      const shown = this.current.get(exercise.meta.id);
+      if (shown !== undefined && shown !== exercise) shown.starters = { ...shown.starters, [locale]: code };
     }
   }
 
