@@ -21,6 +21,8 @@ export interface LearnerWorkerOptions {
 
 export const LEARNER_HARD_LIMIT_MS = HEARTBEAT_HARD_LIMIT_MS;
 const CHECK_EVERY_MS = 250;
+/** The worker's messages to this handle itself (its life signs), never passed to listeners. */
+const CONTROL_MESSAGES: ReadonlySet<string | undefined> = new Set(['ready', 'alive', 'preparing', 'prepared']);
 
 export class LearnerWorkerHandle {
   private readonly worker: LearnerWorkerLike;
@@ -47,7 +49,7 @@ export class LearnerWorkerHandle {
       if (message?.type === 'ready') this.ready = true;
       if (message?.type === 'preparing') this.preparing = true;
       if (message?.type === 'prepared') this.preparing = false;
-      if (message?.type === 'ready' || message?.type === 'alive' || message?.type === 'preparing' || message?.type === 'prepared') return;
+      if (CONTROL_MESSAGES.has(message?.type)) return;
       for (const listener of [...this.listeners]) listener(message);
     });
     this.worker.onError((message) => this.crash(`The worker running your code failed: ${message}`));
