@@ -151,7 +151,7 @@ describe('mcp-http under load stays within its bounds', () => {
     let failed: Error | undefined;
     for (const session of lastSessions) {
       opened.push(
-        new Promise((done, fail) => {
+        new Promise<void>((done, fail) => {
           // One connection per stream, as a browser tab holds one; closed when the server ends it.
           const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'GET', agent: false, headers: { host: '127.0.0.1', accept: 'text/event-stream', 'mcp-session-id': session, connection: 'close' } }, (res) => {
             if (res.statusCode !== 200) return fail(new Error(`GET answered ${res.statusCode}`));
