@@ -92,11 +92,13 @@ describe('the command line on a machine ten times slower', () => {
     }) as unknown as ChildProcessWithoutNullStreams;
     child = running;
     let stdout = '';
+    let stderr = '';
     running.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    running.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const exited = new Promise<number | null>((resolve) => running.on('close', (code) => resolve(code)));
     await throttleGroup(running.pid!, CPU_SHARE, exited);
     const code = await exited;
-    expect({ code, failed: stdout.split('\n').filter((line) => line.startsWith('✗')) }).toEqual({ code: 0, failed: [] });
+    expect({ code, failed: stdout.split('\n').filter((line) => line.startsWith('✗')), stderr: stderr.trim() }).toEqual({ code: 0, failed: [], stderr: '' });
     expect(stdout).toMatch(/\n\d+ passed, 0 failed\n$/);
   }, BACKSTOP_MS);
 });
