@@ -50,7 +50,9 @@ const BLANK_PAGE = 'bench-blank.html';
  * Runs in the page before any of its scripts: watches the DOM and stamps the frame in which the
  * selectors first all match visible, enabled elements (performance.now() counts from navigation
  * start). Also stamps when Monaco's editor appears. A string, not a function: tsx's transpiler
- * wraps functions in helpers that do not exist inside the page.
+ * wraps named inner functions in a helper (__name) that does not exist inside the page. An init
+ * script is injected over CDP, so the page's CSP does not apply to it; evaluate and waitForFunction
+ * below pass functions with no named inner functions, for the same reason.
  */
 function usableProbe(selectors: string[]): string {
   return `(() => {
@@ -70,6 +72,9 @@ function usableProbe(selectors: string[]): string {
 })();`;
 }
 
+/** What usableProbe leaves on window. */
+type ProbedWindow = Window & { __usableAt?: number; __editorAt?: number };
+
 interface Sample {
   usableMs: number;
   editorMs: number | null;
@@ -82,16 +87,23 @@ async function coldLoad(browser: Browser, url: string, selectors: string[], wait
     const page = await context.newPage();
     await page.addInitScript(usableProbe(selectors));
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
-    await page.waitForFunction('window.__usableAt !== undefined', undefined, { timeout: LOAD_TIMEOUT_MS });
+    // Functions, not strings: playwright hands a function to the page over CDP, while a string is
+    // eval'd by the page, which the app's CSP (script-src 'self', no 'unsafe-eval') refuses.
+    await page.waitForFunction(() => (window as ProbedWindow).__usableAt !== undefined, undefined, { timeout: LOAD_TIMEOUT_MS });
     // The editor loads after the page is usable; wait for it only to report when it came.
     if (waitForEditor) await page.locator('.monaco-editor').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
-    return (await page.evaluate(`(() => ({
-      usableMs: window.__usableAt,
-      editorMs: window.__editorAt ?? null,
-      scriptsBeforeUsable: performance.getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime <= window.__usableAt)
-        .map((entry) => new URL(entry.name).pathname),
-    }))()`)) as Sample;
+    return await page.evaluate((): Sample => {
+      const probed = window as ProbedWindow;
+      const usableAt = probed.__usableAt ?? 0;
+      return {
+        usableMs: usableAt,
+        editorMs: probed.__editorAt ?? null,
+        scriptsBeforeUsable: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime <= usableAt)
+          .map((entry) => new URL(entry.name).pathname),
+      };
+    });
   } finally {
     await context.close();
   }
