@@ -64,7 +64,7 @@ export async function buildBenchSite(siteDir: string): Promise<void> {
 }
 
 /** Serve `siteDir` with startServer, open it in Chromium, and run both page hosts one after the other. */
-export async function measureBrowserHosts(siteDir: string, plan: CallPlan): Promise<BrowserHostSamples> {
+export async function measureBrowserHosts(siteDir: string, plan: CallPlan, priming: CallPlan = PRIMING_PLAN): Promise<BrowserHostSamples> {
   const serverLog: string[] = [];
   // skipBuild: the site is not the app, and its generated/ programs were just built by the caller.
   const server = await startServer({ port: 0, distDir: siteDir, skipBuild: true, log: (line) => serverLog.push(line) });
@@ -77,9 +77,9 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan): Prom
     const runOnPage = (kind: PageHostKind, onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.run(${args(kind, onPlan, `/${WORKER_SCRIPT}`)})`);
     const echoOnPage = (onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.webSocketEcho(${args(echoSocket.url, onPlan)})`);
     // The priming pass (see PRIMING_PLAN), then the timed one.
-    await runOnPage('bridge', PRIMING_PLAN);
-    await runOnPage('worker', PRIMING_PLAN);
-    await echoOnPage(PRIMING_PLAN);
+    await runOnPage('bridge', priming);
+    await runOnPage('worker', priming);
+    await echoOnPage(priming);
     const bridge = await runOnPage('bridge', plan);
     const worker = await runOnPage('worker', plan);
     const webSocketEcho = await echoOnPage(plan);

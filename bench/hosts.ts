@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildNodePrograms } from '../scripts/build-node-programs.ts';
-import { CHROMIUM_PATH } from '../tests/e2e/browser.ts';
+import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { buildBenchSite, measureBrowserHosts } from './hosts-browser.ts';
 import { measureNodeHosts } from './hosts-node.ts';
 import { DEFAULT_PLAN, PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
@@ -56,7 +56,8 @@ const HOST_ORDER: readonly HostId[] = ['sdk-stdio', 'client-stdio', 'tap-node', 
 export const BRIDGE_GOAL_VS_SDK_STDIO = 3;
 export const WORKER_GOAL_P50_MS = 2;
 
-export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN): Promise<HostsResult> {
+/** `priming` is the untimed session each host gets first (see PRIMING_PLAN). */
+export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: CallPlan = PRIMING_PLAN): Promise<HostsResult> {
   // One private directory: the programs as the current sources build them (so a concurrent
   // rebuild of public/generated cannot change them mid-run), and the Chromium bench site around them.
   const siteDir = await mkdtemp(join(tmpdir(), 'mcp-playground-bench-hosts-'));
@@ -64,7 +65,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN): Promise<Host
     const programsDir = join(siteDir, 'generated');
     await buildNodePrograms(programsDir);
     const samples: Partial<Record<HostId, number[]>> = {};
-    await measureNodeHosts(programsDir, PRIMING_PLAN); // untimed: see PRIMING_PLAN
+    await measureNodeHosts(programsDir, priming); // untimed: see PRIMING_PLAN
     const node = await measureNodeHosts(programsDir, plan);
     samples['sdk-stdio'] = node.sdkStdio;
     samples['client-stdio'] = node.clientStdio;
@@ -74,7 +75,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN): Promise<Host
     let floor: number[] | undefined;
     if (existsSync(CHROMIUM_PATH)) {
       await buildBenchSite(siteDir);
-      const browser = await measureBrowserHosts(siteDir, plan);
+      const browser = await measureBrowserHosts(siteDir, plan, priming);
       samples['bridge-chromium'] = browser.bridge;
       samples['worker-chromium'] = browser.worker;
       floor = browser.webSocketEcho;

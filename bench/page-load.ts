@@ -12,8 +12,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startServer } from '../server/start.ts';
-import { launchChromium, startAppServer } from '../tests/e2e/browser.ts';
+import { launchChromium } from '../tests/e2e/chromium.ts';
+import { currentBuild, serveBuild } from './app-build.ts';
 import { FIRST_PAINT_JS_BUDGET_BYTES, gzipSize, kilobytes, measureFirstPaintJs, type FirstPaintJs } from './first-paint-js.ts';
 import { formatTable, median, ratio } from './report.ts';
 
@@ -38,8 +38,10 @@ export interface PageLoadReport {
 
 export interface PageLoadOptions {
   runs?: number;
-  /** false: measure dist/ as it is, without rebuilding it when its sources changed. */
-  build?: boolean;
+  /** One untimed load of each page first (default true). */
+  warmUp?: boolean;
+  /** A production build to measure as it is (see app-build.ts); default dist/, built when stale. */
+  distDir?: string;
 }
 
 const DEFAULT_RUNS = 7;
@@ -111,22 +113,24 @@ async function coldLoad(browser: Browser, url: string, selectors: string[], wait
 
 export async function runPageLoadBench(options: PageLoadOptions = {}): Promise<PageLoadReport> {
   const runs = options.runs ?? DEFAULT_RUNS;
-  // Build dist/ if it is stale (under the e2e build lock), then serve a private copy of it with a
-  // blank page added, so a rebuild started meanwhile cannot change the files under the bench.
-  if (options.build !== false) await (await startAppServer()).close();
+  // Build dist/ if it is stale, then serve a private copy of it with a blank page added, so a
+  // rebuild started meanwhile cannot change the files under the bench.
+  const built = await currentBuild(options.distDir);
   const distCopy = mkdtempSync(join(tmpdir(), 'mcp-playground-bench-dist-'));
-  cpSync(join(process.cwd(), 'dist'), distCopy, { recursive: true });
+  cpSync(built, distCopy, { recursive: true });
   writeFileSync(join(distCopy, BLANK_PAGE), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><h1 id="blank">Blank</h1></body></html>\n');
   const firstPaintJs = await measureFirstPaintJs(distCopy);
-  const server = await startServer({ port: 0, distDir: distCopy, skipBuild: true, log: () => {} });
+  const server = await serveBuild(distCopy);
   const browser = await launchChromium();
   try {
     const app = `${server.url}?host=worker`;
     const appSelectors = ['[data-testid="lesson"] article h2', '[data-testid="run-button"]'];
     const blank = `${server.url}${BLANK_PAGE}`;
     // One untimed load of each warms the server's file reads and Chromium's process pool.
-    await coldLoad(browser, app, appSelectors, true);
-    await coldLoad(browser, blank, ['#blank']);
+    if (options.warmUp !== false) {
+      await coldLoad(browser, app, appSelectors, true);
+      await coldLoad(browser, blank, ['#blank']);
+    }
     const appSamples: Sample[] = [];
     const blankSamples: Sample[] = [];
     // Interleaved, so a slow patch of the shared machine hits both alike.

@@ -1,6 +1,17 @@
 // `npm run bench`: every benchmark of the project, each printed as ratios against a baseline
-// measured in the same run on the same machine. `npm run --silent bench -- --json` prints one
-// JSON object instead of the tables.
+// measured in the same run on the same machine.
+//
+//   npm run bench                          every section, full size (minutes)
+//   npm run bench -- --only=trace,http     just those sections
+//   npm run bench -- --smoke               every section at a tiny size (sizes.ts): proves each one
+//                                          still runs and prints its table; the numbers mean nothing
+//   npm run --silent bench -- --json       one JSON object on stdout instead of the tables (anything
+//                                          else the run prints goes to stderr)
+//   npm run bench -- --dist=DIR            load this production build as it is (no build, no
+//                                          program rebuild); default dist/, built when stale
+//
+// The browser sections load the production build served as `npm start` serves it, with its CSP.
+// The suite runs `--smoke --json` (tests/performance/bench-smoke.test.ts), so no section can rot.
 
 import { runFramingBench, type FramingRow } from './framing.ts';
 import { formatHostsReport, runHostsBench, type HostRow } from './hosts.ts';
@@ -8,11 +19,13 @@ import { formatExerciseRunReport, runExerciseRunBench, type ExerciseRunRow } fro
 import { formatPageLoadReport, runPageLoadBench, type PageLoadReport } from './page-load.ts';
 import { formatTable, ratio } from './report.ts';
 import { runHttpBench, type HttpRow } from './http.ts';
+import { FULL_SIZES, SMOKE_SIZES } from './sizes.ts';
 import { formatTraceReport, runTraceBench, type TraceReport } from './trace.ts';
 
 const FRAMING_GOAL_VS_JSON_PARSE = 1.5;
 
-interface BenchReport {
+export interface BenchReport {
+  size: 'full' | 'smoke';
   framing: FramingRow[];
   hosts: HostRow[];
   /** Not hosts: measurements that explain them (Chromium's bare WebSocket round trip). */
@@ -23,7 +36,7 @@ interface BenchReport {
   trace: TraceReport;
 }
 
-const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load', 'trace'] as const;
+export const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load', 'trace'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only=page-load,framing` runs just those sections (the others are left out of --json too). */
@@ -36,18 +49,32 @@ function chosenSections(argv: readonly string[]): Set<Section> {
   return new Set(names as Section[]);
 }
 
+/** `--dist=DIR`: the build to load as it is. */
+function chosenDist(argv: readonly string[]): string | undefined {
+  const dist = argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length);
+  if (dist === '') throw new Error('--dist= needs a folder');
+  return dist;
+}
+
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
+  const smoke = process.argv.includes('--smoke');
+  const sizes = smoke ? SMOKE_SIZES : FULL_SIZES;
+  const distDir = chosenDist(process.argv);
+  const stdout = console.log.bind(console);
+  // In JSON mode stdout carries the JSON alone: whatever else prints (a build's log) goes to stderr.
+  if (json) console.log = console.error.bind(console);
   const log = (line: string) => {
-    if (!json) console.log(line);
+    if (!json) stdout(line);
   };
   const sections = chosenSections(process.argv);
-  const report: Partial<BenchReport> = {};
+  const report: Partial<BenchReport> = { size: smoke ? 'smoke' : 'full' };
+  if (smoke) log('SMOKE RUN (--smoke): every section at a tiny size, to show it runs; the numbers below mean nothing');
 
   if (sections.has('framing')) {
     log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK reader');
     log('(SDK reader: its stdio ReadBuffer for the stdio rows; for the sse row, TextDecoder + eventsource-parser, as its HTTP client runs)');
-    const framing = await runFramingBench();
+    const framing = await runFramingBench(sizes.framing);
     report.framing = framing;
     log(
       formatTable(
@@ -81,8 +108,8 @@ async function main(): Promise<void> {
   }
 
   if (sections.has('http')) {
-    log('Streamable HTTP: one echo tools/call round trip on loopback, 200 calls, each client against each server');
-    const http = await runHttpBench();
+    log(`Streamable HTTP: one echo tools/call round trip on loopback, ${sizes.http.calls} calls, each client against each server`);
+    const http = await runHttpBench(sizes.http);
     report.http = http;
     const baseline = http.find((row) => row.client === 'sdk' && row.server === 'sdk')!;
     log(
@@ -103,16 +130,16 @@ async function main(): Promise<void> {
 
   if (sections.has('hosts')) {
     log('Live hosts: one echo tools/call round trip through each host, vs the official SDK client over stdio');
-    const hosts = await runHostsBench();
+    const hosts = await runHostsBench(sizes.hosts.plan, sizes.hosts.priming);
     report.hosts = hosts.rows;
     report.hostReferences = hosts.references;
-    log(formatHostsReport(hosts));
+    log(formatHostsReport(hosts, sizes.hosts.plan));
     log('');
   }
 
   if (sections.has('exercise-run')) {
     log('Exercise run: pressing Run in the page until the results show, vs the CLI on the same spec (reference solution)');
-    const exerciseRun = await runExerciseRunBench();
+    const exerciseRun = await runExerciseRunBench({ ...sizes.exerciseRun, distDir });
     report.exerciseRun = exerciseRun;
     log(formatExerciseRunReport(exerciseRun));
     log('');
@@ -120,16 +147,16 @@ async function main(): Promise<void> {
 
   if (sections.has('page-load')) {
     log('Page load: the production build served by npm start, headless Chromium, vs a blank HTML page from the same server');
-    const pageLoad = await runPageLoadBench();
+    const pageLoad = await runPageLoadBench({ ...sizes.pageLoad, distDir });
     report.pageLoad = pageLoad;
     log(formatPageLoadReport(pageLoad));
   }
 
   if (sections.has('trace')) {
     log('');
-    log('Opening a 100 MB, 100,000-message trace: the page\'s opening code vs JSON.parse of the same content as one array (Node),');
+    log('Opening a large generated trace: the page\'s opening code vs JSON.parse of the same content as one array (Node),');
     log('and in Chromium the longest main-thread task while the trace view opens it vs the page JSON.parse-ing it as plain JSON');
-    const trace = await runTraceBench();
+    const trace = await runTraceBench({ ...sizes.trace, distDir });
     report.trace = trace;
     log(formatTraceReport(trace));
     if (trace.browser) {
@@ -138,7 +165,7 @@ async function main(): Promise<void> {
     }
   }
 
-  if (json) console.log(JSON.stringify(report));
+  if (json) stdout(JSON.stringify(report));
 }
 
 main().catch((error: unknown) => {
