@@ -21,7 +21,7 @@ import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { buildBenchSite, measureBrowserHosts } from './hosts-browser.ts';
 import { measureNodeHosts } from './hosts-node.ts';
 import { DEFAULT_PLAN, PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
-import { formatTable, median, percentile, ratio } from './report.ts';
+import { formatTable, median, percentile, ratio, verdict } from './report.ts';
 
 export type HostId = 'sdk-stdio' | 'client-stdio' | 'tap-node' | 'bridge-chromium' | 'worker-chromium';
 export type ReferenceId = 'websocket-echo-chromium';
@@ -115,14 +115,14 @@ export function hostGoals(rows: readonly HostRow[]): HostGoal[] {
 }
 
 /** The section as printed by `npm run bench`. */
-export function formatHostsReport(result: HostsResult, plan: CallPlan = DEFAULT_PLAN): string {
+export function formatHostsReport(result: HostsResult, plan: CallPlan = DEFAULT_PLAN, judged = true): string {
   const table = formatTable(
     ['host', 'p50 ms', 'p99 ms', 'mean ms', '× SDK stdio p50'],
     [...result.rows, ...result.references].map((row) => [HOST_LABELS[row.host], ms(row.p50Ms), ms(row.p99Ms), ms(row.meanMs), ratio(row.vsSdkStdioP50)]),
   );
-  const goals = hostGoals(result.rows).map((goal) => `goal: ${goal.description}: ${goal.met === null ? 'not run' : goal.met ? 'met' : 'MISSED'}`);
+  const goals = hostGoals(result.rows).map((goal) => `goal: ${goal.description}: ${goal.met === null ? 'not run' : verdict(goal.met, judged)}`);
   const skipped = result.skipped.map((line) => `skipped: ${line}`);
-  return [`(${plan.calls} calls after ${plan.warmUp} warm-up, one at a time, ndjson)`, table, ...goals, ...floorNotes(result), ...skipped].join('\n');
+  return [`(${plan.calls} calls after ${plan.warmUp} warm-up, one at a time, ndjson)`, table, ...goals, ...(judged ? floorNotes(result) : []), ...skipped].join('\n');
 }
 
 // When the bridge goal is missed, split the bridge row into what Chromium's WebSocket costs by

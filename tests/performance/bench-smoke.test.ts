@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BenchReport } from '../../bench/run.ts';
+import { SECTIONS, type BenchReport } from '../../bench/sections.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { distDir } from '../e2e/browser.ts';
 
@@ -51,6 +51,8 @@ describe('npm run bench -- --smoke', () => {
     // --json: stdout is the one JSON object and nothing else.
     const report = JSON.parse(run.stdout) as BenchReport;
     expect(report.size).toBe('smoke');
+    console.log(`[bench-smoke] sections: ${JSON.stringify(report.sectionMs)}`);
+    expect(Object.keys(report.sectionMs)).toEqual([...SECTIONS]);
 
     // Every number is a measurement: finite and not negative (a longest task may be 0: none came).
     const numbers = numbersIn(report);
