@@ -14,7 +14,7 @@ import { getFraming } from '../src/protocol/framing/index.ts';
 import { FRAMING_NAMES } from '../src/protocol/framing/types.ts';
 import type { FramingName } from '../src/protocol/framing/types.ts';
 import { buildWorkloads, concatBytes, cutIntoChunks } from './workloads.ts';
-import type { Workload } from './workloads.ts';
+import type { Workload, WorkloadSizes } from './workloads.ts';
 
 export interface FramingRow {
   workload: string;
@@ -34,19 +34,28 @@ export interface FramingRow {
   decodeAndParseMs: number;
 }
 
-const MIN_REPEATS = 5;
 // Timings on a shared machine come in two or three clusters; 11 runs keep the median inside the main one.
 const DEFAULT_REPEATS = 11;
-const WARM_UP_RUNS = 2;
+const DEFAULT_WARM_UP_RUNS = 2;
 
-export async function runFramingBench(options?: { repeats?: number }): Promise<FramingRow[]> {
-  const repeats = Math.max(MIN_REPEATS, options?.repeats ?? DEFAULT_REPEATS);
+export interface FramingOptions {
+  /** Timed runs per contender (default 11). */
+  repeats?: number;
+  /** Untimed runs first (default 2). */
+  warmUpRuns?: number;
+  /** The workloads' sizes (default the full ones). */
+  sizes?: WorkloadSizes;
+}
+
+export async function runFramingBench(options: FramingOptions = {}): Promise<FramingRow[]> {
+  const repeats = Math.max(1, options.repeats ?? DEFAULT_REPEATS);
+  const warmUpRuns = Math.max(0, options.warmUpRuns ?? DEFAULT_WARM_UP_RUNS);
   const rows: FramingRow[] = [];
-  for (const workload of buildWorkloads()) rows.push(...benchWorkload(workload, repeats));
+  for (const workload of buildWorkloads(options.sizes)) rows.push(...benchWorkload(workload, repeats, warmUpRuns));
   return rows;
 }
 
-function benchWorkload(workload: Workload, repeats: number): FramingRow[] {
+function benchWorkload(workload: Workload, repeats: number, warmUpRuns: number): FramingRow[] {
   const expected = workload.messages.length;
   const bodies = workload.messages.map((message) => JSON.stringify(message));
   const utf8 = new TextEncoder();
@@ -93,10 +102,10 @@ function benchWorkload(workload: Workload, repeats: number): FramingRow[] {
   // Interleaved, so that garbage collection and CPU noise fall on every contender alike.
   const contenders = [parseOnly, decodeAndParse, sdkRead, ...readers.map((reader) => reader.read), sse.ours, sse.sdk];
   const times = contenders.map(() => [] as number[]);
-  for (let run = 0; run < WARM_UP_RUNS + repeats; run++) {
+  for (let run = 0; run < warmUpRuns + repeats; run++) {
     contenders.forEach((contender, i) => {
       const ms = timeOnce(contender);
-      if (run >= WARM_UP_RUNS) times[i]!.push(ms);
+      if (run >= warmUpRuns) times[i]!.push(ms);
     });
   }
   // Checked after the timed runs, item by item: a check that first collected all 10,000 items,

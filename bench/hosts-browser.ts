@@ -11,15 +11,18 @@
 // <meta> tag startServer injects, the isolation headers the app gets, and a bridge that spawns the
 // real tap and echo server. Only the app bundle is left out: it is not on the measured path.
 //
-// For reference the page also times its WebSocket against a bare `ws` echo socket on another
-// loopback port: what Chromium's WebSocket costs by itself, the floor under any bridge.
+// For reference the page also times its WebSocket against a bare `ws` echo socket: what
+// Chromium's WebSocket costs by itself, the floor under any bridge. It is served by the same
+// server, on the same port, under ECHO_PATH: the page's CSP (`connect-src 'self'`, the app's own)
+// refuses a socket on any other port, and the bench must load its page under that CSP.
 
 import { writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { WebSocketServer } from 'ws';
-import { startServer } from '../server/start.ts';
+import { startServer, type RunningServer } from '../server/start.ts';
 import { openChromiumPage, type CdpPage } from './hosts-cdp.ts';
 import type { PageHostKind } from './hosts-page.ts';
 import { PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
@@ -29,6 +32,7 @@ import { viteWorkerUrlStandIn } from '../tools/esbuild-worker-url.ts';
 const PAGE_SCRIPT = 'bench.js';
 const WORKER_SCRIPT = 'echo-worker.js';
 const RUN_TIMEOUT_MS = 30_000;
+const ECHO_PATH = '/bench-echo';
 
 export interface BrowserHostSamples {
   bridge: number[];
@@ -60,11 +64,11 @@ export async function buildBenchSite(siteDir: string): Promise<void> {
 }
 
 /** Serve `siteDir` with startServer, open it in Chromium, and run both page hosts one after the other. */
-export async function measureBrowserHosts(siteDir: string, plan: CallPlan): Promise<BrowserHostSamples> {
+export async function measureBrowserHosts(siteDir: string, plan: CallPlan, priming: CallPlan = PRIMING_PLAN): Promise<BrowserHostSamples> {
   const serverLog: string[] = [];
   // skipBuild: the site is not the app, and its generated/ programs were just built by the caller.
   const server = await startServer({ port: 0, distDir: siteDir, skipBuild: true, log: (line) => serverLog.push(line) });
-  const echoSocket = await startEchoSocket();
+  const echoSocket = serveEchoSocket(server);
   let page: CdpPage | null = null;
   try {
     page = await openChromiumPage(server.url, RUN_TIMEOUT_MS);
@@ -73,9 +77,9 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan): Prom
     const runOnPage = (kind: PageHostKind, onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.run(${args(kind, onPlan, `/${WORKER_SCRIPT}`)})`);
     const echoOnPage = (onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.webSocketEcho(${args(echoSocket.url, onPlan)})`);
     // The priming pass (see PRIMING_PLAN), then the timed one.
-    await runOnPage('bridge', PRIMING_PLAN);
-    await runOnPage('worker', PRIMING_PLAN);
-    await echoOnPage(PRIMING_PLAN);
+    await runOnPage('bridge', priming);
+    await runOnPage('worker', priming);
+    await echoOnPage(priming);
     const bridge = await runOnPage('bridge', plan);
     const worker = await runOnPage('worker', plan);
     const webSocketEcho = await echoOnPage(plan);
@@ -94,17 +98,22 @@ function args(...values: unknown[]): string {
   return values.map((value) => JSON.stringify(value)).join(', ');
 }
 
-/** A loopback WebSocket that sends every text message straight back. */
-async function startEchoSocket(): Promise<{ url: string; close(): Promise<void> }> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+/**
+ * A WebSocket at ECHO_PATH on `server`'s own port that sends every message straight back.
+ * startServer hands every upgrade to its bridge's handleUpgrade (and answers 404 when it returns
+ * false), so the bench puts the echo in front of it: the bridge itself is left as it is.
+ */
+function serveEchoSocket(server: RunningServer): { url: string; close(): Promise<void> } {
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   wss.on('connection', (socket) => socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary })));
-  await new Promise<void>((resolve, reject) => {
-    wss.once('listening', resolve);
-    wss.once('error', reject);
-  });
-  const { port } = wss.address() as AddressInfo;
+  const bridgeUpgrade = server.bridge.handleUpgrade.bind(server.bridge);
+  server.bridge.handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== ECHO_PATH) return bridgeUpgrade(req, socket, head);
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    return true;
+  };
   return {
-    url: `ws://127.0.0.1:${port}/`,
+    url: `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}${ECHO_PATH}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();

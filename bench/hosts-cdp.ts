@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 
 const CLOSE_GRACE_MS = 3_000;
 const PAGE_POLL_MS = 50;

@@ -17,11 +17,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildNodePrograms } from '../scripts/build-node-programs.ts';
-import { CHROMIUM_PATH } from '../tests/e2e/browser.ts';
+import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { buildBenchSite, measureBrowserHosts } from './hosts-browser.ts';
 import { measureNodeHosts } from './hosts-node.ts';
 import { DEFAULT_PLAN, PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
-import { formatTable, median, percentile, ratio } from './report.ts';
+import { formatTable, median, percentile, ratio, verdict } from './report.ts';
 
 export type HostId = 'sdk-stdio' | 'client-stdio' | 'tap-node' | 'bridge-chromium' | 'worker-chromium';
 export type ReferenceId = 'websocket-echo-chromium';
@@ -56,7 +56,8 @@ const HOST_ORDER: readonly HostId[] = ['sdk-stdio', 'client-stdio', 'tap-node', 
 export const BRIDGE_GOAL_VS_SDK_STDIO = 3;
 export const WORKER_GOAL_P50_MS = 2;
 
-export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN): Promise<HostsResult> {
+/** `priming` is the untimed session each host gets first (see PRIMING_PLAN). */
+export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: CallPlan = PRIMING_PLAN): Promise<HostsResult> {
   // One private directory: the programs as the current sources build them (so a concurrent
   // rebuild of public/generated cannot change them mid-run), and the Chromium bench site around them.
   const siteDir = await mkdtemp(join(tmpdir(), 'mcp-playground-bench-hosts-'));
@@ -64,7 +65,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN): Promise<Host
     const programsDir = join(siteDir, 'generated');
     await buildNodePrograms(programsDir);
     const samples: Partial<Record<HostId, number[]>> = {};
-    await measureNodeHosts(programsDir, PRIMING_PLAN); // untimed: see PRIMING_PLAN
+    await measureNodeHosts(programsDir, priming); // untimed: see PRIMING_PLAN
     const node = await measureNodeHosts(programsDir, plan);
     samples['sdk-stdio'] = node.sdkStdio;
     samples['client-stdio'] = node.clientStdio;
@@ -74,7 +75,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN): Promise<Host
     let floor: number[] | undefined;
     if (existsSync(CHROMIUM_PATH)) {
       await buildBenchSite(siteDir);
-      const browser = await measureBrowserHosts(siteDir, plan);
+      const browser = await measureBrowserHosts(siteDir, plan, priming);
       samples['bridge-chromium'] = browser.bridge;
       samples['worker-chromium'] = browser.worker;
       floor = browser.webSocketEcho;
@@ -114,14 +115,14 @@ export function hostGoals(rows: readonly HostRow[]): HostGoal[] {
 }
 
 /** The section as printed by `npm run bench`. */
-export function formatHostsReport(result: HostsResult, plan: CallPlan = DEFAULT_PLAN): string {
+export function formatHostsReport(result: HostsResult, plan: CallPlan = DEFAULT_PLAN, judged = true): string {
   const table = formatTable(
     ['host', 'p50 ms', 'p99 ms', 'mean ms', '× SDK stdio p50'],
     [...result.rows, ...result.references].map((row) => [HOST_LABELS[row.host], ms(row.p50Ms), ms(row.p99Ms), ms(row.meanMs), ratio(row.vsSdkStdioP50)]),
   );
-  const goals = hostGoals(result.rows).map((goal) => `goal: ${goal.description}: ${goal.met === null ? 'not run' : goal.met ? 'met' : 'MISSED'}`);
+  const goals = hostGoals(result.rows).map((goal) => `goal: ${goal.description}: ${goal.met === null ? 'not run' : verdict(goal.met, judged)}`);
   const skipped = result.skipped.map((line) => `skipped: ${line}`);
-  return [`(${plan.calls} calls after ${plan.warmUp} warm-up, one at a time, ndjson)`, table, ...goals, ...floorNotes(result), ...skipped].join('\n');
+  return [`(${plan.calls} calls after ${plan.warmUp} warm-up, one at a time, ndjson)`, table, ...goals, ...(judged ? floorNotes(result) : []), ...skipped].join('\n');
 }
 
 // When the bridge goal is missed, split the bridge row into what Chromium's WebSocket costs by

@@ -30,8 +30,14 @@ export interface HttpRow {
   p99Ms: number;
 }
 
-const CALLS = 200;
-const WARM_UP_CALLS = 30;
+export interface HttpPlan {
+  /** Untimed calls on each client/server pair first. */
+  warmUp: number;
+  /** Timed calls, one at a time. */
+  calls: number;
+}
+
+export const DEFAULT_HTTP_PLAN: HttpPlan = { warmUp: 30, calls: 200 };
 const TEXT = 'echo: the quick brown fox 你好 🚀';
 
 interface Running {
@@ -108,10 +114,10 @@ async function sdkClient(url: string): Promise<Caller> {
   };
 }
 
-async function measure(caller: Caller): Promise<number[]> {
-  for (let i = 0; i < WARM_UP_CALLS; i++) await caller.call();
+async function measure(caller: Caller, plan: HttpPlan): Promise<number[]> {
+  for (let i = 0; i < plan.warmUp; i++) await caller.call();
   const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
+  for (let i = 0; i < plan.calls; i++) {
     const start = performance.now();
     await caller.call();
     times.push(performance.now() - start);
@@ -119,7 +125,7 @@ async function measure(caller: Caller): Promise<number[]> {
   return times;
 }
 
-export async function runHttpBench(): Promise<HttpRow[]> {
+export async function runHttpBench(plan: HttpPlan = DEFAULT_HTTP_PLAN): Promise<HttpRow[]> {
   const servers: Record<Side, Running> = { ours: await startOurs(), sdk: await startSdk() };
   const clients: Record<Side, (url: string) => Promise<Caller>> = { ours: ourClient, sdk: sdkClient };
   const rows: HttpRow[] = [];
@@ -127,7 +133,7 @@ export async function runHttpBench(): Promise<HttpRow[]> {
     for (const server of ['sdk', 'ours'] as const) {
       for (const client of ['sdk', 'ours'] as const) {
         const caller = await clients[client](servers[server].url);
-        const times = await measure(caller);
+        const times = await measure(caller, plan);
         await caller.close();
         rows.push({ client, server, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) });
       }

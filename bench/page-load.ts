@@ -12,8 +12,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startServer } from '../server/start.ts';
-import { launchChromium, startAppServer } from '../tests/e2e/browser.ts';
+import { launchChromium } from '../tests/e2e/chromium.ts';
+import { currentBuild, serveBuild } from './app-build.ts';
 import { FIRST_PAINT_JS_BUDGET_BYTES, gzipSize, kilobytes, measureFirstPaintJs, type FirstPaintJs } from './first-paint-js.ts';
 import { formatTable, median, ratio } from './report.ts';
 
@@ -38,8 +38,10 @@ export interface PageLoadReport {
 
 export interface PageLoadOptions {
   runs?: number;
-  /** false: measure dist/ as it is, without rebuilding it when its sources changed. */
-  build?: boolean;
+  /** One untimed load of each page first (default true). */
+  warmUp?: boolean;
+  /** A production build to measure as it is (see app-build.ts); default dist/, built when stale. */
+  distDir?: string;
 }
 
 const DEFAULT_RUNS = 7;
@@ -50,7 +52,9 @@ const BLANK_PAGE = 'bench-blank.html';
  * Runs in the page before any of its scripts: watches the DOM and stamps the frame in which the
  * selectors first all match visible, enabled elements (performance.now() counts from navigation
  * start). Also stamps when Monaco's editor appears. A string, not a function: tsx's transpiler
- * wraps functions in helpers that do not exist inside the page.
+ * wraps named inner functions in a helper (__name) that does not exist inside the page. An init
+ * script is injected over CDP, so the page's CSP does not apply to it; evaluate and waitForFunction
+ * below pass functions with no named inner functions, for the same reason.
  */
 function usableProbe(selectors: string[]): string {
   return `(() => {
@@ -70,6 +74,9 @@ function usableProbe(selectors: string[]): string {
 })();`;
 }
 
+/** What usableProbe leaves on window. */
+type ProbedWindow = Window & { __usableAt?: number; __editorAt?: number };
+
 interface Sample {
   usableMs: number;
   editorMs: number | null;
@@ -82,16 +89,23 @@ async function coldLoad(browser: Browser, url: string, selectors: string[], wait
     const page = await context.newPage();
     await page.addInitScript(usableProbe(selectors));
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
-    await page.waitForFunction('window.__usableAt !== undefined', undefined, { timeout: LOAD_TIMEOUT_MS });
+    // Functions, not strings: playwright hands a function to the page over CDP, while a string is
+    // eval'd by the page, which the app's CSP (script-src 'self', no 'unsafe-eval') refuses.
+    await page.waitForFunction(() => (window as ProbedWindow).__usableAt !== undefined, undefined, { timeout: LOAD_TIMEOUT_MS });
     // The editor loads after the page is usable; wait for it only to report when it came.
     if (waitForEditor) await page.locator('.monaco-editor').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
-    return (await page.evaluate(`(() => ({
-      usableMs: window.__usableAt,
-      editorMs: window.__editorAt ?? null,
-      scriptsBeforeUsable: performance.getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime <= window.__usableAt)
-        .map((entry) => new URL(entry.name).pathname),
-    }))()`)) as Sample;
+    return await page.evaluate((): Sample => {
+      const probed = window as ProbedWindow;
+      const usableAt = probed.__usableAt ?? 0;
+      return {
+        usableMs: usableAt,
+        editorMs: probed.__editorAt ?? null,
+        scriptsBeforeUsable: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime <= usableAt)
+          .map((entry) => new URL(entry.name).pathname),
+      };
+    });
   } finally {
     await context.close();
   }
@@ -99,22 +113,24 @@ async function coldLoad(browser: Browser, url: string, selectors: string[], wait
 
 export async function runPageLoadBench(options: PageLoadOptions = {}): Promise<PageLoadReport> {
   const runs = options.runs ?? DEFAULT_RUNS;
-  // Build dist/ if it is stale (under the e2e build lock), then serve a private copy of it with a
-  // blank page added, so a rebuild started meanwhile cannot change the files under the bench.
-  if (options.build !== false) await (await startAppServer()).close();
+  // Build dist/ if it is stale, then serve a private copy of it with a blank page added, so a
+  // rebuild started meanwhile cannot change the files under the bench.
+  const built = await currentBuild(options.distDir);
   const distCopy = mkdtempSync(join(tmpdir(), 'mcp-playground-bench-dist-'));
-  cpSync(join(process.cwd(), 'dist'), distCopy, { recursive: true });
+  cpSync(built, distCopy, { recursive: true });
   writeFileSync(join(distCopy, BLANK_PAGE), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><h1 id="blank">Blank</h1></body></html>\n');
   const firstPaintJs = await measureFirstPaintJs(distCopy);
-  const server = await startServer({ port: 0, distDir: distCopy, skipBuild: true, log: () => {} });
+  const server = await serveBuild(distCopy);
   const browser = await launchChromium();
   try {
     const app = `${server.url}?host=worker`;
     const appSelectors = ['[data-testid="lesson"] article h2', '[data-testid="run-button"]'];
     const blank = `${server.url}${BLANK_PAGE}`;
     // One untimed load of each warms the server's file reads and Chromium's process pool.
-    await coldLoad(browser, app, appSelectors, true);
-    await coldLoad(browser, blank, ['#blank']);
+    if (options.warmUp !== false) {
+      await coldLoad(browser, app, appSelectors, true);
+      await coldLoad(browser, blank, ['#blank']);
+    }
     const appSamples: Sample[] = [];
     const blankSamples: Sample[] = [];
     // Interleaved, so a slow patch of the shared machine hits both alike.

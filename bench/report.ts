@@ -1,5 +1,11 @@
 // Plain-text tables for the benchmark report.
 
+/** A timing goal's verdict; a smoke run (`--smoke`, tiny sizes) judges none of them. */
+export function verdict(met: boolean, judged: boolean, missed = 'MISSED'): string {
+  if (!judged) return 'not judged (smoke)';
+  return met ? 'met' : missed;
+}
+
 export function ratio(value: number): string {
   return `${value.toFixed(2)}×`;
 }

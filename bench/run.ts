@@ -1,30 +1,29 @@
 // `npm run bench`: every benchmark of the project, each printed as ratios against a baseline
-// measured in the same run on the same machine. `npm run --silent bench -- --json` prints one
-// JSON object instead of the tables.
+// measured in the same run on the same machine.
+//
+//   npm run bench                          every section, full size (minutes)
+//   npm run bench -- --only=trace,http     just those sections
+//   npm run bench -- --smoke               every section at a tiny size (sizes.ts): proves each one
+//                                          still runs and prints its table; the numbers mean nothing
+//   npm run --silent bench -- --json       one JSON object on stdout instead of the tables (anything
+//                                          else the run prints goes to stderr)
+//   npm run bench -- --dist=DIR            load this production build as it is (no build, no
+//                                          program rebuild); default dist/, built when stale
+//
+// The browser sections load the production build served as `npm start` serves it, with its CSP.
+// The suite runs `--smoke --json` (tests/performance/bench-smoke.test.ts), so no section can rot.
 
-import { runFramingBench, type FramingRow } from './framing.ts';
-import { formatHostsReport, runHostsBench, type HostRow } from './hosts.ts';
-import { formatExerciseRunReport, runExerciseRunBench, type ExerciseRunRow } from './exercise-run.ts';
-import { formatPageLoadReport, runPageLoadBench, type PageLoadReport } from './page-load.ts';
-import { formatTable, ratio } from './report.ts';
-import { runHttpBench, type HttpRow } from './http.ts';
-import { formatTraceReport, runTraceBench, type TraceReport } from './trace.ts';
+import { runFramingBench } from './framing.ts';
+import { formatHostsReport, runHostsBench } from './hosts.ts';
+import { formatExerciseRunReport, runExerciseRunBench } from './exercise-run.ts';
+import { formatPageLoadReport, runPageLoadBench } from './page-load.ts';
+import { formatTable, ratio, verdict } from './report.ts';
+import { runHttpBench } from './http.ts';
+import { SECTIONS, type BenchReport, type Section } from './sections.ts';
+import { FULL_SIZES, SMOKE_SIZES } from './sizes.ts';
+import { formatTraceReport, runTraceBench } from './trace.ts';
 
 const FRAMING_GOAL_VS_JSON_PARSE = 1.5;
-
-interface BenchReport {
-  framing: FramingRow[];
-  hosts: HostRow[];
-  /** Not hosts: measurements that explain them (Chromium's bare WebSocket round trip). */
-  hostReferences: HostRow<string>[];
-  exerciseRun: ExerciseRunRow[];
-  pageLoad: PageLoadReport;
-  http: HttpRow[];
-  trace: TraceReport;
-}
-
-const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load', 'trace'] as const;
-type Section = (typeof SECTIONS)[number];
 
 /** `--only=page-load,framing` runs just those sections (the others are left out of --json too). */
 function chosenSections(argv: readonly string[]): Set<Section> {
@@ -36,18 +35,44 @@ function chosenSections(argv: readonly string[]): Set<Section> {
   return new Set(names as Section[]);
 }
 
+/** `--dist=DIR`: the build to load as it is. */
+function chosenDist(argv: readonly string[]): string | undefined {
+  const dist = argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length);
+  if (dist === '') throw new Error('--dist= needs a folder');
+  return dist;
+}
+
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
+  const smoke = process.argv.includes('--smoke');
+  const sizes = smoke ? SMOKE_SIZES : FULL_SIZES;
+  const distDir = chosenDist(process.argv);
+  const stdout = console.log.bind(console);
+  // In JSON mode stdout carries the JSON alone: whatever else prints (a build's log) goes to stderr.
+  if (json) console.log = console.error.bind(console);
   const log = (line: string) => {
-    if (!json) console.log(line);
+    if (!json) stdout(line);
   };
   const sections = chosenSections(process.argv);
-  const report: Partial<BenchReport> = {};
+  const report: Partial<BenchReport> = { size: smoke ? 'smoke' : 'full' };
+  // Each section's wall time, for the record (what the smoke run costs the suite); never judged.
+  const sectionMs: Partial<Record<Section, number>> = {};
+  let running: { section: Section; since: number } | null = null;
+  const end = () => {
+    if (running) sectionMs[running.section] = Math.round(performance.now() - running.since);
+    running = null;
+  };
+  const begin = (section: Section) => {
+    end();
+    running = { section, since: performance.now() };
+  };
+  if (smoke) log('SMOKE RUN (--smoke): every section at a tiny size, to show it runs; the numbers below mean nothing');
 
   if (sections.has('framing')) {
+    begin('framing');
     log('Framing readers: our readers vs JSON.parse alone (the floor), UTF-8 decode + JSON.parse, and the official SDK reader');
     log('(SDK reader: its stdio ReadBuffer for the stdio rows; for the sse row, TextDecoder + eventsource-parser, as its HTTP client runs)');
-    const framing = await runFramingBench();
+    const framing = await runFramingBench(sizes.framing);
     report.framing = framing;
     log(
       formatTable(
@@ -66,7 +91,7 @@ async function main(): Promise<void> {
             ratio(vsFloor),
             ratio(row.ms / row.decodeAndParseMs),
             ratio(vsSdk),
-            met ? 'met' : vsSdk < 1 ? 'SDK met, JSON.parse MISSED' : 'MISSED',
+            verdict(met, !smoke, vsSdk < 1 ? 'SDK met, JSON.parse MISSED' : 'MISSED'),
           ];
         }),
       ),
@@ -81,8 +106,9 @@ async function main(): Promise<void> {
   }
 
   if (sections.has('http')) {
-    log('Streamable HTTP: one echo tools/call round trip on loopback, 200 calls, each client against each server');
-    const http = await runHttpBench();
+    begin('http');
+    log(`Streamable HTTP: one echo tools/call round trip on loopback, ${sizes.http.calls} calls, each client against each server`);
+    const http = await runHttpBench(sizes.http);
     report.http = http;
     const baseline = http.find((row) => row.client === 'sdk' && row.server === 'sdk')!;
     log(
@@ -102,43 +128,51 @@ async function main(): Promise<void> {
   }
 
   if (sections.has('hosts')) {
+    begin('hosts');
     log('Live hosts: one echo tools/call round trip through each host, vs the official SDK client over stdio');
-    const hosts = await runHostsBench();
+    const hosts = await runHostsBench(sizes.hosts.plan, sizes.hosts.priming);
     report.hosts = hosts.rows;
     report.hostReferences = hosts.references;
-    log(formatHostsReport(hosts));
+    log(formatHostsReport(hosts, sizes.hosts.plan, !smoke));
     log('');
   }
 
   if (sections.has('exercise-run')) {
+    begin('exercise-run');
     log('Exercise run: pressing Run in the page until the results show, vs the CLI on the same spec (reference solution)');
-    const exerciseRun = await runExerciseRunBench();
+    const exerciseRun = await runExerciseRunBench({ ...sizes.exerciseRun, distDir });
     report.exerciseRun = exerciseRun;
-    log(formatExerciseRunReport(exerciseRun));
+    log(formatExerciseRunReport(exerciseRun, !smoke));
     log('');
   }
 
   if (sections.has('page-load')) {
+    begin('page-load');
     log('Page load: the production build served by npm start, headless Chromium, vs a blank HTML page from the same server');
-    const pageLoad = await runPageLoadBench();
+    const pageLoad = await runPageLoadBench({ ...sizes.pageLoad, distDir });
     report.pageLoad = pageLoad;
     log(formatPageLoadReport(pageLoad));
   }
 
   if (sections.has('trace')) {
+    begin('trace');
     log('');
-    log('Opening a 100 MB, 100,000-message trace: the page\'s opening code vs JSON.parse of the same content as one array (Node),');
+    log('Opening a large generated trace: the page\'s opening code vs JSON.parse of the same content as one array (Node),');
     log('and in Chromium the longest main-thread task while the trace view opens it vs the page JSON.parse-ing it as plain JSON');
-    const trace = await runTraceBench();
+    const trace = await runTraceBench({ ...sizes.trace, distDir });
     report.trace = trace;
     log(formatTraceReport(trace));
     if (trace.browser) {
       const share = trace.browser.openLongestTaskMs / Math.max(1, trace.browser.jsonLongestTaskMs);
-      log(`goal: the trace view's longest main-thread task at most half of plain JSON's (which blocks for the whole parse): ${share <= 0.5 ? 'met' : 'MISSED'}`);
+      log(`goal: the trace view's longest main-thread task at most half of plain JSON's (which blocks for the whole parse): ${verdict(share <= 0.5, !smoke)}`);
     }
   }
 
-  if (json) console.log(JSON.stringify(report));
+  end();
+  report.sectionMs = sectionMs;
+  log('');
+  log(`section wall times: ${Object.entries(sectionMs).map(([section, ms]) => `${section} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  if (json) stdout(JSON.stringify(report));
 }
 
 main().catch((error: unknown) => {

@@ -14,8 +14,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../server/start.ts';
-import { launchChromium, startAppServer } from '../tests/e2e/browser.ts';
+import { launchChromium } from '../tests/e2e/chromium.ts';
+import { currentBuild, serveBuild } from './app-build.ts';
 import { readTrace } from '../src/app/trace/trace-worker-core.ts';
 import { median, ratio } from './report.ts';
 
@@ -116,7 +116,7 @@ export async function runTraceNodeBench(trace: GeneratedTrace, runs = 3): Promis
     const parsed = JSON.parse(trace.jsonArray) as unknown[];
     parse.push(performance.now() - started);
     if (parsed.length !== trace.events + 1) throw new Error('the JSON array lost events');
-    floor.push(messagesFloor(trace.jsonArray));
+    floor.push(messagesFloor(trace.jsonArray, trace.messages));
     const result = await openInNode(bytes);
     open.push(result.ms);
     entries = result.entries;
@@ -124,7 +124,7 @@ export async function runTraceNodeBench(trace: GeneratedTrace, runs = 3): Promis
   return { openMedianMs: median(open), jsonParseMedianMs: median(parse), messagesFloorMedianMs: median(floor), entries };
 }
 
-function messagesFloor(jsonArray: string): number {
+function messagesFloor(jsonArray: string, expected: number): number {
   const started = performance.now();
   const events = JSON.parse(jsonArray) as { ev?: string; b64?: string }[];
   const decoder = new TextDecoder();
@@ -140,25 +140,36 @@ function messagesFloor(jsonArray: string): number {
       messages++;
     }
   }
-  if (messages !== TRACE_MESSAGES) throw new Error(`the floor read ${messages} messages`);
+  if (messages !== expected) throw new Error(`the floor read ${messages} messages`);
   return performance.now() - started;
 }
 
 // Runs in the page before its scripts: records every long task (≥ 50 ms) with its start and length.
+// A string, injected over CDP (so the page's CSP does not apply): tsx would wrap a function's
+// named parts in a helper the page does not have.
 const LONGTASK_PROBE = `(() => {
   window.__longTasks = [];
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]); }).observe({ type: 'longtask', buffered: true });
 })();`;
 
-export async function runTraceBrowserBench(trace: GeneratedTrace): Promise<TraceBrowserRow> {
+/** What LONGTASK_PROBE leaves on window: [startTime, duration] of every long task. */
+type ProbedWindow = Window & { __longTasks?: [number, number][] };
+
+export interface TraceBrowserOptions {
+  /** A production build to serve as it is (see app-build.ts); default dist/, built when stale. */
+  distDir?: string;
+  /** How long the page may settle (lazy chunks, host probing) before the clock starts; default 1500 ms. */
+  settleMs?: number;
+}
+
+export async function runTraceBrowserBench(trace: GeneratedTrace, options: TraceBrowserOptions = {}): Promise<TraceBrowserRow> {
   const folder = mkdtempSync(join(tmpdir(), 'mcp-playground-bench-trace-'));
   const tracePath = join(folder, 'big.jsonl');
   const jsonPath = join(folder, 'big.json');
   writeFileSync(tracePath, trace.text);
   writeFileSync(jsonPath, trace.jsonArray);
   // Build dist/ when stale, then serve it without rebuilding.
-  await (await startAppServer()).close();
-  const server = await startServer({ port: 0, skipBuild: true, log: () => {} });
+  const server = await serveBuild(await currentBuild(options.distDir));
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US', serviceWorkers: 'block' });
@@ -167,42 +178,56 @@ export async function runTraceBrowserBench(trace: GeneratedTrace): Promise<Trace
     await page.goto(`${server.url}?host=worker#trace`);
     await page.getByTestId('trace-none').waitFor({ timeout: 60_000 });
     // Let the page settle (lazy chunks, host probing) before the clock starts.
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(options.settleMs ?? 1500);
 
-    const longestSince = async (since: number) =>
-      (await page.evaluate(`Math.max(0, ...window.__longTasks.filter(([start, duration]) => start + duration >= ${since}).map(([, duration]) => duration))`)) as number;
+    // Functions, not strings: playwright hands a function to the page over CDP, while a string is
+    // eval'd by the page, which the app's CSP (script-src 'self', no 'unsafe-eval') refuses. The
+    // functions avoid named inner functions (tsx would wrap them in a helper the page lacks).
+    const now = () => page.evaluate(() => performance.now());
+    const afterAFrame = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    const longestSince = (since: number) =>
+      page.evaluate((from) => Math.max(0, ...(window as ProbedWindow).__longTasks!.filter(([start, duration]) => start + duration >= from).map(([, duration]) => duration)), since);
 
-    const openStart = (await page.evaluate('performance.now()')) as number;
+    const openStart = await now();
     await page.getByTestId('trace-file-input').setInputFiles(tracePath);
     await page.getByTestId('trace-events').filter({ hasText: String(trace.events) }).waitFor({ timeout: 600_000 });
     await page.getByRole('list', { name: 'Message log (trace)', exact: true }).getByRole('listitem').first().waitFor({ timeout: 60_000 });
-    const openEnd = (await page.evaluate('performance.now()')) as number;
+    const openEnd = await now();
     // A frame later, so a long task that ended the load is reported.
-    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))');
+    await afterAFrame();
     const openLongestTaskMs = await longestSince(openStart);
-    if (process.env.TRACE_BENCH_TASKS) console.log('long tasks (start after choosing, ms):', await page.evaluate(`JSON.stringify(window.__longTasks.filter(([s]) => s >= ${openStart}).map(([s, d]) => [Math.round(s - ${openStart}), Math.round(d)]))`), 'log shown at', Math.round(openEnd - openStart));
+    if (process.env.TRACE_BENCH_TASKS) {
+      const tasks = await page.evaluate((from) => (window as ProbedWindow).__longTasks!.filter(([start]) => start >= from).map(([start, duration]) => [Math.round(start - from), Math.round(duration)]), openStart);
+      console.log('long tasks (start after choosing, ms):', JSON.stringify(tasks), 'log shown at', Math.round(openEnd - openStart));
+    }
 
-    // The first search over every frame (a slice per task).
-    const searchStart = (await page.evaluate('performance.now()')) as number;
-    await page.getByTestId('find-search').fill('message 99998 ');
+    // The first search over every frame (a slice per task), for the second-to-last message.
+    const searchStart = await now();
+    await page.getByTestId('find-search').fill(`message ${trace.messages - 2} `);
     await page.getByTestId('find-count').filter({ hasText: /^Showing 1 of / }).waitFor({ timeout: 120_000 });
-    const searchEnd = (await page.evaluate('performance.now()')) as number;
-    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))');
+    const searchEnd = await now();
+    await afterAFrame();
     const searchLongestTaskMs = await longestSince(searchStart);
 
     // The baseline: the same content as one JSON array, parsed on the page's thread.
-    await page.evaluate(`(() => { const input = document.createElement('input'); input.type = 'file'; input.id = 'bench-json'; input.hidden = true; document.body.append(input); })()`);
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'bench-json';
+      input.hidden = true;
+      document.body.append(input);
+    });
     await page.locator('#bench-json').setInputFiles(jsonPath);
-    const json = (await page.evaluate(`(async () => {
-      const file = document.getElementById('bench-json').files[0];
+    const json = await page.evaluate(async () => {
+      const file = (document.getElementById('bench-json') as HTMLInputElement).files![0]!;
       const start = performance.now();
       const text = await file.text();
-      const value = JSON.parse(text);
+      const value = JSON.parse(text) as unknown[];
       const end = performance.now();
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
-      const longest = Math.max(0, ...window.__longTasks.filter(([s, d]) => s + d >= start).map(([, d]) => d));
+      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      const longest = Math.max(0, ...(window as ProbedWindow).__longTasks!.filter(([s, d]) => s + d >= start).map(([, d]) => d));
       return { wall: end - start, longest, length: value.length };
-    })()`)) as { wall: number; longest: number; length: number };
+    });
     if (json.length !== trace.events + 1) throw new Error('the page lost events of the JSON array');
     await context.close();
     return { openLongestTaskMs, openWallMs: openEnd - openStart, jsonLongestTaskMs: json.longest, jsonWallMs: json.wall, searchLongestTaskMs, searchWallMs: searchEnd - searchStart };
@@ -213,10 +238,20 @@ export async function runTraceBrowserBench(trace: GeneratedTrace): Promise<Trace
   }
 }
 
-export async function runTraceBench(options: { browser?: boolean } = {}): Promise<TraceReport> {
-  const trace = generateTrace();
-  const node = await runTraceNodeBench(trace);
-  const browser = options.browser === false ? null : await runTraceBrowserBench(trace);
+export interface TraceBenchOptions extends TraceBrowserOptions {
+  /** false: the Node rows only. */
+  browser?: boolean;
+  /** The generated trace's size; default 100,000 messages in about 100 MB. */
+  messages?: number;
+  targetBytes?: number;
+  /** Interleaved Node runs; default 3. */
+  nodeRuns?: number;
+}
+
+export async function runTraceBench(options: TraceBenchOptions = {}): Promise<TraceReport> {
+  const trace = generateTrace(options.messages, options.targetBytes);
+  const node = await runTraceNodeBench(trace, options.nodeRuns);
+  const browser = options.browser === false ? null : await runTraceBrowserBench(trace, options);
   return { fileBytes: Buffer.byteLength(trace.text), messages: trace.messages, events: trace.events, node, browser };
 }
 
@@ -233,7 +268,7 @@ export function formatTraceReport(report: TraceReport): string {
       `Chromium, trace view (worker): longest main-thread task ${b.openLongestTaskMs.toFixed(0)} ms, file chosen → log shown ${b.openWallMs.toFixed(0)} ms`,
       `Chromium, same content as plain JSON on the main thread: longest task ${b.jsonLongestTaskMs.toFixed(0)} ms, read + parse ${b.jsonWallMs.toFixed(0)} ms`,
       `longest task, trace view vs plain JSON: ${ratio(b.openLongestTaskMs / Math.max(1, b.jsonLongestTaskMs))}`,
-      `Chromium, first search of the opened trace ("message 99998 ", every frame's JSON): longest task ${b.searchLongestTaskMs.toFixed(0)} ms, typed → count shown ${b.searchWallMs.toFixed(0)} ms`,
+      `Chromium, first search of the opened trace ("message ${report.messages - 2} ", every frame's JSON): longest task ${b.searchLongestTaskMs.toFixed(0)} ms, typed → count shown ${b.searchWallMs.toFixed(0)} ms`,
     );
   }
   return lines.join('\n');

@@ -63,23 +63,35 @@ function kibMessage(random: () => number, index: number): unknown {
   }
 }
 
-/** One tools/call result of about 4 MiB: a search tool answering with 4,000 text blocks. */
-function bigResult(random: () => number): unknown {
-  const content = Array.from({ length: 4000 }, (_, i) => ({ type: 'text', text: `#${i} ${mixedText(random, 1000)}` }));
+/** One tools/call result of `blocks` text blocks of about 1 KB each (4,000: about 4 MiB, a search tool's answer). */
+function bigResult(random: () => number, blocks: number): unknown {
+  const content = Array.from({ length: blocks }, (_, i) => ({ type: 'text', text: `#${i} ${mixedText(random, 1000)}` }));
   return { jsonrpc: '2.0', id: 1, result: { content, isError: false } };
 }
 
-export function buildWorkloads(): Workload[] {
+export interface WorkloadSizes {
+  /** How many ~1 KiB messages the session workloads carry. */
+  kibMessages: number;
+  /** How many ~1 KB text blocks the one big result holds. */
+  bigBlocks: number;
+}
+
+/** The benchmark's sizes: a 10,000-message session and one 4 MiB result. */
+export const FULL_WORKLOADS: WorkloadSizes = { kibMessages: 10_000, bigBlocks: 4000 };
+
+export function buildWorkloads(sizes: WorkloadSizes = FULL_WORKLOADS): Workload[] {
   const kibMessages = (() => {
     const random = seededRandom(1);
-    return Array.from({ length: 10_000 }, (_, i) => kibMessage(random, i));
+    return Array.from({ length: sizes.kibMessages }, (_, i) => kibMessage(random, i));
   })();
-  const big = [bigResult(seededRandom(2))];
+  const big = [bigResult(seededRandom(2), sizes.bigBlocks)];
+  const count = sizes.kibMessages % 1000 === 0 ? `${sizes.kibMessages / 1000}k` : String(sizes.kibMessages);
+  const bigSize = sizes.bigBlocks >= 1000 ? `${Math.round(sizes.bigBlocks / 1000)}MiB` : `${sizes.bigBlocks}KiB`;
   return [
-    { name: '10k x 1KiB / 4KiB chunks', messages: kibMessages, chunkBytes: 4 * KIB },
-    { name: '10k x 1KiB / 64B chunks', messages: kibMessages, chunkBytes: 64 },
-    { name: '4MiB x1 / 4KiB chunks', messages: big, chunkBytes: 4 * KIB },
-    { name: '4MiB x1 / 64KiB chunks', messages: big, chunkBytes: 64 * KIB },
+    { name: `${count} x 1KiB / 4KiB chunks`, messages: kibMessages, chunkBytes: 4 * KIB },
+    { name: `${count} x 1KiB / 64B chunks`, messages: kibMessages, chunkBytes: 64 },
+    { name: `${bigSize} x1 / 4KiB chunks`, messages: big, chunkBytes: 4 * KIB },
+    { name: `${bigSize} x1 / 64KiB chunks`, messages: big, chunkBytes: 64 * KIB },
   ];
 }
 

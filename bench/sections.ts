@@ -1,0 +1,26 @@
+// The sections of `npm run bench`, in the order they run, and the shape of its `--json` report:
+// apart from bench/run.ts so a test can read them without starting a run.
+
+import type { ExerciseRunRow } from './exercise-run.ts';
+import type { FramingRow } from './framing.ts';
+import type { HostRow } from './hosts.ts';
+import type { HttpRow } from './http.ts';
+import type { PageLoadReport } from './page-load.ts';
+import type { TraceReport } from './trace.ts';
+
+export interface BenchReport {
+  size: 'full' | 'smoke';
+  /** Wall time of each section that ran, ms. */
+  sectionMs: Partial<Record<Section, number>>;
+  framing: FramingRow[];
+  hosts: HostRow[];
+  /** Not hosts: measurements that explain them (Chromium's bare WebSocket round trip). */
+  hostReferences: HostRow<string>[];
+  exerciseRun: ExerciseRunRow[];
+  pageLoad: PageLoadReport;
+  http: HttpRow[];
+  trace: TraceReport;
+}
+
+export const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load', 'trace'] as const;
+export type Section = (typeof SECTIONS)[number];
