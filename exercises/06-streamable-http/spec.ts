@@ -475,6 +475,22 @@ describe('Resuming a dropped stream', () => {
     expect(requests.filter((request) => request.method === 'GET')).toEqual([]);
   });
 
+  it('a 405 on the resume GET means the server will not resume: the caller gets an error at once, with no second GET', async () => {
+    // The POST's stream drops; the server answers any GET with 405 Method Not Allowed.
+    const gets: HttpClientRequest[] = [];
+    const refuseGet = (exchange: HttpExchange): HttpExchange => async (request) => {
+      if (request.method !== 'GET') return exchange(request);
+      gets.push(request);
+      return { status: 405, headers: { allow: 'POST, DELETE' }, body: (async function* () {})(), cancel: () => {} };
+    };
+    const { client, sleeps } = rig({ handler: streamed, wrap: (exchange) => refuseGet(dropStreams(1, 1)(exchange)), transport: { maxResumeAttempts: 3 } });
+    await within(client.connect(), 'connect()');
+    expect(await rejectionOf(() => client.callTool('echo', { text: 'refused' }), 'callTool()')).toBeInstanceOf(McpRpcError);
+    expect(gets).toHaveLength(1);
+    expect(headersOf(gets[0])['last-event-id']).toBe('1/0');
+    expect(sleeps).toEqual([7]);
+  });
+
   it('gives up after maxResumeAttempts failed GETs in a row: the caller gets an error', async () => {
     let handler: Rig['handler'] | undefined;
     // The connection drops, and the server restarts before the client comes back: every GET is a 404.
