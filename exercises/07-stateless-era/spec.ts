@@ -255,6 +255,17 @@ describe('server/discover', () => {
     await within(session.request('tools/list'), 'request("tools/list")');
     expect(session.serverInfo).toEqual(SERVER_INFO);
   });
+
+  it('keeps the latest serverInfo: a later result replaces the one discover() read, and a result without one changes nothing', async () => {
+    const UPGRADED = { name: 'fake-modern-server', version: '2.1.0' };
+    const { session } = setup(modernServer((request) => (request.method === 'tools/list' ? { result: { tools: [], _meta: { [META_SERVER_INFO]: UPGRADED } } } : { result: {} })));
+    await within(session.discover({ transport: 'stdio', timeoutMs: 1000 }), 'discover()');
+    expect(session.serverInfo).toEqual(SERVER_INFO);
+    await within(session.request('tools/list'), 'request("tools/list")');
+    expect(session.serverInfo).toEqual(UPGRADED);
+    await within(session.request('ping'), 'request("ping")');
+    expect(session.serverInfo).toEqual(UPGRADED);
+  });
 });
 
 describe('Falling back to the handshake', () => {

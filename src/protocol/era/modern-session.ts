@@ -104,7 +104,10 @@ export class ModernSession {
     const envelope = { ...this.envelope(), protocolVersion: version };
     let outcome: ProbeOutcome;
     try {
-      outcome = { kind: 'result', result: await this.channel.request('server/discover', withEnvelope(undefined, envelope), options.timeoutMs) };
+      const result = await this.channel.request('server/discover', withEnvelope(undefined, envelope), options.timeoutMs);
+      // The DiscoverResult is a result too: its serverInfo is the latest one seen.
+      this.lastServerInfo = resultServerInfo(result) ?? this.lastServerInfo;
+      outcome = { kind: 'result', result };
     } catch (error) {
       if (error instanceof McpRpcError) outcome = { kind: 'error', code: error.code, message: error.rpcMessage, data: error.data };
       else if (error instanceof RequestTimeoutError) outcome = { kind: 'timeout' };

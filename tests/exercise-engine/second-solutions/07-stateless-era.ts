@@ -127,12 +127,20 @@ export class ModernSession {
     return { [META_PROTOCOL_VERSION]: version, [META_CLIENT_CAPABILITIES]: capabilitiesFor(this.options.inputHandlers), [META_CLIENT_INFO]: this.options.clientInfo };
   }
 
+  #noteServerInfo(raw: unknown): void {
+    const info = record(raw) && record(raw._meta) ? raw._meta['io.modelcontextprotocol/serverInfo'] : undefined;
+    if (record(info) && typeof info.name === 'string' && typeof info.version === 'string') this.#serverInfo = { name: info.name, version: info.version };
+  }
+
   async discover(options: DiscoverOptions): Promise<DiscoverVerdict> {
     const ours = options.versions ?? this.options.versions;
     let version = ours[0] as string;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.channel.request('server/discover', { _meta: this.#meta(version) }, options.timeoutMs).then(
-        (result): ProbeOutcome => ({ kind: 'result', result }),
+        (result): ProbeOutcome => {
+          this.#noteServerInfo(result);
+          return { kind: 'result', result };
+        },
         (error: unknown): ProbeOutcome => {
           if (error instanceof McpRpcError) return { kind: 'error', code: error.code, message: error.rpcMessage, data: error.data };
           if (error instanceof RequestTimeoutError) return { kind: 'timeout' };
@@ -173,8 +181,7 @@ export class ModernSession {
       }
       versionRetried = false;
       if (!record(raw)) throw new ProtocolViolationError(method, 'a result must be an object');
-      const info = record(raw._meta) ? raw._meta['io.modelcontextprotocol/serverInfo'] : undefined;
-      if (record(info) && typeof info.name === 'string' && typeof info.version === 'string') this.#serverInfo = { name: info.name, version: info.version };
+      this.#noteServerInfo(raw);
       const type = raw.resultType === undefined ? 'complete' : String(raw.resultType);
       if (type === 'complete') return raw;
       if (type !== 'input_required' || !MAY_ASK_FOR_INPUT.has(method)) throw new ProtocolViolationError(method, `resultType ${type} is not allowed here`);

@@ -102,7 +102,10 @@ export class ModernSession {
     const envelope = { ...this.envelope(), protocolVersion: version };
     let outcome: ProbeOutcome;
     try {
-      outcome = { kind: 'result', result: await this.channel.request('server/discover', withEnvelope(undefined, envelope), options.timeoutMs) };
+      const result = await this.channel.request('server/discover', withEnvelope(undefined, envelope), options.timeoutMs);
+      // DiscoverResult 也是一个结果：它带的 serverInfo 就是目前最新的。
+      this.lastServerInfo = resultServerInfo(result) ?? this.lastServerInfo;
+      outcome = { kind: 'result', result };
     } catch (error) {
       if (error instanceof McpRpcError) outcome = { kind: 'error', code: error.code, message: error.rpcMessage, data: error.data };
       else if (error instanceof RequestTimeoutError) outcome = { kind: 'timeout' };
