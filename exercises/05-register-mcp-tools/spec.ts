@@ -80,7 +80,8 @@ async function sameAsReference<T>(inputs: fc.Arbitrary<T>, theirs: (input: T) =>
 }
 
 // A property: a single type, or a nullable one in any position (anyOf either way round, a type
-// list either way round), or no single type; with or without description, enum and default.
+// list either way round), or no single type (anyOf, oneOf or a type list of several); with or
+// without description, enum and default.
 const realType = fc.constantFrom('string', 'number', 'integer', 'boolean', 'object', 'array');
 const propertyType = fc.oneof(
   realType.map((type) => ({ type })),
@@ -89,6 +90,8 @@ const propertyType = fc.oneof(
   realType.map((type) => ({ type: [type, 'null'] })),
   realType.map((type) => ({ type: ['null', type] })),
   fc.constant({ anyOf: [{ type: 'string' }, { type: 'number' }] }),
+  fc.constant({ oneOf: [{ type: 'string' }, { type: 'integer' }] }),
+  fc.constant({ type: ['string', 'number'] }),
   fc.constant({}),
 );
 const property = fc
@@ -215,15 +218,22 @@ describe('schemaToParams', () => {
     ]);
   });
 
-  it("uses type 'any' when a property has no single type", () => {
+  it("uses type 'any' when a property has no single type: none, or several in anyOf, oneOf or a type list", () => {
     const params = schemaToParams({
       type: 'object',
-      properties: { value: { anyOf: [{ type: 'string' }, { type: 'number' }] }, payload: { description: 'Anything.' } },
-      required: ['value'],
+      properties: {
+        value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        payload: { description: 'Anything.' },
+        id: { type: ['string', 'integer'] },
+        choice: { oneOf: [{ type: 'boolean' }, { type: 'object' }] },
+      },
+      required: ['value', 'id'],
     });
     expect(params).toEqual([
       { name: 'value', type: 'any', required: true },
       { name: 'payload', type: 'any', required: false, description: 'Anything.' },
+      { name: 'id', type: 'any', required: true },
+      { name: 'choice', type: 'any', required: false },
     ]);
   });
 
