@@ -150,7 +150,7 @@ function setup(options: Partial<McpClientOptions> = {}) {
   const events: ClientEvent[] = [];
   client.on((event) => events.push(event));
   const protocolErrors = () => events.flatMap((event) => (event.type === 'protocol-error' ? [event.detail] : []));
-  return { client, server, protocolErrors };
+  return { client, server, protocolErrors, events };
 }
 
 /** A client that has finished the handshake. */
@@ -555,6 +555,23 @@ describe('Closing', () => {
     expect(await rejectionOf(() => client.callTool('echo', { text: 'after' }), 'callTool() after close()')).toBeInstanceOf(ClientClosedError);
     expect(await rejectionOf(() => client.initialize(), 'initialize() after close()')).toBeInstanceOf(ClientClosedError);
     expect(server.fromClient).toHaveLength(sent);
+  });
+
+  it('after close() it stops listening and its timers stop: a late answer or a notification changes nothing, and no cancellation goes out', async () => {
+    const { client, server, events } = await readyClient();
+    const pending = inFlight(rejectionOf(() => client.callTool('echo', { text: 'x' }, { timeoutMs: 30 }), 'a call pending when close() runs', 300));
+    const request = await server.request('tools/call');
+    client.close();
+    expect(await pending).toBeInstanceOf(ClientClosedError);
+    const seen = events.length;
+    const sent = server.fromClient.length;
+    server.answer(request, textResult('late'));
+    server.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'still there?' } });
+    // Past the closed call's 30 ms timeout: its timer must not fire (it would write to a closed stdin).
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(events.slice(seen), 'events after close()').toEqual([]);
+    expect(server.fromClient, 'messages written after close()').toHaveLength(sent);
+    expect(client.state).toBe('closed');
   });
 
   it('close() works in "new" too, and calling it twice is harmless', () => {
