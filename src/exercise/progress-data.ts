@@ -12,6 +12,11 @@ export interface ExerciseProgress {
   completedAt?: string;
   /** How many hints have been revealed. */
   hintsRevealed: number;
+  /**
+   * The reference solution replaced the learner's code at least once (Solve → Replace). Kept, like
+   * the hint count, so the path map can mark a pass that was not written apart from one that was.
+   */
+  referenceUsed?: boolean;
 }
 
 /** Version 1 as stored: `{ "version": 1, "exercises": { "<id>": { … } } }`. */
@@ -77,6 +82,8 @@ function salvage(parsed: Record<string, unknown>): { data: StoredProgress; clean
     const hints = value.hintsRevealed ?? value.hints;
     if (typeof hints === 'number' && Number.isInteger(hints) && hints >= 0) progress.hintsRevealed = hints;
     else if (hints !== undefined) clean = false;
+    if (value.referenceUsed === true) progress.referenceUsed = true;
+    else if (value.referenceUsed !== undefined && value.referenceUsed !== false) clean = false;
     data.exercises[id] = progress;
   }
   return { data, clean };
@@ -91,6 +98,7 @@ export function serializeProgress(data: StoredProgress): string {
     if (progress.completed) entry.completed = true;
     if (progress.completedAt !== undefined) entry.completedAt = progress.completedAt;
     if (progress.hintsRevealed > 0) entry.hintsRevealed = progress.hintsRevealed;
+    if (progress.referenceUsed === true) entry.referenceUsed = true;
     if (Object.keys(entry).length > 0) exercises[id] = entry;
   }
   return JSON.stringify({ version: data.version, exercises });

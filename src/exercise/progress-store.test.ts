@@ -81,6 +81,18 @@ describe('ProgressStore', () => {
     expect(stored(storage)).toEqual({ version: 1, exercises: { a: { completed: true, completedAt: '2025-06-18T10:00:00.000Z', hintsRevealed: 2 } } });
   });
 
+  it('marks an exercise whose code the reference replaced, once, and keeps the mark through a reset and a reload', () => {
+    const storage = new MemoryStorage();
+    const store = new ProgressStore({ storage });
+    store.saveCode('a', 'the reference');
+    store.markReferenceUsed('a');
+    store.markReferenceUsed('a');
+    store.resetCode('a');
+    expect(store.get('a')).toEqual({ completed: false, hintsRevealed: 0, referenceUsed: true });
+    expect(stored(storage).exercises.a).toEqual({ referenceUsed: true });
+    expect(new ProgressStore({ storage }).get('a').referenceUsed).toBe(true);
+  });
+
   it('tells subscribers of each change with a new snapshot', () => {
     const store = new ProgressStore({ storage: new MemoryStorage() });
     const before = store.getSnapshot();

@@ -152,6 +152,13 @@ export class ProgressStore {
     this.writeNow();
   }
 
+  /** The reference solution replaced the learner's code: the path map marks the exercise apart. */
+  markReferenceUsed(exerciseId: string): void {
+    if (this.get(exerciseId).referenceUsed === true) return;
+    this.update(exerciseId, { referenceUsed: true });
+    this.writeNow();
+  }
+
   /** One more hint shown; never more than `available`. Returns the new count. */
   revealHint(exerciseId: string, available: number): number {
     const count = Math.min(this.get(exerciseId).hintsRevealed + 1, Math.max(available, 0));

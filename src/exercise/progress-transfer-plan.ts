@@ -25,7 +25,11 @@ export type ExerciseChange =
   /** More hints revealed in the file: both modes show them. */
   | 'hints-more'
   /** Fewer in the file: replace hides some again; merge keeps theirs. */
-  | 'hints-fewer';
+  | 'hints-fewer'
+  /** The file took the reference solution where the learner did not: both modes mark it. */
+  | 'reference-added'
+  /** The learner took the reference and the file did not: replace drops the mark; merge keeps it. */
+  | 'reference-removed';
 
 export interface ExercisePlan {
   id: string;
@@ -48,7 +52,7 @@ export interface ImportPlan {
 const NOTHING: ExerciseProgress = { completed: false, hintsRevealed: 0 };
 
 /** Only what replace changes but merge does not. */
-const REPLACE_ONLY: ReadonlySet<ExerciseChange> = new Set(['code-differs', 'code-removed', 'completed-removed', 'hints-fewer']);
+const REPLACE_ONLY: ReadonlySet<ExerciseChange> = new Set(['code-differs', 'code-removed', 'completed-removed', 'hints-fewer', 'reference-removed']);
 
 export function planImport(current: StoredProgress, incoming: StoredProgress, knownIds: readonly string[]): ImportPlan {
   const known = new Set(knownIds);
@@ -78,6 +82,8 @@ function changesFor(mine: ExerciseProgress, theirs: ExerciseProgress): ExerciseC
   else if (mine.completed && !theirs.completed) changes.push('completed-removed');
   if (theirs.hintsRevealed > mine.hintsRevealed) changes.push('hints-more');
   else if (theirs.hintsRevealed < mine.hintsRevealed) changes.push('hints-fewer');
+  if (mine.referenceUsed !== true && theirs.referenceUsed === true) changes.push('reference-added');
+  else if (mine.referenceUsed === true && theirs.referenceUsed !== true) changes.push('reference-removed');
   return changes;
 }
 
@@ -94,6 +100,8 @@ function mergeOne(mine: ExerciseProgress, theirs: ExerciseProgress): ExercisePro
   const merged: ExerciseProgress = { completed: mine.completed || theirs.completed, hintsRevealed: Math.max(mine.hintsRevealed, theirs.hintsRevealed) };
   const code = mine.code ?? theirs.code;
   if (code !== undefined) merged.code = code;
+  // Either side took the reference: the merged pass is not all the learner's own.
+  if (mine.referenceUsed === true || theirs.referenceUsed === true) merged.referenceUsed = true;
   // The first time either side passed: that is when the exercise was done.
   const dates = [mine.completed ? mine.completedAt : undefined, theirs.completed ? theirs.completedAt : undefined].filter((date): date is string => date !== undefined);
   const earliest = dates.sort((a, b) => Date.parse(a) - Date.parse(b))[0];

@@ -15,6 +15,7 @@ const progressArbitrary: fc.Arbitrary<StoredProgress> = fc
         completed: fc.boolean(),
         completedAt: fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
         hintsRevealed: fc.integer({ min: 0, max: PROGRESS_FILE_LIMITS.hints }),
+        referenceUsed: fc.constant(true),
       },
       { requiredKeys: ['completed', 'hintsRevealed'] },
     ),
@@ -26,7 +27,7 @@ const progressArbitrary: fc.Arbitrary<StoredProgress> = fc
 function normalised(progress: StoredProgress): StoredProgress {
   const exercises: Record<string, ExerciseProgress> = {};
   for (const [id, entry] of Object.entries(progress.exercises)) {
-    if (entry.code === undefined && !entry.completed && entry.completedAt === undefined && entry.hintsRevealed === 0) continue;
+    if (entry.code === undefined && !entry.completed && entry.completedAt === undefined && entry.hintsRevealed === 0 && entry.referenceUsed !== true) continue;
     exercises[id] = entry;
   }
   return { version: 1, exercises };
@@ -78,6 +79,7 @@ describe('progress file', () => {
     expect(refusal(withEntry({ code: 42 }))).toEqual({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].code', expected: 'text' });
     expect(refusal(withEntry({ completed: 'yes' }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].completed' });
     expect(refusal(withEntry({ hintsRevealed: -1 }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].hintsRevealed' });
+    expect(refusal(withEntry({ referenceUsed: 'yes' }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].referenceUsed' });
     expect(refusal(withEntry({ hintsRevealed: 1.5 }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].hintsRevealed' });
     expect(refusal(withEntry({ completedAt: 'yesterday' }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].completedAt' });
     expect(refusal(withEntry({ code: 'x'.repeat(PROGRESS_FILE_LIMITS.codeChars + 1) }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].code' });
@@ -147,6 +149,7 @@ describe('import plan', () => {
           if (e.code !== undefined) expect(merged.exercises[id]?.code).toBe(e.code);
           if (e.completed) expect(merged.exercises[id]?.completed).toBe(true);
           expect(merged.exercises[id]?.hintsRevealed).toBeGreaterThanOrEqual(e.hintsRevealed);
+          if (e.referenceUsed === true) expect(merged.exercises[id]?.referenceUsed).toBe(true);
         }
         expect(applyImport(a, b, 'replace')).toEqual(b);
         const plan = planImport(a, b, []);

@@ -113,6 +113,10 @@ function readEntry(value: unknown, field: string): { progress: ExerciseProgress 
     if (typeof hints !== 'number' || !Number.isInteger(hints) || hints < 0 || hints > PROGRESS_FILE_LIMITS.hints) return { problem: bad(`${field}.hintsRevealed`, `a whole number from 0 to ${PROGRESS_FILE_LIMITS.hints}`) };
     progress.hintsRevealed = hints;
   }
+  if (value.referenceUsed !== undefined) {
+    if (typeof value.referenceUsed !== 'boolean') return { problem: bad(`${field}.referenceUsed`, 'true or false') };
+    if (value.referenceUsed) progress.referenceUsed = true;
+  }
   return { progress };
 }
 

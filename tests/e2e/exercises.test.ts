@@ -158,6 +158,9 @@ describe('the exercises in Chromium (production build)', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'The client lifecycle', level: 2 }).waitFor();
       expect(await page.getByRole('button', { name: /The client lifecycle/ }).getAttribute('aria-current')).toBe('true');
+      // The path map marks exercise 2 as passed with the reference, apart from a pass the learner wrote.
+      const frames = page.getByRole('button', { name: /Frames on stdin and stdout \(completed with the reference solution\)/ });
+      expect(await frames.getAttribute('data-marks')).toBe('passed reference');
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();

@@ -151,8 +151,8 @@ describe('ExerciseStore', () => {
     store.useReference('01-a', 'export const reference = 1;');
     expect(store.getSnapshot().view).toBe('code');
     expect(store.getSnapshot().replacement?.code).toBe('export const reference = 1;');
-    // Written at once: a reload right after still has it.
-    expect(new ProgressStore({ storage }).get('01-a').code).toBe('export const reference = 1;');
+    // Written at once: a reload right after still has it, and the path map marks it as the reference's.
+    expect(new ProgressStore({ storage }).get('01-a')).toMatchObject({ code: 'export const reference = 1;', referenceUsed: true });
   });
 
   it('"Replace my code" gives the store the reference at once, even while the diff is still being computed', async () => {

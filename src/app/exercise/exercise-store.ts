@@ -334,6 +334,7 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   useReference(id: string, source: string): void {
     if (!this.find(id)) return;
     this.updateCode(id, source);
+    if (!this.scratchOf(id)) this.progress.markReferenceUsed(id);
     this.progress.flush();
     this.replaceCode(id, source);
     this.store.setState((state) => ({ ...state, view: 'code' }));

@@ -22,9 +22,10 @@ export function ExerciseNav() {
   const locale = useLocale();
   const exercises = useExercises();
   const selectedId = useStoreSelector(exercises, (state) => state.selectedId);
-  // One flag per exercise, as a string: typing saves code, which must not re-render this list.
-  const completedFlags = useStoreSelector(exercises.progress, (state) => exercises.exercises.map((exercise) => (state.exercises[exercise.meta.id]?.completed ? '1' : '0')).join(''));
-  const done = [...completedFlags].filter((flag) => flag === '1').length;
+  // Three flags per exercise, as one string (typing saves code, which must not re-render this
+  // list): passed, hints used, reference used.
+  const flags = useStoreSelector(exercises.progress, (state) => exercises.exercises.map((exercise) => marksOf(state.exercises[exercise.meta.id])).join(''));
+  const done = exercises.exercises.filter((_, index) => flags[index * 3] === '1').length;
   const layout = useStudyLayout();
   const open = useStoreSelector(layout, (state) => state.exerciseListOpen);
   const [transferShown, setTransferShown] = useState(open);
@@ -47,23 +48,33 @@ export function ExerciseNav() {
         {exercises.exercises.map((exercise, index) => {
           const id = exercise.meta.id;
           const current = id === selectedId;
-          const completed = completedFlags[index] === '1';
+          const completed = flags[index * 3] === '1';
+          const hinted = flags[index * 3 + 1] === '1';
+          const fromReference = flags[index * 3 + 2] === '1';
           const title = localized(exercise.meta.title, locale);
+          // What the map says about the exercise, for everyone: written, with hints, taken from the reference.
+          const marks = [completed && t(fromReference ? 'exercises.marks.passedWithReference' : 'exercises.marks.passed'), !completed && fromReference && t('exercises.marks.reference'), hinted && t('exercises.marks.hints')].filter(Boolean).join(', ');
           return (
             <li key={id}>
               <button
                 type="button"
-                className={`exercise-nav__item${current ? ' is-current' : ''}${completed ? ' is-completed' : ''}`}
+                className={`exercise-nav__item${current ? ' is-current' : ''}${completed ? ' is-completed' : ''}${fromReference ? ' is-from-reference' : ''}${hinted ? ' is-hinted' : ''}`}
                 aria-current={current ? 'true' : undefined}
                 onClick={() => exercises.select(id)}
                 data-testid={`exercise-${id}`}
-                title={open ? undefined : title}
+                title={open ? undefined : marks === '' ? title : `${title} (${marks})`}
+                data-marks={[completed ? 'passed' : '', hinted ? 'hints' : '', fromReference ? 'reference' : ''].filter(Boolean).join(' ') || undefined}
               >
                 <span className="exercise-nav__number" aria-hidden="true">
                   {completed ? '✓' : exercise.meta.order}
                 </span>
                 <span className="exercise-nav__title">{title}</span>
-                {completed && <span className="visually-hidden">{` (${t('exercises.completed')})`}</span>}
+                {open && marks !== '' && (
+                  <span className="exercise-nav__marks" aria-hidden="true">
+                    {marks}
+                  </span>
+                )}
+                {marks !== '' && <span className="visually-hidden">{` (${marks})`}</span>}
               </button>
             </li>
           );
@@ -78,4 +89,10 @@ export function ExerciseNav() {
       </div>
     </nav>
   );
+}
+
+/** "passed", "hints used", "reference used" as three '0'/'1' characters. */
+function marksOf(progress: { completed: boolean; hintsRevealed: number; referenceUsed?: boolean } | undefined): string {
+  if (!progress) return '000';
+  return `${progress.completed ? 1 : 0}${progress.hintsRevealed > 0 ? 1 : 0}${progress.referenceUsed === true ? 1 : 0}`;
 }
