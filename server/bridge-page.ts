@@ -95,6 +95,18 @@ function interfaceAddresses(filter: { externalOnly?: boolean } = {}): string[] {
 }
 
 /** A bind address (or host name) only this machine can reach. */
+/**
+ * Whether a TCP peer is this machine: a loopback address, or one of this machine's own interface
+ * addresses (a browser here that opened the LAN URL connects from it). Attendees connect from
+ * other addresses.
+ */
+export function isThisMachine(remoteAddress: string | undefined): boolean {
+  if (remoteAddress === undefined) return false;
+  const address = remoteAddress.toLowerCase().startsWith('::ffff:') ? remoteAddress.slice(7) : remoteAddress;
+  if (address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address)) return true;
+  return interfaceAddresses().some((own) => own.toLowerCase() === address.toLowerCase());
+}
+
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { decideTokenRequest } from './bridge-token-endpoint.ts';
 
@@ -33,5 +34,17 @@ describe('decideTokenRequest', () => {
     expect(decideTokenRequest({ method: 'GET', url: '/__bridge/token', headers: PAGE }, shared).status).toBe(403);
     expect(decideTokenRequest({ method: 'GET', url: '/__bridge/token?token=secreT', headers: PAGE }, shared).status).toBe(403);
     expect(decideTokenRequest({ method: 'GET', url: '/__bridge/token?token=secret', headers: PAGE }, shared)).toEqual({ status: 200, token: 'secret' });
+    // An attendee's machine on the LAN, without the link.
+    expect(decideTokenRequest({ method: 'GET', url: '/__bridge/token', headers: PAGE, remoteAddress: '192.0.2.44' }, shared).status).toBe(403);
+  });
+
+  it("on a shared bridge, gives the token to the instructor's own machine without a join link: loopback or one of its addresses", () => {
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect(decideTokenRequest({ method: 'GET', url: '/__bridge/token', headers: PAGE, remoteAddress }, shared)).toEqual({ status: 200, token: 'secret' });
+    }
+    const own = Object.values(networkInterfaces()).flat().find((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4');
+    if (own) expect(decideTokenRequest({ method: 'GET', url: '/__bridge/token', headers: PAGE, remoteAddress: own.address }, shared)).toEqual({ status: 200, token: 'secret' });
+    // The other rules still hold for it: another origin's page on this machine is refused.
+    expect(decideTokenRequest({ method: 'GET', url: '/__bridge/token', headers: { ...PAGE, origin: 'http://localhost:9999' }, remoteAddress: '127.0.0.1' }, shared).status).toBe(403);
   });
 });

@@ -13,7 +13,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BRIDGE_TOKEN_PATH, BRIDGE_TOKEN_REQUEST_HEADER } from '../src/runtime/bridge-messages.ts';
-import { bridgeMetaFor, type BridgeMode } from './bridge-page.ts';
+import { bridgeMetaFor, isThisMachine, type BridgeMode } from './bridge-page.ts';
 import { EVERY_RESPONSE_HEADERS } from './security-headers.ts';
 
 export interface TokenEndpointOptions {
@@ -28,6 +28,8 @@ interface TokenRequest {
   method: string | undefined;
   url: string;
   headers: IncomingMessage['headers'];
+  /** The TCP peer's address: on a shared bridge, this machine's own pages get the token without a join link. */
+  remoteAddress?: string | undefined;
 }
 
 /** Pure: should this request get the token? Every rule is a reason another context would fail. */
@@ -49,8 +51,10 @@ export function decideTokenRequest(req: TokenRequest, options: TokenEndpointOpti
   // A same-origin GET carries no Origin; when one is sent (or "null", an opaque origin) it must be ours.
   const origin = header('origin');
   if (origin !== undefined && !own.includes(origin)) return { status: 403, reason: 'origin not allowed' };
-  const token = bridgeMetaFor(req.url, options.mode).token;
-  if (token === null) return { status: 403, reason: 'a shared bridge gives its token only to join links' };
+  // A shared bridge gives the token to join links, and to any page of the instructor's own machine
+  // (loopback, or one of its own addresses): those can use the bridge anyway (see the header).
+  const token = bridgeMetaFor(req.url, options.mode).token ?? (isThisMachine(req.remoteAddress) ? options.mode.token : null);
+  if (token === null) return { status: 403, reason: 'a shared bridge gives its token only to join links and to this machine' };
   return { status: 200, token };
 }
 
@@ -58,7 +62,7 @@ export function decideTokenRequest(req: TokenRequest, options: TokenEndpointOpti
 export function handleBridgeTokenRequest(req: IncomingMessage, res: ServerResponse, options: TokenEndpointOptions): boolean {
   const url = req.url ?? '/';
   if ((url.split(/[?#]/, 1)[0] ?? '') !== BRIDGE_TOKEN_PATH) return false;
-  const decision = decideTokenRequest({ method: req.method, url, headers: req.headers }, options);
+  const decision = decideTokenRequest({ method: req.method, url, headers: req.headers, remoteAddress: req.socket.remoteAddress }, options);
   const body = Buffer.from(decision.status === 200 ? JSON.stringify({ token: decision.token }) : JSON.stringify({ error: decision.reason }), 'utf8');
   res.writeHead(decision.status, {
     ...EVERY_RESPONSE_HEADERS,
