@@ -46,7 +46,7 @@ describe('the HTTP stepper', () => {
     it.concurrent(`runs a whole Streamable HTTP session on the ${host} host, and the inspector shows the tap's bytes as HTTP`, async () => {
       const { page, close } = await openOnHost(app, host, '#protocol');
       try {
-        await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+        await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
         await page.getByTestId('http-stepper').waitFor();
         // The first step from the keyboard (→, as in the stdio stepper); the rest with the button.
         await page.getByRole('button', { name: 'Step ▶', exact: true }).focus();
@@ -112,7 +112,7 @@ describe('the HTTP stepper', () => {
     const { page, close, consoleLines } = await openOnHost(app, 'worker', '#protocol');
     const folder = await mkdtemp(join(tmpdir(), 'http-trace-e2e-'));
     try {
-      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
       await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: limit(30_000) });
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-http-trace').click()]);
@@ -163,7 +163,7 @@ describe('the HTTP stepper', () => {
   it('a failure card on the worker host: a stale session after a restart gets 404, then initialize again gets a new session', async () => {
     const { page, close } = await openOnHost(app, 'worker', '#protocol');
     try {
-      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
       await page.getByText('Failure lab: HTTP cards', { exact: true }).click();
       const card = page.getByTestId('http-card-stale-session');
       await card.getByRole('button', { name: 'Run on the live host' }).click();
