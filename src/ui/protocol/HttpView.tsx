@@ -79,7 +79,6 @@ export default function HttpView({ era = 'handshake', onStore, open: openProp, o
   return (
     <section className="http-stepper" aria-labelledby={headingId} data-testid="http-stepper" onKeyDown={onKeyDown}>
       <h3 id={headingId}>{t(modern ? 'http.modern.heading' : 'http.heading')}</h3>
-      <p className="hint">{t('http.intro')}</p>
       <div className="stepper__toolbar">
         {/* Exercise 6's transport speaks the handshake era only: no driver choice in 2026-07-28. */}
         {!modern && <fieldset className="inline-radios stepper__driver" disabled={busy}>
@@ -120,6 +119,8 @@ export default function HttpView({ era = 'handshake', onStore, open: openProp, o
         <HttpDiagram exchanges={state.exchanges} onInspect={setOpen} />
         <HoldsPanel state={state} noSession={modern} />
       </div>
+      {/* Under the diagram, so its first arrows stay on the first screen. */}
+      <p className="hint">{t('http.intro')}</p>
       <p className="hint">{t('http.keys')}</p>
       <HttpInspectorDialog exchange={opened} onClose={() => setOpen(null)} />
       {/* The HTTP cards break a session: there is none in 2026-07-28. */}

@@ -84,7 +84,6 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
       <div className="panel-section__header">
         <h3 id={headingId}>{t(`stepper.headings.${eraMode}`)}</h3>
       </div>
-      <p className="hint">{t('stepper.intro')}</p>
 
       <div className="stepper__toolbar">
         <fieldset className="inline-radios stepper__driver" disabled={busy}>
@@ -156,6 +155,8 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
           {current?.registry && <RegistryView outcome={current.registry} />}
         </aside>
       </div>
+      {/* Under the diagram, so its first arrows stay on the first screen. */}
+      <p className="hint">{t('stepper.intro')}</p>
       <p id={keysId} className="hint">
         {t('stepper.keys')}
       </p>
