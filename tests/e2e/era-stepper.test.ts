@@ -1,4 +1,4 @@
-// The era switch in real Chromium against the production build, on the local bridge (the built
+// The stdio era scenes in real Chromium against the production build, on the local bridge (the built
 // echo-server.mjs, started with --era=legacy through the bridge's closed set) and on the
 // in-browser worker: the stepper runs 2026-07-28 to the end, the dual-era probe falls back against
 // a handshake-era-only server, and an arrow's bytes in the inspector are exactly the bytes the tap
@@ -68,7 +68,7 @@ async function closeInspector(page: Page): Promise<void> {
 }
 
 function eraTests(host: HostKind): void {
-  describe(`the era switch on the ${HOST_NAMES[host]} host`, () => {
+  describe(`the stdio era scenes on the ${HOST_NAMES[host]} host`, () => {
     it('runs 2026-07-28 to the end, then the probe falls back against a handshake-era-only server; bytes match the tap', async () => {
       const { page, close, consoleLines } = await openOnHost(app, host, '#protocol');
       try {
