@@ -112,6 +112,7 @@ describe('the HTTP stepper', () => {
         await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
         await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: limit(30_000) });
         expect(await page.getByTestId('http-progress').textContent()).toBe('Step 3 of 3');
+        expect(await page.getByTestId('http-status').textContent()).toContain('no session to end');
         expect(await page.getByTestId('http-exchange').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-request')} → ${node.getAttribute('data-status')}`))).toEqual([
           'POST server/discover → 200',
           'POST tools/list → 200',

@@ -163,7 +163,7 @@ function statusText(t: ProtocolText, state: HttpSessionState): string {
     case 'ready':
       return t('http.status.ready', { step: t(`http.steps.${httpSteps(state.era)[state.cursor - 1]!}`) });
     case 'done':
-      return t('http.status.done');
+      return t(state.era === 'modern' ? 'http.modern.done' : 'http.status.done');
     case 'failed':
       return t('http.status.failed', { reason: httpFailureText(t, status) });
   }
