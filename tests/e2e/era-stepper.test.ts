@@ -1,4 +1,4 @@
-// The era switch in real Chromium against the production build, on the local bridge (the built
+// The stdio era scenes in real Chromium against the production build, on the local bridge (the built
 // echo-server.mjs, started with --era=legacy through the bridge's closed set) and on the
 // in-browser worker: the stepper runs 2026-07-28 to the end, the dual-era probe falls back against
 // a handshake-era-only server, and an arrow's bytes in the inspector are exactly the bytes the tap
@@ -68,14 +68,21 @@ async function closeInspector(page: Page): Promise<void> {
 }
 
 function eraTests(host: HostKind): void {
-  describe(`the era switch on the ${HOST_NAMES[host]} host`, () => {
+  describe(`the stdio era scenes on the ${HOST_NAMES[host]} host`, () => {
     it('runs 2026-07-28 to the end, then the probe falls back against a handshake-era-only server; bytes match the tap', async () => {
       const { page, close, consoleLines } = await openOnHost(app, host, '#protocol');
       try {
-        const panel = page.getByTestId('era-panel');
-        await panel.getByRole('radio', { name: '2026-07-28 (no handshake)' }).check();
+        // The era section (what the server runs, the era cards) is collapsed under the stepper.
+        await page.getByTestId('more-era').locator('summary').click();
+        await page.getByRole('radio', { name: 'stdio · 2026-07-28' }).check();
+        // The words follow the scene: no handshake in its title or its first explanation.
+        expect(await page.getByTestId('stepper').getByRole('heading', { level: 3 }).first().textContent()).toBe('2026-07-28 stepper (no handshake)');
+        expect(await page.getByTestId('stepper-status').textContent()).toContain('server/discover');
         await runToEnd(page, 8);
         expect(await arrowNames(page)).toEqual(MODERN_ARROWS);
+        // No initialize crossed the wire, so no note says one did; the client ends in a final state.
+        expect(await page.getByTestId('transcript').textContent()).not.toContain('initialize');
+        expect(await page.getByTestId('state-machine-current').getAttribute('data-state')).toBe('closed');
         expect(await page.getByTestId('era-server').textContent()).toContain('both eras (the default), framing NDJSON');
 
         if (host === 'worker') {
@@ -94,8 +101,7 @@ function eraTests(host: HostKind): void {
           await closeInspector(page);
         }
 
-        await panel.getByRole('radio', { name: 'handshake era only (--era=legacy)' }).check();
-        await panel.getByRole('radio', { name: 'Dual-era probe (server/discover, then fallback)' }).check();
+        await page.getByRole('radio', { name: 'stdio · probe, then fall back' }).check();
         await runToEnd(page, 9);
         expect(await arrowNames(page)).toEqual(FALLBACK_ARROWS);
         expect(await page.getByTestId('era-server').textContent()).toContain('handshake era only (--era=legacy)');
@@ -118,7 +124,6 @@ function eraTests(host: HostKind): void {
         if (host === 'worker') {
           await expectAccessible(page, 'the protocol view after the probe fell back');
           // One era card: a handshake-era client against a 2026-07-28-only server.
-          await page.getByTestId('era-cards').locator('summary').click();
           const card = page.getByTestId('era-card-legacy-client');
           await card.getByRole('button', { name: 'Run it' }).click();
           const verdict = card.getByTestId('era-verdict');

@@ -32,7 +32,7 @@ describe("the learner's exercise 6 module in the page", () => {
     it.concurrent(`drives the HTTP stepper to its end on the ${host} host, and passes Check my client in HTTP mode there`, async () => {
       const { page, close, consoleLines } = await openOnHost(app, host, '#protocol', (target) => target.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
       try {
-        await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+        await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
         await page.getByTestId('http-stepper').waitFor();
         await page.getByRole('radio', { name: 'Your code (exercise 6)' }).check();
         await expect(page.getByTestId('http-driver').textContent()).resolves.toContain('Your exercise 6 module is speaking');
@@ -81,7 +81,7 @@ describe("the learner's exercise 6 module in the page", () => {
   it.concurrent("with the starter as it is given, the stepper stops at the first step with the starter's TODO, and Check my client fails with it", async () => {
     const { page, close } = await openOnHost(app, 'worker', '#protocol');
     try {
-      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
       await page.getByRole('radio', { name: 'Your code (exercise 6)' }).check();
       await page.getByRole('button', { name: 'Step ▶', exact: true }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'failed', undefined, { timeout: limit(20_000) });

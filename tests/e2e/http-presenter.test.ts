@@ -170,7 +170,7 @@ describe('presenter mode on the HTTP stepper', () => {
   it('card 6 on the bridge host: the real Node server ends the stream early, the same symptom over real TCP', async () => {
     const { page, close } = await openOnHost(app, 'bridge', '#protocol');
     try {
-      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
       const { polls, exchanges, bodies } = await runRetryCard(page);
       // Over real TCP too, the counts follow from the server's rule, not the machine's speed.
       expect(exchanges).toEqual(['setup 200', 'setup 202', 'symptom 200', 'symptom 200', 'symptom 200', 'recovery 200', 'recovery 200']);

@@ -5,7 +5,8 @@
 // reported, chunk for chunk, read as HTTP (headers singled out, chunk sizes, SSE events linked to
 // their JSON-RPC messages). One page per host; the two run side by side. Then, on the worker, the
 // session saved as a trace opens in the trace view as its messages, each row's connection in the
-// same HTTP inspector with the bytes the file holds.
+// same HTTP inspector with the bytes the file holds. On each host also the HTTP · 2026-07-28 scene
+// to its end, and on the worker every scene's first arrow on the first screen (first-screen.ts).
 
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
 import { openOnHost, useAppAndBrowser, type HostKind } from './browser.ts';
 import { limit } from './limits.ts';
+import { expectFirstScreens } from './first-screen.ts';
 
 const app = useAppAndBrowser();
 
@@ -46,7 +48,7 @@ describe('the HTTP stepper', () => {
     it.concurrent(`runs a whole Streamable HTTP session on the ${host} host, and the inspector shows the tap's bytes as HTTP`, async () => {
       const { page, close } = await openOnHost(app, host, '#protocol');
       try {
-        await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+        await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
         await page.getByTestId('http-stepper').waitFor();
         // The first step from the keyboard (→, as in the stdio stepper); the rest with the button.
         await page.getByRole('button', { name: 'Step ▶', exact: true }).focus();
@@ -102,6 +104,37 @@ describe('the HTTP stepper', () => {
         // The response holds every HTTP field kind there is (chunk framing, SSE fields): check their contrast.
         if (host === 'bridge') await expectAccessible(page, 'the HTTP byte inspector', { include: '[data-testid=http-response]' });
         await closeInspector(page);
+
+        // HTTP · 2026-07-28 on the same host: POST only, _meta and Mcp-Method / Mcp-Name, no session, no event ids.
+        await page.getByRole('radio', { name: 'HTTP · 2026-07-28' }).check();
+        expect(await page.getByTestId('http-stepper').getByRole('heading', { level: 3 }).first().textContent()).toBe('Streamable HTTP in 2026-07-28, step by step');
+        expect(await page.getByTestId('http-status').textContent()).not.toContain('send initialize');
+        await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+        await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: limit(30_000) });
+        expect(await page.getByTestId('http-progress').textContent()).toBe('Step 3 of 3');
+        expect(await page.getByTestId('http-status').textContent()).toContain('no session to end');
+        expect(await page.getByTestId('http-exchange').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-request')} → ${node.getAttribute('data-status')}`))).toEqual([
+          'POST server/discover → 200',
+          'POST tools/list → 200',
+          'POST tools/call → 200',
+        ]);
+        expect(await page.getByTestId('holds-session').textContent()).toBe('none: 2026-07-28 has no sessions');
+        await openConnection(page, 'POST tools/call');
+        const modernRequest = Buffer.from(await tapBytes(page, 'request')).toString('utf8');
+        const modernResponse = Buffer.from(await tapBytes(page, 'response')).toString('utf8');
+        expect(modernRequest).toMatch(/^POST \/mcp HTTP\/1\.1\r\n/);
+        expect(modernRequest).toMatch(/\r\nMcp-Method: tools\/call\r\n/i);
+        expect(modernRequest).toMatch(/\r\nMcp-Name: echo\r\n/i);
+        expect(modernRequest).toMatch(/\r\nMCP-Protocol-Version: 2026-07-28\r\n/i);
+        expect(modernRequest).toContain('"io.modelcontextprotocol/protocolVersion":"2026-07-28"');
+        expect(modernRequest).not.toMatch(/mcp-session-id/i);
+        expect(modernResponse).not.toMatch(/mcp-session-id/i);
+        expect(modernResponse).toContain('notifications/progress');
+        expect(modernResponse).not.toMatch(/(^|\n)id:/);
+        await closeInspector(page);
+
+        // The first screen shows each scene's first arrow, in both languages, at both sizes.
+        if (host === 'worker') await expectFirstScreens(page, ['stdio-handshake', 'stdio-modern', 'stdio-probe', 'http-handshake', 'http-modern']);
       } finally {
         await close();
       }
@@ -112,7 +145,7 @@ describe('the HTTP stepper', () => {
     const { page, close, consoleLines } = await openOnHost(app, 'worker', '#protocol');
     const folder = await mkdtemp(join(tmpdir(), 'http-trace-e2e-'));
     try {
-      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
       await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=http-status]')?.getAttribute('data-status') === 'done', undefined, { timeout: limit(30_000) });
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-http-trace').click()]);
@@ -163,7 +196,7 @@ describe('the HTTP stepper', () => {
   it('a failure card on the worker host: a stale session after a restart gets 404, then initialize again gets a new session', async () => {
     const { page, close } = await openOnHost(app, 'worker', '#protocol');
     try {
-      await page.getByRole('radio', { name: 'Streamable HTTP' }).check();
+      await page.getByRole('radio', { name: 'HTTP · handshake' }).check();
       await page.getByText('Failure lab: HTTP cards', { exact: true }).click();
       const card = page.getByTestId('http-card-stale-session');
       await card.getByRole('button', { name: 'Run on the live host' }).click();

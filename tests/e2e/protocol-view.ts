@@ -279,6 +279,8 @@ export function failureLabTests(host: HostKind): void {
     it('runs every failure card with the reference code and shows its symptom', async () => {
       const { page, close } = await open(host);
       try {
+        // The lab is a collapsed section under the stepper (a stdio scene's).
+        await page.getByTestId('more-lab').locator('summary').click();
         const expected: Record<string, [string, string]> = {
           'frame-boundaries': ['copes', 'split-joined'],
           'id-pairing': ['copes', 'out-of-order'],

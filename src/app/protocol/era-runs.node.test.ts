@@ -65,8 +65,13 @@ describe('era runs on the stepper', () => {
     for (const response of arrows.filter((arrow) => arrow.kind === 'response')) {
       expect(response.value).toMatchObject({ result: { resultType: 'complete' } });
     }
-    expect(notesOf(state.records)).toContain('initialize() → modern era, 2026-07-28 — server/discover offered 2026-07-28');
+    // No initialize crossed the wire, and the note does not say one did.
+    expect(notesOf(state.records)).toContain('connect() → modern era, 2026-07-28 — server/discover offered 2026-07-28');
+    expect(notesOf(state.records).join('\n')).not.toContain('initialize');
     expect(state.records.length).toBe(MODERN_PLAN.length);
+    // The client has no handshake states: ready once server/discover is answered, closed at the end.
+    expect(state.records.map((record) => record.clientState)).toEqual(['new', 'ready', 'ready', 'ready', 'ready', 'ready', 'closed', 'closed']);
+    expect(state.records[1]!.transition).toMatchObject({ from: 'new', to: 'ready' });
   });
 
   it('probe against the dual-era server: stays modern, and the fallback step says no handshake was needed', async () => {
@@ -95,7 +100,7 @@ describe('era runs on the stepper', () => {
     // The legacy requests carry no envelope: the client fell back to exercise 3's McpClient.
     const list = state.records[3]!.arrows[0]!.value as { params?: { _meta?: unknown } };
     expect(list.params?._meta).toBeUndefined();
-    expect(notesOf(state.records).find((note) => note.startsWith('initialize() →'))).toMatch(/^initialize\(\) → legacy era, 2025-11-25 — fell back to the handshake/);
+    expect(notesOf(state.records).find((note) => note.startsWith('connect() →'))).toMatch(/^connect\(\) → legacy era, 2025-11-25 — fell back to the handshake/);
     expect(state.records.length).toBe(PROBE_PLAN.length);
   });
 

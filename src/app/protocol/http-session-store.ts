@@ -7,6 +7,12 @@
 //   call         POST tools/call with a progress token → 200, an event stream: progress, then the result
 //   delete       DELETE                               → 200: the session is over
 //
+// In the 2026-07-28 scene (era 'modern') there is no session at all:
+//
+//   discover     POST server/discover                      → 200, JSON, no Mcp-Session-Id
+//   list         POST tools/list (Mcp-Method)              → 200, JSON
+//   modern-call  POST tools/call (Mcp-Method, Mcp-Name)    → 200, an event stream without event ids
+//
 // Every arrow is a relayed TCP connection from the wire's tap events (one request and one response
 // per connection), so what the diagram and the inspector show is the bytes that crossed it.
 // Who speaks is the learner's choice (http-step-clients.ts): the reference McpClient on the page,
@@ -22,12 +28,21 @@ import { createStore, ExternalStore, type Store } from '../store/create-store.ts
 import { HttpExchangeRecorder, type HttpExchangeRecord as ExchangeRecord } from './http-exchanges.ts';
 import { HTTP_STEP_TIMEOUT_MS, learnerStepClient, referenceStepClient, type HttpStepClient } from './http-step-clients.ts';
 import type { LearnerHttpDriver } from './learner-http-driver.ts';
+import { modernStepClient, type ModernHttpStepClient } from './http-modern-step-client.ts';
 
 /** Who drives the session: the reference client, or the learner's exercise-6 module. */
 export type HttpClientKind = 'reference' | 'learner';
 
 export const HTTP_STEPS = ['initialize', 'initialized', 'listen', 'call', 'delete'] as const;
-export type HttpStepId = (typeof HTTP_STEPS)[number];
+export const MODERN_HTTP_STEPS = ['discover', 'list', 'modern-call'] as const;
+export type HttpStepId = (typeof HTTP_STEPS)[number] | (typeof MODERN_HTTP_STEPS)[number];
+
+/** Which era the session speaks: the handshake (2025-11-25, a session) or 2026-07-28 (none). */
+export type HttpEra = 'handshake' | 'modern';
+
+export function httpSteps(era: HttpEra): readonly HttpStepId[] {
+  return era === 'modern' ? MODERN_HTTP_STEPS : HTTP_STEPS;
+}
 
 export const HTTP_PROGRAM: ProgramSpec = { program: 'mcp-http', framing: 'ndjson', faults: [] };
 export const PROGRESS_TOKEN = 'http-stepper';
@@ -75,6 +90,7 @@ class HttpWaitError extends Error {
 
 export interface HttpSessionState {
   status: HttpStepperStatus;
+  era: HttpEra;
   client: HttpClientKind;
   host: HostKind | null;
   /** Steps finished. */
@@ -107,6 +123,7 @@ export interface HttpSessionDeps {
 
 const INITIAL: HttpSessionState = {
   status: { status: 'idle' },
+  era: 'handshake',
   client: 'reference',
   host: null,
   cursor: 0,
@@ -119,6 +136,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
   protected readonly store: Store<HttpSessionState> = createStore<HttpSessionState>(INITIAL);
   private wire: HttpWire | null = null;
   private client: HttpStepClient | null = null;
+  private modern: ModernHttpStepClient | null = null;
   private run = 0;
   private currentStep: HttpStepId | null = null;
   private recorder = new HttpExchangeRecorder<HttpStepId>();
@@ -134,7 +152,8 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
   async step(): Promise<void> {
     const state = this.getSnapshot();
     if (state.status.status === 'stepping' || state.status.status === 'failed') return;
-    const step = HTTP_STEPS[state.cursor];
+    const steps = httpSteps(state.era);
+    const step = steps[state.cursor];
     if (step === undefined) return;
     const run = this.run;
     this.currentStep = step;
@@ -148,11 +167,11 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     }
     if (run !== this.run) return;
     const cursor = state.cursor + 1;
-    this.update({ cursor, status: cursor >= HTTP_STEPS.length ? { status: 'done' } : { status: 'ready' } });
+    this.update({ cursor, status: cursor >= steps.length ? { status: 'done' } : { status: 'ready' } });
   }
 
   async runToEnd(): Promise<void> {
-    while (this.getSnapshot().cursor < HTTP_STEPS.length && this.getSnapshot().status.status !== 'failed') {
+    while (this.getSnapshot().cursor < httpSteps(this.getSnapshot().era).length && this.getSnapshot().status.status !== 'failed') {
       const before = this.getSnapshot().cursor;
       await this.step();
       if (this.getSnapshot().cursor === before) return;
@@ -166,15 +185,24 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     this.wire = null;
     this.client?.dispose();
     this.client = null;
+    this.modern?.dispose();
+    this.modern = null;
     this.recorder = new HttpExchangeRecorder<HttpStepId>();
     this.events = [];
     this.started = null;
-    this.store.setState({ ...INITIAL, client: this.getSnapshot().client });
+    this.store.setState({ ...INITIAL, client: this.getSnapshot().client, era: this.getSnapshot().era });
+  }
+
+  /** Choose the era (the view's scene); a session in progress starts over. Only the reference client speaks 2026-07-28 here. */
+  setEra(era: HttpEra): void {
+    if (era === this.getSnapshot().era) return;
+    this.update({ era, ...(era === 'modern' ? { client: 'reference' as const } : {}) });
+    this.restart();
   }
 
   /** Choose who drives; a session in progress starts over. */
   setClient(client: HttpClientKind): void {
-    if (client === 'learner' && !this.deps.createLearnerDriver) return;
+    if (client === 'learner' && (!this.deps.createLearnerDriver || this.getSnapshot().era === 'modern')) return;
     if (client === this.getSnapshot().client) return;
     this.update({ client });
     this.restart();
@@ -216,11 +244,38 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
         this.updateHolds({ sessionId: null });
         return;
       }
+      case 'discover': {
+        const client = await this.connectModern();
+        const found = await this.pending(0, 'server/discover', () => client.discover());
+        this.updateHolds({ protocolVersion: found.protocolVersion });
+        return;
+      }
+      case 'list': {
+        const client = this.modern!;
+        await this.pending(1, 'tools/list', () => client.listTools());
+        return;
+      }
+      case 'modern-call': {
+        const client = this.modern!;
+        await this.pending(2, 'tools/call', () => client.callWithProgress({ text: HTTP_ECHO_TEXT }, PROGRESS_TOKEN));
+        return;
+      }
     }
   }
 
-  private async connect(): Promise<HttpStepClient> {
+  /** The 2026-07-28 scene's client on a fresh wire: nothing is sent until discover. */
+  private async connectModern(): Promise<ModernHttpStepClient> {
     const run = this.run;
+    const wire = await this.startWire(run);
+    const client = modernStepClient(wire, this.deps.stepTimeoutMs);
+    client.onProgress((params) => {
+      if (run === this.run) this.addProgress(params);
+    });
+    this.modern = client;
+    return client;
+  }
+
+  private async startWire(run: number): Promise<HttpWire> {
     const wire = (await this.deps.startProgram(HTTP_PROGRAM)) as HttpWire;
     if (run !== this.run) {
       wire.kill();
@@ -232,6 +287,17 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
     wire.onTapEvent((event) => {
       if (run === this.run) this.record(event);
     });
+    return wire;
+  }
+
+  private addProgress(params: Record<string, unknown> | undefined): void {
+    const seen: ProgressSeen = { progress: String(params?.progress), total: String(params?.total ?? '?'), message: typeof params?.message === 'string' ? params.message : null };
+    this.update({ progress: [...this.getSnapshot().progress, seen] });
+  }
+
+  private async connect(): Promise<HttpStepClient> {
+    const run = this.run;
+    const wire = await this.startWire(run);
     const learner = this.getSnapshot().client === 'learner' ? await this.deps.createLearnerDriver?.() : undefined;
     const client = learner ? await learnerStepClient(learner.driver, wire, learner.file) : referenceStepClient(wire);
     if (run !== this.run) {
@@ -239,9 +305,7 @@ export class HttpSessionStore extends ExternalStore<HttpSessionState> {
       throw new Error('restarted');
     }
     client.onProgress((params) => {
-      if (run !== this.run) return;
-      const seen: ProgressSeen = { progress: String(params?.progress), total: String(params?.total ?? '?'), message: typeof params?.message === 'string' ? params.message : null };
-      this.update({ progress: [...this.getSnapshot().progress, seen] });
+      if (run === this.run) this.addProgress(params);
     });
     this.client = client;
     return client;

@@ -33,9 +33,11 @@ export interface StepContext {
 export function executeStep(step: PlanStep, context: StepContext): Promise<StepOutcome> {
   switch (step.kind) {
     case 'initialize':
+      return sendStep({ op: 'initialize' }, context);
     case 'connect':
       // For the dual-era driver `initialize` is connect(): the probe, and the fallback if needed.
-      return sendStep({ op: 'initialize' }, context);
+      // Its notes say connect(): no initialize crossed the wire unless the probe fell back.
+      return sendStep({ op: 'initialize' }, context, 'connect');
     case 'fallback':
       return fallbackStep(context);
     case 'notify-initialized':
@@ -63,7 +65,7 @@ function perform(op: DriverOp, context: StepContext): Promise<CallOutcome> {
 }
 
 /** A client method that writes a frame: the step is over once the frame is on stdin (or it threw). */
-async function sendStep(op: DriverOp, context: StepContext): Promise<StepOutcome> {
+async function sendStep(op: DriverOp, context: StepContext, name: string = op.op): Promise<StepOutcome> {
   const { run, timeouts } = context;
   const before = run.stdinFrames;
   let failedNow = false;
@@ -76,7 +78,7 @@ async function sendStep(op: DriverOp, context: StepContext): Promise<StepOutcome
   // on whatever step is current, which is where the learner sees it happen.
   void perform(op, context).then((outcome) => {
     if (context.stale()) return;
-    recordOutcome(op, outcome, stepIndex, context);
+    recordOutcome(op, outcome, stepIndex, context, name);
     if (!outcome.ok) {
       failedNow = true;
       markFailed();
@@ -88,22 +90,34 @@ async function sendStep(op: DriverOp, context: StepContext): Promise<StepOutcome
   if (context.stale()) return 'error';
   if (failedNow) return 'error';
   if (sent) return 'ok';
-  context.note({ lane: 'client', severity: 'warning', kind: 'nothing-sent', who: context.clientKind, detail: `${op.op}(): nothing reached the server's stdin within ${seconds(timeouts.sendMs)}`, error: null });
+  context.note({ lane: 'client', severity: 'warning', kind: 'nothing-sent', who: context.clientKind, detail: `${name}(): nothing reached the server's stdin within ${seconds(timeouts.sendMs)}`, error: null });
   return 'timeout';
 }
 
-function recordOutcome(op: DriverOp, outcome: CallOutcome, stepIndex: number, context: StepContext): void {
+/**
+ * Runs whose client connected in the 2026-07-28 era. That client has no lifecycle events of its
+ * own (no handshake to move through), so the stepper draws its states: ready once connect()
+ * settled on a version, closed once close() ended stdin.
+ */
+const modernRuns = new WeakSet<object>();
+
+function recordOutcome(op: DriverOp, outcome: CallOutcome, stepIndex: number, context: StepContext, name: string = op.op): void {
   const record = context.current();
   const sentRequest = record === undefined ? undefined : findRequestOfStep(context, stepIndex);
   if (!outcome.ok) {
-    context.note({ lane: 'client', severity: 'error', kind: 'threw', who: context.clientKind, detail: `${op.op}(): ${outcome.error.name}: ${outcome.error.message}`, error: outcome.error });
+    context.note({ lane: 'client', severity: 'error', kind: 'threw', who: context.clientKind, detail: `${name}(): ${outcome.error.name}: ${outcome.error.message}`, error: outcome.error });
     if (sentRequest) context.updateCurrent((current) => ({ ...current, pending: withOutcome(current.pending, sentRequest, { ok: false, error: outcome.error }) }));
     return;
   }
   if (op.op === 'listTools' && Array.isArray(outcome.value)) context.setTools(outcome.value as ToolInfo[]);
   const summary = summarize(op, outcome.value);
   if (summary === null) return;
-  context.note({ lane: 'client', severity: 'info', kind: 'result', who: context.clientKind, detail: `${op.op}() → ${summary}`, error: null });
+  context.note({ lane: 'client', severity: 'info', kind: 'result', who: context.clientKind, detail: `${name}() → ${summary}`, error: null });
+  if (isEraConnect(outcome.value) && outcome.value.era === 'modern') {
+    const cause = outcome.value.cause;
+    modernRuns.add(context.run);
+    context.updateCurrent((current) => ({ ...current, clientState: 'ready', transition: { from: current.clientState ?? 'new', to: 'ready', cause } }));
+  }
   if (sentRequest) context.updateCurrent((current) => ({ ...current, pending: withOutcome(current.pending, sentRequest, { ok: true, summary }) }));
 }
 
@@ -227,6 +241,9 @@ async function closeStep(context: StepContext): Promise<StepOutcome> {
   const ended = await Promise.race([run.waitForEnd(context.timeouts.closeMs), settled.then(() => run.driver.flush()).then(() => run.gate.stdinEnded)]);
   await run.driver.flush();
   if (context.stale()) return 'error';
+  if (ended && modernRuns.has(run) && context.current()?.clientState === 'ready') {
+    context.updateCurrent((current) => ({ ...current, clientState: 'closed', transition: { from: 'ready', to: 'closed', cause: 'close(): stdin ended (no session to end in 2026-07-28)' } }));
+  }
   if (ended) return 'ok';
   if (threw) return 'error';
   context.note({ lane: 'client', severity: 'warning', kind: 'stdin-open', who: context.clientKind, detail: "close() did not end the server's stdin, so the server keeps waiting for input", error: null });

@@ -124,7 +124,9 @@ export class StepperStore extends ExternalStore<StepperState> {
   setClient(kind: DriverKind): void {
     const { config } = this.getSnapshot();
     if (config.client === kind && config.scenario === null) return;
-    this.load({ ...HANDSHAKE_CONFIG, client: kind, register: kind });
+    // The scene's run stays (a 2026-07-28 run driven by the learner's exercise 7); a lab card's
+    // scenario goes back to the handshake.
+    this.load({ ...(config.scenario === null ? config : HANDSHAKE_CONFIG), client: kind, register: kind });
   }
 
   dispose(): void {

@@ -1,14 +1,12 @@
-// The protocol view's era switch: which era the stepper's client speaks (the handshake, 2026-07-28,
-// or the dual-era probe), which era the live echo server is started in (`--era`), and the two era
-// failure cards. Each choice loads a run into the one stepper below it (app/protocol/era-runs.ts),
-// so the diagram, the byte inspector and the transcript work as they do for the handshake.
+// The protocol view's era section: what the running server speaks and the two era failure cards.
+// Which era the stepper's client speaks is the scene's (app/protocol/scenes.ts), chosen above; a
+// card loads its own run into the same stepper (app/protocol/era-cards.ts), so the diagram, the
+// byte inspector and the transcript work as they do for a scene.
 
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { ERA_CARD_IDS, eraCardConfig, FUTURE_VERSION, readEraCard, type EraCardId, type EraCardVerdict } from '../../app/protocol/era-cards.ts';
-import { ERA_CHOICES, eraConfig, eraOfConfig, SERVER_ERAS, type EraChoice } from '../../app/protocol/era-runs.ts';
-import type { EchoEra } from '../../runtime/echo-server-args.ts';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useEraText } from './use-era-text.ts';
 import './era-panel.css';
@@ -19,42 +17,12 @@ export default function EraPanel({ onUse }: { onUse?: () => void }) {
   const { stepper } = useProtocolServices();
   const state = useStore(stepper);
   const headingId = useId();
-  const { choice, serverEra } = eraOfConfig(state.config);
   const busy = state.status.status === 'stepping';
-
-  const choose = (next: EraChoice, server: EchoEra) => {
-    if (busy) return;
-    onUse?.();
-    stepper.load(eraConfig(next, server));
-  };
 
   return (
     <section className="era-panel" aria-labelledby={headingId} data-testid="era-panel">
       <h3 id={headingId}>{t('panel.heading')}</h3>
       <p className="hint">{t('panel.intro')}</p>
-      <div className="era-panel__switches">
-        <fieldset className="inline-radios" data-testid="era-switch" disabled={busy}>
-          <legend>{t('switch.label')}</legend>
-          {ERA_CHOICES.map((candidate) => (
-            <label key={candidate}>
-              <input type="radio" name="era-choice" value={candidate} checked={choice === candidate} onChange={() => choose(candidate, serverEra)} />
-              {t(`switch.${candidate}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="inline-radios" data-testid="server-era" disabled={busy}>
-          <legend>{t('server.label')}</legend>
-          {SERVER_ERAS.map((candidate) => (
-            <label key={candidate}>
-              <input type="radio" name="server-era" value={candidate} checked={serverEra === candidate} onChange={() => choose(choice, candidate)} />
-              {t(`server.${candidate}`)}
-            </label>
-          ))}
-        </fieldset>
-      </div>
-      <p className="era-panel__explain" data-testid="era-explain">
-        {t(`explain.${choice}`)} <span className="hint">{t(`serverExplain.${serverEra}`)}</span>
-      </p>
       {state.server && (
         <p className="hint" data-testid="era-server">
           {t('panel.running', { server: t(`server.${state.server.era ?? 'dual'}`), framing: state.server.framing === 'ndjson' ? 'NDJSON' : 'Content-Length', host: tLive(`hosts.${state.server.host}`) })}
@@ -93,8 +61,8 @@ function EraCards({ busy, onUse }: { busy: boolean; onUse: (() => void) | undefi
   };
 
   return (
-    <details className="era-cards" data-testid="era-cards">
-      <summary>{t('cards.heading')}</summary>
+    <div className="era-cards" data-testid="era-cards">
+      <h4>{t('cards.heading')}</h4>
       <p className="hint">{t('cards.intro')}</p>
       <div className="failure-lab__cards">
         {ERA_CARD_IDS.map((id) => {
@@ -123,7 +91,7 @@ function EraCards({ busy, onUse }: { busy: boolean; onUse: (() => void) | undefi
           );
         })}
       </div>
-    </details>
+    </div>
   );
 }
 

@@ -1,11 +1,12 @@
 // The HTTP stepper: one Streamable HTTP session against mcp-http on the live host, drawn as a
 // sequence diagram — a request arrow and a response arrow per TCP connection, the SSE events under
 // the response that carried them — with what the client holds beside it. Each connection opens in
-// the HTTP byte inspector. Loaded only when the learner switches the protocol view to HTTP.
+// the HTTP byte inspector. Loaded only when the learner picks an HTTP scene. In the 2026-07-28
+// scene (`era="modern"`) the session is three POSTs and nothing else: no session, no GET, no DELETE.
 
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HTTP_STEPS, HttpSessionStore, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
+import { httpSteps, HttpSessionStore, type HttpEra, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
 import { whenHostChosen } from '../../app/services/protocol-services.ts';
 import { useStore } from '../hooks/use-store.ts';
@@ -25,13 +26,15 @@ const HttpFailureCards = lazy(() => import('./HttpFailureCards.tsx'));
 
 /** The presenter view (src/ui/presenter) drives the store with its keys and mirrors it, and the open connection, to follow views. */
 export interface HttpViewProps {
+  /** The scene's era; the handshake when absent (the presenter's HTTP stage). */
+  era?: HttpEra;
   onStore?(store: HttpSessionStore): void;
   /** The connection open in the inspector, when the parent keeps it. */
   open?: number | null;
   onOpenChange?(conn: number | null): void;
 }
 
-export default function HttpView({ onStore, open: openProp, onOpenChange }: HttpViewProps = {}) {
+export default function HttpView({ era = 'handshake', onStore, open: openProp, onOpenChange }: HttpViewProps = {}) {
   const t = useProtocolText();
   const { t: tLive } = useTranslation('live');
   const services = useProtocolServices();
@@ -42,6 +45,7 @@ export default function HttpView({ onStore, open: openProp, onOpenChange }: Http
     () => new HttpSessionStore({ startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec)), createLearnerDriver: () => services.learnerHttpDriver() }),
   );
   useEffect(() => () => store.restart(), [store]);
+  useEffect(() => store.setEra(era), [store, era]);
   const state = useStore(store);
   const headingId = useId();
   const [localOpen, setLocalOpen] = useState<number | null>(null);
@@ -50,8 +54,10 @@ export default function HttpView({ onStore, open: openProp, onOpenChange }: Http
   useEffect(() => onStore?.(store), [store, onStore]);
   const { status, cursor } = state;
   const busy = status.status === 'stepping';
-  const atEnd = cursor >= HTTP_STEPS.length || status.status === 'failed';
-  const next = HTTP_STEPS[cursor];
+  const steps = httpSteps(state.era);
+  const modern = state.era === 'modern';
+  const atEnd = cursor >= steps.length || status.status === 'failed';
+  const next = steps[cursor];
   const opened = state.exchanges.find((exchange) => exchange.conn === open) ?? null;
   // The stdio stepper's keys: → or Space steps, End runs to the end, Home restarts.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -72,10 +78,10 @@ export default function HttpView({ onStore, open: openProp, onOpenChange }: Http
 
   return (
     <section className="http-stepper" aria-labelledby={headingId} data-testid="http-stepper" onKeyDown={onKeyDown}>
-      <h3 id={headingId}>{t('http.heading')}</h3>
-      <p className="hint">{t('http.intro')}</p>
+      <h3 id={headingId}>{t(modern ? 'http.modern.heading' : 'http.heading')}</h3>
       <div className="stepper__toolbar">
-        <fieldset className="inline-radios stepper__driver" disabled={busy}>
+        {/* Exercise 6's transport speaks the handshake era only: no driver choice in 2026-07-28. */}
+        {!modern && <fieldset className="inline-radios stepper__driver" disabled={busy}>
           <legend>{t('http.driver.legend')}</legend>
           {(['reference', 'learner'] as const).map((kind) => (
             <label key={kind}>
@@ -83,7 +89,7 @@ export default function HttpView({ onStore, open: openProp, onOpenChange }: Http
               {t(kind === 'reference' ? 'http.driver.reference' : 'http.driver.learner')}
             </label>
           ))}
-        </fieldset>
+        </fieldset>}
         <div role="toolbar" aria-label={t('http.controls')} className="button-row stepper__controls">
           <button type="button" onClick={() => store.restart()}>
             ↺ {t('http.restart')}
@@ -98,10 +104,10 @@ export default function HttpView({ onStore, open: openProp, onOpenChange }: Http
         <button type="button" onClick={() => void saveHttpTrace(store)} disabled={state.exchanges.length === 0} title={t('http.saveTraceHint')} data-testid="save-http-trace">
           {t('http.saveTrace')}
         </button>
-        <span data-testid="http-progress">{t('http.progress', { shown: cursor, total: HTTP_STEPS.length })}</span>
+        <span data-testid="http-progress">{t('http.progress', { shown: cursor, total: steps.length })}</span>
       </div>
       <p className={`stepper__driving ${state.client === 'learner' ? 'is-learner' : ''}`} data-testid="http-driver">
-        {t(state.client === 'learner' ? 'http.driver.drivingLearner' : 'http.driver.drivingReference')}
+        {t(modern ? 'http.modern.driving' : state.client === 'learner' ? 'http.driver.drivingLearner' : 'http.driver.drivingReference')}
         {state.client === 'learner' && <span className="hint"> — {t('http.driver.learnerNote')}</span>}
       </p>
       <p role="status" className={`stepper__status${status.status === 'failed' ? ' is-error' : ''}`} data-testid="http-status" data-status={status.status}>
@@ -111,11 +117,14 @@ export default function HttpView({ onStore, open: openProp, onOpenChange }: Http
       {state.host && <p className="hint">{t('http.host', { host: tLive(`hosts.${state.host}`) })}</p>}
       <div className="stepper__body">
         <HttpDiagram exchanges={state.exchanges} onInspect={setOpen} />
-        <HoldsPanel state={state} />
+        <HoldsPanel state={state} noSession={modern} />
       </div>
+      {/* Under the diagram, so its first arrows stay on the first screen. */}
+      <p className="hint">{t('http.intro')}</p>
       <p className="hint">{t('http.keys')}</p>
       <HttpInspectorDialog exchange={opened} onClose={() => setOpen(null)} />
-      <FailureCardsDetails />
+      {/* The HTTP cards break a session: there is none in 2026-07-28. */}
+      {!modern && <FailureCardsDetails />}
     </section>
   );
 }
@@ -148,13 +157,13 @@ function statusText(t: ProtocolText, state: HttpSessionState): string {
   const { status } = state;
   switch (status.status) {
     case 'idle':
-      return t('http.status.idle');
+      return t(state.era === 'modern' ? 'http.modern.idle' : 'http.status.idle');
     case 'stepping':
       return t('http.status.stepping', { step: t(`http.steps.${status.step}`) });
     case 'ready':
-      return t('http.status.ready', { step: t(`http.steps.${HTTP_STEPS[state.cursor - 1]!}`) });
+      return t('http.status.ready', { step: t(`http.steps.${httpSteps(state.era)[state.cursor - 1]!}`) });
     case 'done':
-      return t('http.status.done');
+      return t(state.era === 'modern' ? 'http.modern.done' : 'http.status.done');
     case 'failed':
       return t('http.status.failed', { reason: httpFailureText(t, status) });
   }
@@ -212,7 +221,7 @@ function ExchangeArrows({ exchange, onInspect }: { exchange: HttpExchangeRecord;
   );
 }
 
-export function HoldsPanel({ state }: { state: Pick<HttpSessionState, 'holds' | 'progress'> }) {
+export function HoldsPanel({ state, noSession = false }: { state: Pick<HttpSessionState, 'holds' | 'progress'>; noSession?: boolean }) {
   const t = useProtocolText();
   const { holds } = state;
   return (
@@ -220,7 +229,7 @@ export function HoldsPanel({ state }: { state: Pick<HttpSessionState, 'holds' | 
       <h4>{t('http.holds.heading')}</h4>
       <dl>
         <dt>{t('http.holds.sessionId')}</dt>
-        <dd className="mono" data-testid="holds-session">{holds.sessionId ?? t('http.holds.none')}</dd>
+        <dd className="mono" data-testid="holds-session">{holds.sessionId ?? t(noSession ? 'http.modern.noSession' : 'http.holds.none')}</dd>
         <dt>{t('http.holds.version')}</dt>
         <dd className="mono">{holds.protocolVersion ?? t('http.holds.none')}</dd>
         <dt>{t('http.holds.pending')}</dt>

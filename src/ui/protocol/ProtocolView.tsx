@@ -1,17 +1,22 @@
-// The protocol view: the handshake stepper (stdio) or the HTTP stepper (Streamable HTTP), the
-// failure-mode lab and the framing comparison. The byte inspector opens over it (and over the live
-// panel's log) from ProtocolServicesProvider; the HTTP stepper has its own, and loads only when
-// the learner switches to HTTP.
+// The protocol view: one scene chooser, then the scene's stepper (stdio or Streamable HTTP) with
+// its diagram on the first screen; what only some scenes use (era cards, the stdio failure lab,
+// the framing comparison) waits below in collapsed sections, present only where it applies. The
+// byte inspector opens over it from ProtocolServicesProvider; the HTTP stepper has its own, and
+// loads only when an HTTP scene is chosen.
 
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useStore } from '../hooks/use-store.ts';
+import { sceneConfig, sceneOfConfig, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
 import { FailureLab } from './FailureLab.tsx';
 import { FramingCompare } from './FramingCompare.tsx';
+import { SceneChooser } from './SceneChooser.tsx';
 import { StepperPanel } from './StepperPanel.tsx';
+import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import './protocol-view.css';
 
 const HttpView = lazy(() => import('./HttpView.tsx'));
-// The era switch and its cards: their text and code load with the view, not the first paint.
+// The era cards: their text and code load when their section is first opened.
 const EraPanel = lazy(() => import('./EraPanel.tsx'));
 
 export interface ProtocolViewProps {
@@ -19,46 +24,73 @@ export interface ProtocolViewProps {
   onCursorChange?: (cursor: number) => void;
 }
 
-type Transport = 'stdio' | 'http';
-
 export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolViewProps) {
   const t = useProtocolText();
+  const { stepper, ui } = useProtocolServices();
+  const { scene } = useStore(ui);
+  const { config, status } = useStore(stepper);
   const stepperRef = useRef<HTMLDivElement>(null);
-  const [transport, setTransport] = useState<Transport>('stdio');
+  const transport = sceneTransport(scene);
+  // On stdio the stepper's run is the truth: a card's run is no scene, and then none is checked.
+  const checked = transport === 'http' ? scene : sceneOfConfig(config);
+
+  const choose = (next: Scene) => {
+    ui.setScene(next);
+    const run = sceneConfig(next);
+    // Who drives stays the learner's choice across scenes.
+    if (run) stepper.load({ ...run, client: config.client, register: config.register });
+  };
+  const showStdio = () => {
+    // The lab's and era cards' runs are stdio stepper runs.
+    if (transport !== 'stdio') ui.setScene('stdio-handshake');
+    stepperRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
   return (
-    <section className="pane protocol-view" id="protocol-view" aria-labelledby="protocol-view-heading">
-      <h2 id="protocol-view-heading">{t('view.heading')}</h2>
-      <p className="hint">{t('view.intro')}</p>
-      <fieldset className="inline-radios transport-switch" data-testid="transport-switch">
-        <legend>{t('http.switch.label')}</legend>
-        {(['stdio', 'http'] as const).map((kind) => (
-          <label key={kind}>
-            <input type="radio" name="protocol-transport" checked={transport === kind} onChange={() => setTransport(kind)} />
-            {t(`http.switch.${kind}`)}
-          </label>
-        ))}
-      </fieldset>
-      <Suspense fallback={null}>
-        {/* The era runs are stdio stepper runs: choosing one shows the stdio stepper. */}
-        <EraPanel onUse={() => setTransport('stdio')} />
-      </Suspense>
+    <section className="pane protocol-view" id="protocol-view" aria-labelledby="protocol-view-heading" data-scene={scene}>
+      <div className="protocol-view__head">
+        <h2 id="protocol-view-heading">{t('view.heading')}</h2>
+        <p className="hint">{t('view.intro')}</p>
+      </div>
+      <SceneChooser checked={checked} disabled={transport === 'stdio' && status.status === 'stepping'} onChoose={choose} />
+      <p className="hint protocol-view__explain" data-testid="scene-explain">
+        {checked === null ? null : t(`scenes.explain.${checked}`)}
+      </p>
       <div ref={stepperRef}>
         {transport === 'stdio' ? (
           <StepperPanel initialStep={initialStep} onCursorChange={onCursorChange} />
         ) : (
           <Suspense fallback={<p className="hint">…</p>}>
-            <HttpView />
+            <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} />
           </Suspense>
         )}
       </div>
-      <FailureLab
-        onShow={() => {
-          // The lab's cards run on the stdio stepper.
-          setTransport('stdio');
-          stepperRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        }}
-      />
-      <FramingCompare />
+      {transport === 'stdio' && (
+        <>
+          <MoreSection id="era" summary={t('scenes.more.era')}>
+            <Suspense fallback={null}>
+              <EraPanel onUse={showStdio} />
+            </Suspense>
+          </MoreSection>
+          <MoreSection id="lab" summary={t('scenes.more.lab')}>
+            <FailureLab onShow={showStdio} />
+          </MoreSection>
+          <MoreSection id="framing" summary={t('scenes.more.framing')}>
+            <FramingCompare />
+          </MoreSection>
+        </>
+      )}
     </section>
+  );
+}
+
+/** A collapsed section whose content mounts once it is first opened (and then stays, so a run in it survives closing). */
+function MoreSection({ id, summary, children }: { id: string; summary: string; children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className="protocol-more" data-testid={`more-${id}`} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      <summary>{summary}</summary>
+      {opened && children}
+    </details>
   );
 }

@@ -19,6 +19,15 @@ describe('StateMachineView', () => {
     expect(all(html, /class="sm-edge is-lit"/g)).toHaveLength(1);
     expect(html).toContain('data-state="closed"');
   });
+
+  it('draws the 2026-07-28 client without handshake states: new → ready → closed, no initialize edge', () => {
+    const html = renderHtml(<StateMachineView machine="modern" state="closed" transition={{ from: 'ready', to: 'closed', cause: 'stdin ended' }} />);
+    expect(all(html, /<g class="sm-node( is-current)?" data-state="(\w+)"/g)).toHaveLength(3);
+    expect(html).not.toContain('data-state="initialized"');
+    expect(html).not.toContain('initialize answered');
+    expect(html).toContain('server/discover answered');
+    expect(html).toContain('<g class="sm-node is-current" data-state="closed">');
+  });
 });
 
 describe('PendingTable', () => {

@@ -6,21 +6,37 @@ import type { ClientState } from '../../protocol/client-errors.ts';
 import type { StepRecord } from '../../app/protocol/stepper-records.ts';
 import { useProtocolText } from './use-protocol-text.ts';
 
-const STATES: readonly ClientState[] = ['new', 'initialized', 'ready', 'closed'];
-const EDGES: ReadonlyArray<{ from: ClientState; to: ClientState; label: 'initialize' | 'notify' | 'close' }> = [
-  { from: 'new', to: 'initialized', label: 'initialize' },
-  { from: 'initialized', to: 'ready', label: 'notify' },
-  { from: 'ready', to: 'closed', label: 'close' },
-];
-const NODE = { x: 14, width: 112, height: 28, gap: 30 };
-const nodeY = (state: ClientState) => 8 + STATES.indexOf(state) * (NODE.height + NODE.gap);
+type EdgeLabel = 'initialize' | 'notify' | 'close' | 'discover';
+type Edge = { from: ClientState; to: ClientState; label: EdgeLabel };
 
-export const StateMachineView = memo(function StateMachineView({ state, transition }: Pick<StepRecord, 'transition'> & { state: ClientState | null }) {
+/** The handshake era's lifecycle, and the 2026-07-28 client's (no handshake: ready once it knows a version). */
+const MACHINES: Record<'handshake' | 'modern', { states: readonly ClientState[]; edges: readonly Edge[] }> = {
+  handshake: {
+    states: ['new', 'initialized', 'ready', 'closed'],
+    edges: [
+      { from: 'new', to: 'initialized', label: 'initialize' },
+      { from: 'initialized', to: 'ready', label: 'notify' },
+      { from: 'ready', to: 'closed', label: 'close' },
+    ],
+  },
+  modern: {
+    states: ['new', 'ready', 'closed'],
+    edges: [
+      { from: 'new', to: 'ready', label: 'discover' },
+      { from: 'ready', to: 'closed', label: 'close' },
+    ],
+  },
+};
+const NODE = { x: 14, width: 112, height: 28, gap: 30 };
+
+export const StateMachineView = memo(function StateMachineView({ state, transition, machine = 'handshake' }: Pick<StepRecord, 'transition'> & { state: ClientState | null; machine?: 'handshake' | 'modern' }) {
   const t = useProtocolText();
+  const { states: STATES, edges: EDGES } = MACHINES[machine];
+  const nodeY = (name: ClientState) => 8 + STATES.indexOf(name) * (NODE.height + NODE.gap);
   const height = nodeY('closed') + NODE.height + 10;
   const isLit = (from: ClientState, to: ClientState) => transition?.from === from && transition.to === to;
   // A jump straight to closed (the server left, or close() early) has no edge of its own: draw one.
-  const shortcut = transition && transition.to === 'closed' && transition.from !== 'ready' ? transition.from : null;
+  const shortcut = transition && transition.to === 'closed' && transition.from !== 'ready' && STATES.includes(transition.from) ? transition.from : null;
 
   return (
     <section className="state-machine" aria-labelledby="state-machine-heading" data-testid="state-machine">
@@ -44,12 +60,14 @@ export const StateMachineView = memo(function StateMachineView({ state, transiti
             </g>
           );
         })}
-        <g className={`sm-edge sm-edge--retry${transition?.from === 'new' && transition.to === 'new' ? ' is-lit' : ''}`}>
-          <path d={`M ${NODE.x + NODE.width} ${nodeY('new') + 8} c 26 -8 26 20 0 12`} markerEnd="url(#sm-arrow)" fill="none" />
-          <text x={NODE.x + NODE.width + 26} y={nodeY('new') + 18}>
-            {t('stateMachine.edges.retry')}
-          </text>
-        </g>
+        {machine === 'handshake' && (
+          <g className={`sm-edge sm-edge--retry${transition?.from === 'new' && transition.to === 'new' ? ' is-lit' : ''}`}>
+            <path d={`M ${NODE.x + NODE.width} ${nodeY('new') + 8} c 26 -8 26 20 0 12`} markerEnd="url(#sm-arrow)" fill="none" />
+            <text x={NODE.x + NODE.width + 26} y={nodeY('new') + 18}>
+              {t('stateMachine.edges.retry')}
+            </text>
+          </g>
+        )}
         {shortcut && (
           <g className="sm-edge is-lit">
             <path d={`M ${NODE.x} ${nodeY(shortcut) + NODE.height / 2} c -12 0 -12 ${nodeY('closed') - nodeY(shortcut)} 0 ${nodeY('closed') - nodeY(shortcut)}`} fill="none" markerEnd="url(#sm-arrow)" />
@@ -76,6 +94,7 @@ export const StateMachineView = memo(function StateMachineView({ state, transiti
       <p className="state-machine__now" data-testid="state-machine-current" data-state={state ?? ''}>
         {state === null ? t('stateMachine.none') : `${t('stateMachine.current')}: ${t(`stateMachine.states.${state}`)}`}
       </p>
+      {machine === 'modern' && <p className="hint">{t('stateMachine.modernNote')}</p>}
       {transition && (
         <p className="state-machine__last" data-testid="state-machine-transition">
           {t('stateMachine.last', { from: t(`stateMachine.states.${transition.from}`), to: t(`stateMachine.states.${transition.to}`) })}

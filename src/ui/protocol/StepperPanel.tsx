@@ -1,4 +1,4 @@
-// The handshake stepper: who drives, the controls (buttons and keys), the diagram beside the
+// The stdio stepper (its title and first words follow the era its client speaks): who drives, the controls (buttons and keys), the diagram beside the
 // client's state machine and pending table, a text version of the diagram, and a live region that
 // announces each step.
 
@@ -75,13 +75,15 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
 
   // An era run's "your client" is exercise 7's (its ModernSession inside the dual-era client).
   const era = config.eraClient !== undefined;
+  const eraMode = config.eraClient?.mode ?? 'handshake';
+  // The 2026-07-28 client has no handshake states: new → ready (server/discover) → closed.
+  const machine = eraMode === 'modern' || shown.some((record) => record.transition?.from === 'new' && record.transition.to === 'ready') ? 'modern' : 'handshake';
   const stepBlocked = atEnd || (status.status === 'failed' && cursor >= records.length);
   return (
     <section className="stepper" aria-labelledby={headingId} onKeyDown={onKeyDown} data-testid="stepper">
       <div className="panel-section__header">
-        <h3 id={headingId}>{t('stepper.heading')}</h3>
+        <h3 id={headingId}>{t(`stepper.headings.${eraMode}`)}</h3>
       </div>
-      <p className="hint">{t('stepper.intro')}</p>
 
       <div className="stepper__toolbar">
         <fieldset className="inline-radios stepper__driver" disabled={busy}>
@@ -148,11 +150,13 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
           <SequenceDiagram records={shown} waiting={waiting} currentStep={current ? current.index : null} focus={focus} onInspect={inspect} />
         </div>
         <aside className="stepper__side">
-          <StateMachineView state={current?.clientState ?? null} transition={current?.transition ?? null} />
+          <StateMachineView state={current?.clientState ?? null} transition={current?.transition ?? null} machine={machine} />
           <PendingTable rows={current?.pending ?? []} />
           {current?.registry && <RegistryView outcome={current.registry} />}
         </aside>
       </div>
+      {/* Under the diagram, so its first arrows stay on the first screen. */}
+      <p className="hint">{t('stepper.intro')}</p>
       <p id={keysId} className="hint">
         {t('stepper.keys')}
       </p>
@@ -165,8 +169,10 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
 function statusText(t: ProtocolText, state: StepperState): string {
   const { status } = state;
   switch (status.status) {
-    case 'idle':
-      return t('stepper.status.idle');
+    case 'idle': {
+      const mode = state.config.eraClient?.mode;
+      return t(mode === 'modern' ? 'stepper.status.idleModern' : mode === 'probe' ? 'stepper.status.idleProbe' : 'stepper.status.idle');
+    }
     case 'stepping':
       return t(`stepper.waiting.${status.waitingFor}`);
     case 'ready':
