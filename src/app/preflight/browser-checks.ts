@@ -4,7 +4,7 @@
 
 import { offlineStatusStore } from '../offline/offline-status-store.ts';
 import { askPrecacheStatus } from '../offline/ask-precache-status.ts';
-import { createBridgeHost } from '../../runtime/bridge-host.ts';
+import { bridgeIsSharedFromPage, createBridgeHost } from '../../runtime/bridge-host.ts';
 import { fetchBridgeToken } from '../../runtime/bridge-token.ts';
 import { BRIDGE_PATH } from '../../runtime/bridge-messages.ts';
 import { browserIsOffline } from '../../runtime/host-selection.ts';
@@ -24,11 +24,12 @@ let webContainerHost: WebContainerHost | undefined;
 export function createBrowserPreflightChecks(): PreflightChecks {
   const isolated = () => globalThis.crossOriginIsolated === true;
   return {
-    isolation: async () => checkIsolation({ crossOriginIsolated: isolated(), hasSharedArrayBuffer: typeof SharedArrayBuffer === 'function' }),
+    isolation: async () => checkIsolation({ crossOriginIsolated: isolated(), hasSharedArrayBuffer: typeof SharedArrayBuffer === 'function', secureContext: globalThis.isSecureContext !== false }),
     webcontainer: () =>
       checkWebContainer({
         offline: browserIsOffline(),
         crossOriginIsolated: isolated(),
+        secureContext: globalThis.isSecureContext !== false,
         browser: currentBrowser(),
         probe: () => (webContainerHost ??= createWebContainerHost()).probe(),
       }),
@@ -37,6 +38,7 @@ export function createBrowserPreflightChecks(): PreflightChecks {
       return checkBridge({
         token,
         url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${BRIDGE_PATH}`,
+        shared: bridgeIsSharedFromPage(),
         probe: () => createBridgeHost(token === null ? {} : { token }).probe(),
       });
     },

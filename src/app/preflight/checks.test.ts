@@ -13,18 +13,25 @@ const fixKeys = (fixes: { key: string }[]) => fixes.map((fix) => fix.key);
 
 describe('checkIsolation', () => {
   it('passes when isolated with SharedArrayBuffer', () => {
-    expect(checkIsolation({ crossOriginIsolated: true, hasSharedArrayBuffer: true }).status).toBe('pass');
+    expect(checkIsolation({ crossOriginIsolated: true, hasSharedArrayBuffer: true, secureContext: true }).status).toBe('pass');
   });
 
   it('fails without isolation, naming the headers and the hosts that still work', () => {
-    const result = checkIsolation({ crossOriginIsolated: false, hasSharedArrayBuffer: false });
+    const result = checkIsolation({ crossOriginIsolated: false, hasSharedArrayBuffer: false, secureContext: true });
     expect(result.status).toBe('fail');
     expect(result.detail.key).toBe('isolationMissing');
     expect(fixKeys(result.fixes)).toEqual(['headers', 'workerStillWorks']);
   });
 
+  it('on plain http:// at a LAN address (not a secure context) warns that this is expected, and names the hosts that work there', () => {
+    const result = checkIsolation({ crossOriginIsolated: false, hasSharedArrayBuffer: false, secureContext: false });
+    expect(result.status).toBe('warn');
+    expect(result.detail.key).toBe('isolationInsecureOrigin');
+    expect(fixKeys(result.fixes)).toEqual(['lanHostsThatWork']);
+  });
+
   it('fails when isolated but the browser lacks SharedArrayBuffer', () => {
-    expect(checkIsolation({ crossOriginIsolated: true, hasSharedArrayBuffer: false }).detail.key).toBe('isolationNoSharedArrayBuffer');
+    expect(checkIsolation({ crossOriginIsolated: true, hasSharedArrayBuffer: false, secureContext: true }).detail.key).toBe('isolationNoSharedArrayBuffer');
   });
 });
 
@@ -48,6 +55,14 @@ describe('checkWebContainer', () => {
     const input = facts({});
     expect((await checkWebContainer(input)).status).toBe('pass');
     expect(input.probes).toBe(1);
+  });
+
+  it('is not tried on plain http:// at a LAN address (not a secure context), and names the hosts that work there', async () => {
+    const input = facts({ secureContext: false, crossOriginIsolated: false });
+    const result = await checkWebContainer(input);
+    expect(result).toMatchObject({ status: 'skip', detail: { key: 'webcontainerInsecureOrigin' } });
+    expect(fixKeys(result.fixes)).toEqual(['lanHostsThatWork']);
+    expect(input.probes).toBe(0);
   });
 
   it('fails at once offline, without probing', async () => {
@@ -108,6 +123,12 @@ describe('checkBridge', () => {
     const result = await checkBridge({ token: null, url: 'ws://x/bridge', probe: async () => ((probed = true), available()) });
     expect(result.status).toBe('skip');
     expect(probed).toBe(false);
+  });
+
+  it("on a shared bridge's page opened without the join link, says the link is what is missing (not that npm start is)", async () => {
+    const result = await checkBridge({ token: null, url: 'ws://192.0.2.10:5317/bridge', probe: available, shared: true });
+    expect(result).toMatchObject({ status: 'skip', detail: { key: 'bridgeSharedNeedsLink' } });
+    expect(fixKeys(result.fixes)).toEqual(['joinLink']);
   });
 
   it('passes when the bridge takes the token, naming where it is', async () => {

@@ -11,9 +11,14 @@ import type { CheckResult, Fix } from './check-types.ts';
 export interface IsolationFacts {
   crossOriginIsolated: boolean;
   hasSharedArrayBuffer: boolean;
+  /** window.isSecureContext: false for plain http:// on a LAN address (a workshop attendee's page). */
+  secureContext: boolean;
 }
 
 export function checkIsolation(facts: IsolationFacts): CheckResult {
+  // Browsers never isolate an insecure context, whatever the headers say: not a fault to fix on a
+  // workshop LAN, where the worker and the instructor's shared bridge run everything.
+  if (!facts.secureContext) return { status: 'warn', detail: { key: 'isolationInsecureOrigin' }, fixes: [{ key: 'lanHostsThatWork' }] };
   if (!facts.crossOriginIsolated) {
     return { status: 'fail', detail: { key: 'isolationMissing' }, fixes: [{ key: 'headers' }, { key: 'workerStillWorks' }] };
   }
@@ -26,6 +31,8 @@ export function checkIsolation(facts: IsolationFacts): CheckResult {
 export interface WebContainerFacts {
   offline: boolean;
   crossOriginIsolated: boolean;
+  /** As in IsolationFacts; absent means secure. */
+  secureContext?: boolean;
   browser: BrowserInfo;
   /** The real WebContainer host's probe (boots once per page, shared with the live panel). */
   probe(): Promise<HostAvailability>;
@@ -60,6 +67,7 @@ export async function checkWebContainer(facts: WebContainerFacts): Promise<Check
     return { status: 'fail', detail: { key: 'webcontainerUnsupported', values: { browser: facts.browser.label } }, fixes: webContainerFixes(facts.browser) };
   }
   if (facts.offline) return { status: 'fail', detail: { key: 'webcontainerOffline' }, fixes: [{ key: 'goOnline' }] };
+  if (facts.secureContext === false) return { status: 'skip', detail: { key: 'webcontainerInsecureOrigin' }, fixes: [{ key: 'lanHostsThatWork' }] };
   if (!facts.crossOriginIsolated) return { status: 'skip', detail: { key: 'webcontainerNeedsIsolation' }, fixes: [{ key: 'headers' }] };
   const availability = await facts.probe().catch((error: unknown): HostAvailability => ({ kind: 'webcontainer', status: 'unavailable', reason: messageOf(error) }));
   if (availability.status === 'available') return { status: 'pass', detail: { key: 'webcontainerOk' }, fixes: [] };
@@ -73,9 +81,12 @@ export interface BridgeFacts {
   url: string;
   /** Opens a WebSocket to the bridge with the token and closes it again. */
   probe(): Promise<HostAvailability>;
+  /** The page came from a shared bridge (npm start -- --host), which gives its token only to join links. */
+  shared?: boolean;
 }
 
 export async function checkBridge(facts: BridgeFacts): Promise<CheckResult> {
+  if ((facts.token === null || facts.token === '') && facts.shared === true) return { status: 'skip', detail: { key: 'bridgeSharedNeedsLink' }, fixes: [{ key: 'joinLink' }] };
   if (facts.token === null || facts.token === '') return { status: 'skip', detail: { key: 'bridgeNoToken' }, fixes: [{ key: 'bridgeOptional' }] };
   const availability = await facts.probe().catch((error: unknown): HostAvailability => ({ kind: 'bridge', status: 'unavailable', reason: messageOf(error) }));
   if (availability.status === 'available') return { status: 'pass', detail: { key: 'bridgeOk', values: { url: facts.url } }, fixes: [] };

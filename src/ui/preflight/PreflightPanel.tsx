@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { createBrowserPreflightChecks, currentBrowser } from '../../app/preflight/browser-checks.ts';
@@ -24,6 +24,7 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
   const [preflight] = useState(() => store ?? createPreflightStore(createBrowserPreflightChecks()));
   const { running, rows, finishedAt } = useStore(preflight);
   const [copyState, setCopyState] = useState<CopyState>('idle');
+  const summaryRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     void preflight.run();
@@ -39,11 +40,17 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
 
   async function copySummary(): Promise<void> {
     try {
+      // navigator.clipboard exists only in a secure context (not on a workshop's http:// LAN address).
+      if (!navigator.clipboard) throw new Error('no async clipboard here');
       await navigator.clipboard.writeText(summary);
       setCopyState('copied');
     } catch {
-      // Clipboard access needs permission or focus; the text stays selectable below.
-      setCopyState('failed');
+      // The older way works in any context during a click: select the text and copy the selection.
+      // If that fails too, the text stays selected below, to copy by hand.
+      const area = summaryRef.current;
+      area?.focus();
+      area?.select();
+      setCopyState(area !== null && document.execCommand('copy') ? 'copied' : 'failed');
     }
   }
 
@@ -73,7 +80,7 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
           {copyState === 'copied' ? t('panel.copied') : copyState === 'failed' ? t('panel.copyFailed') : ''}
         </span>
       </div>
-      <textarea className="preflight__summary" readOnly value={summary} aria-labelledby="preflight-summary-heading" spellCheck={false} />
+      <textarea ref={summaryRef} className="preflight__summary" readOnly value={summary} aria-labelledby="preflight-summary-heading" spellCheck={false} />
     </section>
   );
 }
