@@ -336,10 +336,13 @@ const idBreaks: Record<string, Break> = {
   'id a boolean': (message) => ('id' in message ? { ...message, id: true } : undefined),
   'id an object': (message) => ('id' in message ? { ...message, id: { n: 1 } } : undefined),
 };
-const oneBreak = fc.constantFrom(...Object.keys(breaks), ...Object.keys(idBreaks));
-const anyValue = fc
-  .tuple(validMessage, fc.option(oneBreak, { nil: undefined, freq: 3 }))
-  .map(([message, broken]) => ({ value: (broken === undefined ? message : (breaks[broken] ?? idBreaks[broken])?.(message)) ?? message, broken }));
+const breakOf = (name: string): Break => (breaks[name] ?? idBreaks[name])!;
+// The break is chosen among those that apply to the message (an error break needs an error…), so
+// every broken case really is broken, however many kinds of break there are.
+const anyValue = validMessage.chain((message) => {
+  const applicable = [...Object.keys(breaks), ...Object.keys(idBreaks)].filter((name) => breakOf(name)(message) !== undefined);
+  return fc.option(fc.constantFrom(...applicable), { nil: undefined, freq: 3 }).map((broken) => ({ value: broken === undefined ? message : breakOf(broken)(message)!, broken }));
+});
 
 /** What the lesson defines about a parse outcome. */
 function observedOutcome(outcome: unknown, value: unknown, broken: string | undefined): unknown {
