@@ -12,6 +12,27 @@ export interface ExerciseProgress {
   completedAt?: string;
   /** How many hints have been revealed. */
   hintsRevealed: number;
+  /**
+   * Which hints (indexes into the hint file), in the order they were opened, when that is not
+   * simply the first `hintsRevealed`: a failing test opens the hint for its own section.
+   */
+  hintsShown?: number[];
+}
+
+/** The hints opened, in order: `hintsShown`, or (the in-order case and older data) the first `hintsRevealed`. */
+export function shownHints(progress: ExerciseProgress): number[] {
+  return progress.hintsShown ?? Array.from({ length: progress.hintsRevealed }, (_, index) => index);
+}
+
+/** The fields for hints opened in this order; `hintsShown` only when it is not 0, 1, 2… (stored data stays small and old readers agree). */
+export function hintFields(shown: readonly number[]): Pick<ExerciseProgress, 'hintsRevealed' | 'hintsShown'> {
+  const inOrder = shown.every((hint, index) => hint === index);
+  return inOrder ? { hintsRevealed: shown.length } : { hintsRevealed: shown.length, hintsShown: [...shown] };
+}
+
+/** A stored `hintsShown`: distinct whole numbers ≥ 0, at most `max` of them. */
+export function isHintList(value: unknown, max = Number.MAX_SAFE_INTEGER): value is number[] {
+  return Array.isArray(value) && value.length <= max && value.every((hint) => Number.isInteger(hint) && hint >= 0 && hint <= max) && new Set(value).size === value.length;
 }
 
 /** Version 1 as stored: `{ "version": 1, "exercises": { "<id>": { … } } }`. */
@@ -77,6 +98,8 @@ function salvage(parsed: Record<string, unknown>): { data: StoredProgress; clean
     const hints = value.hintsRevealed ?? value.hints;
     if (typeof hints === 'number' && Number.isInteger(hints) && hints >= 0) progress.hintsRevealed = hints;
     else if (hints !== undefined) clean = false;
+    if (isHintList(value.hintsShown)) Object.assign(progress, hintFields(value.hintsShown));
+    else if (value.hintsShown !== undefined) clean = false;
     data.exercises[id] = progress;
   }
   return { data, clean };
@@ -91,6 +114,7 @@ export function serializeProgress(data: StoredProgress): string {
     if (progress.completed) entry.completed = true;
     if (progress.completedAt !== undefined) entry.completedAt = progress.completedAt;
     if (progress.hintsRevealed > 0) entry.hintsRevealed = progress.hintsRevealed;
+    if (progress.hintsShown !== undefined) entry.hintsShown = progress.hintsShown;
     if (Object.keys(entry).length > 0) exercises[id] = entry;
   }
   return JSON.stringify({ version: data.version, exercises });

@@ -31,7 +31,7 @@ function exercise(id: string, order: number): Exercise {
     content: { en: `# ${id}` },
     starter: `// starter of ${id}`,
     spec: '',
-    hints: { en: ['one', 'two'] },
+    hints: { en: [{ sections: ['a'], text: 'one' }, { sections: ['b'], text: 'two' }] },
   };
 }
 
@@ -369,13 +369,13 @@ describe('ExerciseStore: lessons, hints, test names and specs load when needed',
     expect(texts.map((load) => `${load.id}/${load.locale}`)).toEqual(['01-a/zh-CN']);
     expect(store.textStatus('01-a', 'zh-CN')).toBe('loading');
     expect(store.find('01-a')?.content).toEqual({});
-    texts[0]!.resolve({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': ['一'] }, testNames: { 'zh-CN': { a: '甲' } } });
+    texts[0]!.resolve({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': [{ sections: ['a'], text: '一' }] }, testNames: { 'zh-CN': { a: '甲' } }, rules: { a: ['a test'] } });
     await Promise.resolve();
     expect(store.textStatus('01-a', 'zh-CN')).toBe('ready');
-    expect(store.find('01-a')).toMatchObject({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': ['一'] }, testNames: { 'zh-CN': { a: '甲' } } });
+    expect(store.find('01-a')).toMatchObject({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': [{ sections: ['a'], text: '一' }] }, testNames: { 'zh-CN': { a: '甲' } }, rules: { a: ['a test'] } });
     // Another language is its own load; what is in stays.
     store.loadText('01-a', 'en');
-    texts[1]!.resolve({ content: { en: '# A' }, hints: { en: ['one'] } });
+    texts[1]!.resolve({ content: { en: '# A' }, hints: { en: [{ sections: [], text: 'one' }] } });
     await Promise.resolve();
     expect(store.find('01-a')?.content).toEqual({ 'zh-CN': '# 甲', en: '# A' });
     expect(store.textStatus('02-b', 'en')).toBe('idle');

@@ -168,7 +168,7 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   private mergeText(id: string, text: ExerciseText): void {
     const exercise = this.current.get(id);
     if (!exercise) return;
-    const merged: Exercise = { ...exercise, content: { ...exercise.content, ...text.content }, hints: { ...exercise.hints, ...text.hints } };
+    const merged: Exercise = { ...exercise, content: { ...exercise.content, ...text.content }, hints: { ...exercise.hints, ...text.hints }, ...(text.rules === undefined ? {} : { rules: text.rules }) };
     const testNames = { ...exercise.testNames, ...text.testNames };
     if (Object.keys(testNames).length > 0) merged.testNames = testNames;
     this.current.set(id, merged);

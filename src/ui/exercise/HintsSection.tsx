@@ -16,7 +16,7 @@ export function HintsSection({ exercise }: { exercise: Exercise }) {
   const revealed = useStoreSelector(exercises.progress, (state) => state.exercises[id]?.hintsRevealed ?? 0);
   const hints = exercise.hints[locale] ?? exercise.hints.en ?? [];
   const shown = Math.min(revealed, hints.length);
-  const parsed = useMemo(() => hints.map((hint) => parseMarkdown(hint)), [hints]);
+  const parsed = useMemo(() => hints.map((hint) => parseMarkdown(hint.text)), [hints]);
   const lastShown = useRef<HTMLLIElement>(null);
   const revealedNow = useRef(false);
 
