@@ -155,6 +155,27 @@ describe('ExerciseStore', () => {
     expect(new ProgressStore({ storage }).get('01-a').code).toBe('export const reference = 1;');
   });
 
+  it('hides the results of runs from before the reference view opened while it shows, not those of a run started there', async () => {
+    const { store, runner } = setup();
+    const before = store.run('01-a');
+    runner.calls[0]?.finish({ status: 'fail', tests: [test('x', 'fail')], durationMs: 1 });
+    await before;
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
+    store.showSolution();
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(true);
+    expect(store.resultsHiddenWhileComparing('02-b')).toBe(false); // nothing ran: nothing to hide
+    const during = store.run('01-a');
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
+    runner.calls[1]?.finish({ status: 'fail', tests: [test('x', 'fail')], durationMs: 1 });
+    await during;
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
+    store.showCode();
+    store.showSolution();
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(true);
+    store.showCode();
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
+  });
+
   it('"Replace my code" gives the store the reference at once, even while the diff is still being computed', async () => {
     const { store, runner } = setup();
     store.showSolution();

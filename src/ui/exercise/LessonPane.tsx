@@ -5,7 +5,7 @@ import { useExercises } from '../hooks/exercise-context.ts';
 import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
-import { parseMarkdown } from '../../app/exercise/markdown.ts';
+import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { ExerciseNav } from './ExerciseNav.tsx';
 import { HintsSection } from './HintsSection.tsx';
 import { Markdown } from '../components/Markdown.tsx';
@@ -32,6 +32,7 @@ export function LessonPane() {
   const text = exercise ? (exercise.content[locale] ?? exercise.content.en) : '';
   const translated = exercise?.content[locale] !== undefined;
   const blocks = useMemo(() => parseMarkdown(text ?? ''), [text]);
+  const sectionTitles = useMemo(() => headingTitles(blocks), [blocks]);
   const scroller = useRef<HTMLDivElement>(null);
 
   // A newly opened exercise starts at the top of its lesson.
@@ -54,7 +55,7 @@ export function LessonPane() {
             <article className="lesson" lang={translated ? locale : 'en'}>
               <Markdown blocks={blocks} headingOffset={1} idPrefix={LESSON_ID_PREFIX} />
             </article>
-            <HintsSection exercise={exercise} />
+            <HintsSection exercise={exercise} sectionTitles={sectionTitles} />
           </>
         )}
       </div>
