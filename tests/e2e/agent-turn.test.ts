@@ -127,7 +127,7 @@ describe("the Chapter loop with the learner's code", () => {
       await page.getByRole('radio', { name: 'Your code (exercise 5)' }).check();
       // Exercise 5 is not marked complete and has not run in this page: the scene says so first.
       const unfinished = page.locator('.agent-merge').getByTestId('unfinished-exercise');
-      expect(await unfinished.textContent()).toBe('This runs your exercise 5 code, which does not pass its tests yet. Open exercise 5');
+      expect(await unfinished.textContent()).toBe('This runs your exercise 5 code, which does not pass its tests yet.Open exercise 5');
       await mergeWithAndWithoutPrefix(page);
       const approved = await runTurnAnswering(page, 'approve');
       expect(approved).toContain('would delete /tmp/scratch.txt');

@@ -13,11 +13,16 @@ import { Markdown } from '../components/Markdown.tsx';
 /** Element ids of lesson headings: `{#ids}` in the Markdown → `lesson-ids` on the page. */
 export const LESSON_ID_PREFIX = 'lesson-';
 
-/** Scrolls the lesson to a step's heading and moves focus there. */
+/**
+ * Scrolls the lesson to a step's heading and moves focus there. Only the lesson's own scroller
+ * moves: scrollIntoView would also scroll the page, taking the header and the pane's top with it.
+ */
 export function showLessonStep(stepId: string): void {
   const heading = document.getElementById(LESSON_ID_PREFIX + stepId);
   if (!heading) return;
-  heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  const scroller = heading.closest<HTMLElement>('.lesson-pane__scroll');
+  if (scroller) scroller.scrollTo({ top: scroller.scrollTop + heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top, behavior: 'smooth' });
+  else heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
   heading.focus({ preventScroll: true });
 }
 

@@ -19,7 +19,8 @@ export function UnfinishedExerciseNote({ exerciseId }: { exerciseId: string }) {
   const number = exercise.meta.order;
   return (
     <p className="notice is-warning unfinished-exercise" data-testid="unfinished-exercise">
-      {t('unfinished.note', { number })} <a href={exerciseHash(exerciseId)}>{t('unfinished.open', { number })}</a>
+      {t('unfinished.note', { number })}
+      <a href={exerciseHash(exerciseId)}>{t('unfinished.open', { number })}</a>
     </p>
   );
 }
