@@ -5,7 +5,8 @@
 // exercise is opened in that language, the spec when its tests first run, a reference solution when
 // the learner asks to see it. The service worker precaches every chunk, so all of it works offline.
 
-import { buildCatalogue, groupByFolder, localizedSolutionPath, parseHints, parseTestNames, testNamesFile, type Catalogue } from './catalogue.ts';
+import { buildCatalogue, groupByFolder, localizedSolutionPath, parseTestNames, testNamesFile, type Catalogue } from './catalogue.ts';
+import { parseHints, parseRules } from './hints.ts';
 import type { Exercise, Locale } from './types.ts';
 
 const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercises/*/starter.ts'], { query: '?raw', import: 'default', eager: true });
@@ -14,7 +15,7 @@ const eagerFiles = import.meta.glob<string>(['/exercises/*/meta.json', '/exercis
 // Loaded with that language (loadLocalizedStarters), not in the first paint: only one is ever used.
 const localizedStarterFiles = import.meta.glob<string>('/exercises/*/starter.*.ts', { query: '?raw', import: 'default' });
 
-const lazyFiles = import.meta.glob<string>(['/exercises/*/spec.ts', '/exercises/*/content.*.md', '/exercises/*/hints.*.md', '/exercises/*/test-names.*.json'], {
+const lazyFiles = import.meta.glob<string>(['/exercises/*/spec.ts', '/exercises/*/content.*.md', '/exercises/*/hints.*.md', '/exercises/*/test-names.*.json', '/exercises/*/rules.json'], {
   query: '?raw',
   import: 'default',
 });
@@ -26,11 +27,11 @@ const solutionFiles = import.meta.glob<string>(['/src/protocol/**/*.ts', '!/src/
 const localizedSolutionFiles = import.meta.glob<string>('/exercises/*/reference/**/*.ts', { query: '?raw', import: 'default' });
 
 /** The text of one exercise in one language, as it merges into its `Exercise`. */
-export type ExerciseText = Pick<Exercise, 'content' | 'hints' | 'testNames'>;
+export type ExerciseText = Pick<Exercise, 'content' | 'hints' | 'testNames' | 'rules'>;
 
 /** Loads what the catalogue left out (ExerciseStore asks; tests give it their own). */
 export interface ExerciseFiles {
-  /** The lesson, hints and test names in `locale`, with the English lesson and hints when `locale` has none. */
+  /** The lesson, hints and test names in `locale`, with the English lesson and hints when `locale` has none; the lesson's rules. */
   loadText(id: string, locale: Locale): Promise<ExerciseText>;
   loadSpec(id: string): Promise<string>;
 }
@@ -70,10 +71,11 @@ async function read(id: string, file: string): Promise<string | undefined> {
 
 export const exerciseFiles: ExerciseFiles = {
   async loadText(id, locale) {
-    const [content, hints, names] = await Promise.all([
+    const [content, hints, names, rules] = await Promise.all([
       read(id, `content.${locale}.md`).then((text) => text ?? (locale === 'en' ? undefined : read(id, 'content.en.md'))),
       read(id, `hints.${locale}.md`).then((text) => text ?? (locale === 'en' ? undefined : read(id, 'hints.en.md'))),
       locale === 'en' ? undefined : read(id, testNamesFile(locale)),
+      read(id, 'rules.json'),
     ]);
     const hasOwn = (file: string) => `/exercises/${id}/${file}` in lazyFiles;
     const text: ExerciseText = { content: {}, hints: {} };
@@ -84,6 +86,9 @@ export const exerciseFiles: ExerciseFiles = {
       // A broken file shows the English names; tests/i18n/completeness.test.ts reports it.
       if (typeof parsed !== 'string') text.testNames = { [locale]: parsed };
     }
+    // Which lesson section a failing test belongs to; a broken file only loses that link (lesson-rules.test.ts reports it).
+    const parsedRules = rules === undefined ? undefined : parseRules(rules);
+    if (parsedRules !== undefined && typeof parsedRules !== 'string') text.rules = parsedRules;
     return text;
   },
   async loadSpec(id) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, groupByFolder, localized, parseHints, parseMeta, solutionEntry } from './catalogue.ts';
+import { buildCatalogue, groupByFolder, localized, parseMeta, solutionEntry } from './catalogue.ts';
 import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
 
 const META = { id: '01-jsonrpc', order: 1, title: { en: 'JSON-RPC', 'zh-CN': 'JSON-RPC 编解码' }, learnerFile: 'jsonrpc.ts', solution: ['src/protocol/jsonrpc.ts'], steps: { Encoding: 'encode' } };
@@ -15,13 +15,14 @@ describe('buildCatalogue', () => {
       '/exercises/02-framing/content.en.md': 'en',
       '/exercises/02-framing/starter.ts': 's2',
       '/exercises/02-framing/spec.ts': 'p2',
-      ...Object.fromEntries(Object.entries(folder(META, { 'content.zh-CN.md': 'zh', 'hints.en.md': 'one\n---\ntwo' })).map(([file, text]) => [`/exercises/01-jsonrpc/${file}`, text])),
+      ...Object.fromEntries(Object.entries(folder(META, { 'content.zh-CN.md': 'zh', 'hints.en.md': '{#encode}\none\n---\ntwo', 'rules.json': '{"sections":{"encode":["Encoding › a test"]}}' })).map(([file, text]) => [`/exercises/01-jsonrpc/${file}`, text])),
     });
     const { exercises, problems } = buildCatalogue(files);
     expect(problems).toEqual([]);
     expect(exercises.map((exercise) => exercise.meta.id)).toEqual(['01-jsonrpc', '02-framing']);
-    expect(exercises[0]).toMatchObject({ content: { en: '# Lesson', 'zh-CN': 'zh' }, hints: { en: ['one', 'two'] }, starter: 'export {}' });
+    expect(exercises[0]).toMatchObject({ content: { en: '# Lesson', 'zh-CN': 'zh' }, hints: { en: [{ sections: ['encode'], text: 'one' }, { sections: [], text: 'two' }] }, rules: { encode: ['Encoding › a test'] }, starter: 'export {}' });
     expect(exercises[1]?.hints).toEqual({});
+    expect(exercises[1]?.rules).toBeUndefined();
   });
 
   it('leaves out a broken folder and says why, keeping the others', () => {
@@ -30,12 +31,14 @@ describe('buildCatalogue', () => {
       '02-framing': { ...folder({ ...META, id: '02-framing' }), 'spec.ts': undefined as unknown as string },
       '03-client': folder({ ...META, id: '03-wrong' }),
       '04-server': { ...folder(), 'meta.json': '{ nope' },
+      '05-register': { ...folder({ ...META, id: '05-register' }), 'rules.json': '{ nope' },
     });
     expect(exercises.map((exercise) => exercise.meta.id)).toEqual(['01-jsonrpc']);
     expect(problems).toEqual([
       'exercises/02-framing: spec.ts is missing',
       'exercises/03-client: meta.json: "id" is "03-wrong" but the folder is "03-client"',
       expect.stringMatching(/^exercises\/04-server: meta\.json: not valid JSON/),
+      expect.stringMatching(/^exercises\/05-register: rules\.json: not valid JSON/),
     ]);
   });
 });
@@ -60,13 +63,6 @@ describe('parseMeta', () => {
   });
 });
 
-describe('parseHints', () => {
-  it('splits on lines holding only ---, trims, drops empty hints, and keeps --- inside a line', () => {
-    expect(parseHints('First hint.\r\n\r\n---\r\nSecond, with a -- dash and a table:\n| a | --- |\n  ---  \n\n---\n')).toEqual(['First hint.', 'Second, with a -- dash and a table:\n| a | --- |']);
-    expect(parseHints('')).toEqual([]);
-  });
-});
-
 describe('localized', () => {
   it('falls back to English', () => {
     expect(localized({ en: 'Hello', 'zh-CN': '你好' }, 'zh-CN')).toBe('你好');
@@ -79,6 +75,6 @@ describe('readCatalogueFromDisk', () => {
     const { exercises, problems } = readCatalogueFromDisk(new URL('../../tests/exercise-engine/fixtures/exercises', import.meta.url).pathname);
     expect(problems).toEqual([]);
     expect(exercises).toHaveLength(1);
-    expect(exercises[0]).toMatchObject({ meta: { id: '01-ping', learnerFile: 'ping.ts' }, hints: { en: [expect.stringContaining('encodeRequest'), expect.stringContaining('setTimeout')], 'zh-CN': [expect.any(String), expect.any(String)] } });
+    expect(exercises[0]).toMatchObject({ meta: { id: '01-ping', learnerFile: 'ping.ts' }, hints: { en: [{ text: expect.stringContaining('encodeRequest') }, { text: expect.stringContaining('setTimeout') }], 'zh-CN': [{ text: expect.any(String) }, { text: expect.any(String) }] } });
   });
 });

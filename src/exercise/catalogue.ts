@@ -3,6 +3,9 @@
 // the disk in Node: catalogue-browser.ts, catalogue-node.ts); a broken folder is reported as a
 // problem and left out, never thrown, so one bad exercise does not take the page down.
 
+import { parseHints, parseRules } from './hints.ts';
+// Re-exported: the i18n and catalogue tests read hint files through the catalogue.
+export { parseHints } from './hints.ts';
 import { LOCALES, type Exercise, type ExerciseMeta, type Locale, type LocalizedText } from './types.ts';
 
 export interface Catalogue {
@@ -68,6 +71,11 @@ function readExercise(folder: string, files: Record<string, string>): Exercise |
   if (content.en === undefined) return 'content.en.md is missing';
   const exercise: Exercise = { meta, content, starter: files['starter.ts'] as string, spec: files['spec.ts'] as string, hints };
   if (Object.keys(testNames).length > 0) exercise.testNames = testNames;
+  if (files['rules.json'] !== undefined) {
+    const rules = parseRules(files['rules.json']);
+    if (typeof rules === 'string') return `rules.json: ${rules}`;
+    exercise.rules = rules;
+  }
   const starters: NonNullable<Exercise['starters']> = {};
   for (const locale of LOCALES) {
     const localized = files[`starter.${locale}.ts`];
@@ -110,14 +118,6 @@ export function localizedTestName(exercise: Pick<Exercise, 'testNames'>, name: s
   return names !== undefined && Object.hasOwn(names, name) ? (names[name] as string) : name;
 }
 
-/** Hints are separated by lines holding only `---`; empty hints are dropped. */
-export function parseHints(text: string): string[] {
-  return text
-    .replace(/\r\n/g, '\n')
-    .split(/^[ \t]*---[ \t]*$/m)
-    .map((hint) => hint.trim())
-    .filter((hint) => hint.length > 0);
-}
 
 /** Checks meta.json; returns the reason it is unusable as a string. */
 export function parseMeta(text: string): ExerciseMeta | string {

@@ -17,6 +17,27 @@ export interface ExerciseProgress {
    * the hint count, so the path map can mark a pass that was not written apart from one that was.
    */
   referenceUsed?: boolean;
+  /**
+   * Which hints (indexes into the hint file), in the order they were opened, when that is not
+   * simply the first `hintsRevealed`: a failing test opens the hint for its own section.
+   */
+  hintsShown?: number[];
+}
+
+/** The hints opened, in order: `hintsShown`, or (the in-order case and older data) the first `hintsRevealed`. */
+export function shownHints(progress: ExerciseProgress): number[] {
+  return progress.hintsShown ?? Array.from({ length: progress.hintsRevealed }, (_, index) => index);
+}
+
+/** The fields for hints opened in this order; `hintsShown` only when it is not 0, 1, 2… (stored data stays small and old readers agree). */
+export function hintFields(shown: readonly number[]): Pick<ExerciseProgress, 'hintsRevealed' | 'hintsShown'> {
+  const inOrder = shown.every((hint, index) => hint === index);
+  return inOrder ? { hintsRevealed: shown.length } : { hintsRevealed: shown.length, hintsShown: [...shown] };
+}
+
+/** A stored `hintsShown`: distinct whole numbers ≥ 0, at most `max` of them. */
+export function isHintList(value: unknown, max = Number.MAX_SAFE_INTEGER): value is number[] {
+  return Array.isArray(value) && value.length <= max && value.every((hint) => Number.isInteger(hint) && hint >= 0 && hint <= max) && new Set(value).size === value.length;
 }
 
 /** Version 1 as stored: `{ "version": 1, "exercises": { "<id>": { … } } }`. */
@@ -84,6 +105,8 @@ function salvage(parsed: Record<string, unknown>): { data: StoredProgress; clean
     else if (hints !== undefined) clean = false;
     if (value.referenceUsed === true) progress.referenceUsed = true;
     else if (value.referenceUsed !== undefined && value.referenceUsed !== false) clean = false;
+    if (isHintList(value.hintsShown)) Object.assign(progress, hintFields(value.hintsShown));
+    else if (value.hintsShown !== undefined) clean = false;
     data.exercises[id] = progress;
   }
   return { data, clean };
@@ -99,6 +122,7 @@ export function serializeProgress(data: StoredProgress): string {
     if (progress.completedAt !== undefined) entry.completedAt = progress.completedAt;
     if (progress.hintsRevealed > 0) entry.hintsRevealed = progress.hintsRevealed;
     if (progress.referenceUsed === true) entry.referenceUsed = true;
+    if (progress.hintsShown !== undefined) entry.hintsShown = progress.hintsShown;
     if (Object.keys(entry).length > 0) exercises[id] = entry;
   }
   return JSON.stringify({ version: data.version, exercises });

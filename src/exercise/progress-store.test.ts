@@ -93,6 +93,30 @@ describe('ProgressStore', () => {
     expect(new ProgressStore({ storage }).get('a').referenceUsed).toBe(true);
   });
 
+  it('opens the hint a failing test asks for, keeps the order they were opened in, and reads it back', () => {
+    const storage = new MemoryStorage();
+    const store = new ProgressStore({ storage });
+    expect(store.revealHint('a', 4, 2)).toBe(1);
+    expect(store.revealHint('a', 4, 2)).toBe(1); // already open: nothing changes
+    expect(store.revealHint('a', 4, 7)).toBe(1); // not a hint of this exercise
+    expect(store.revealHint('a', 4)).toBe(2); // the first one not open yet
+    expect(store.get('a')).toEqual({ completed: false, hintsRevealed: 2, hintsShown: [2, 0] });
+    expect(stored(storage)).toEqual({ version: 1, exercises: { a: { hintsRevealed: 2, hintsShown: [2, 0] } } });
+    expect(new ProgressStore({ storage }).get('a').hintsShown).toEqual([2, 0]);
+    // Opened in file order, the list is not stored: older readers see the same count.
+    store.revealHint('b', 3, 0);
+    store.revealHint('b', 3, 1);
+    expect(stored(storage).exercises.b).toEqual({ hintsRevealed: 2 });
+  });
+
+  it('drops a hint list that is not distinct whole numbers, keeping the count', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(KEY, JSON.stringify({ version: 1, exercises: { a: { hintsRevealed: 2, hintsShown: [1, 1] }, b: { hintsShown: [3, 'x'] } } }));
+    const store = new ProgressStore({ storage });
+    expect(store.get('a')).toEqual({ completed: false, hintsRevealed: 2 });
+    expect(store.get('b')).toEqual({ completed: false, hintsRevealed: 0 });
+  });
+
   it('tells subscribers of each change with a new snapshot', () => {
     const store = new ProgressStore({ storage: new MemoryStorage() });
     const before = store.getSnapshot();

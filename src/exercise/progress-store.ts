@@ -6,7 +6,7 @@
 // (QuotaExceededError) or hold data this version cannot read; each case keeps the page working,
 // in memory if need be, and leaves a notice the UI can show.
 
-import { emptyProgress, readStoredProgress, serializeProgress, type ExerciseProgress, type StoredProgress } from './progress-data.ts';
+import { emptyProgress, hintFields, readStoredProgress, serializeProgress, shownHints, type ExerciseProgress, type StoredProgress } from './progress-data.ts';
 
 export type { ExerciseProgress } from './progress-data.ts';
 
@@ -159,14 +159,23 @@ export class ProgressStore {
     this.writeNow();
   }
 
-  /** One more hint shown; never more than `available`. Returns the new count. */
-  revealHint(exerciseId: string, available: number): number {
-    const count = Math.min(this.get(exerciseId).hintsRevealed + 1, Math.max(available, 0));
-    if (count !== this.get(exerciseId).hintsRevealed) {
-      this.update(exerciseId, { hintsRevealed: count });
+  /**
+   * One more hint shown: `hint` (its index), or the first not yet shown; never one of `available`
+   * or beyond. Returns how many are shown.
+   */
+  revealHint(exerciseId: string, available: number, hint?: number): number {
+    const current = this.get(exerciseId);
+    const shown = shownHints(current).filter((index) => index < available);
+    const next = hint ?? Array.from({ length: Math.max(available, 0) }, (_, index) => index).find((index) => !shown.includes(index));
+    const opens = next !== undefined && next >= 0 && next < available && !shown.includes(next);
+    const fields = hintFields(opens ? [...shown, next] : shown);
+    if (fields.hintsRevealed !== current.hintsRevealed || fields.hintsShown?.join() !== current.hintsShown?.join()) {
+      const { hintsShown: _previous, ...rest } = current;
+      this.data = { ...this.data, exercises: { ...this.data.exercises, [exerciseId]: { ...rest, ...fields } } };
+      this.changed();
       this.writeNow();
     }
-    return count;
+    return fields.hintsRevealed;
   }
 
   dismissNotice(kind: ProgressNoticeKind): void {

@@ -7,7 +7,7 @@
 // Either way the page keeps the progress from before the import (ProgressStore.replaceAll), so an
 // import can be undone; the plan is what the learner reads before choosing.
 
-import type { ExerciseProgress, StoredProgress } from './progress-data.ts';
+import { hintFields, shownHints, type ExerciseProgress, type StoredProgress } from './progress-data.ts';
 
 export type ImportMode = 'replace' | 'merge';
 
@@ -97,7 +97,9 @@ export function applyImport(current: StoredProgress, incoming: StoredProgress, m
 }
 
 function mergeOne(mine: ExerciseProgress, theirs: ExerciseProgress): ExerciseProgress {
-  const merged: ExerciseProgress = { completed: mine.completed || theirs.completed, hintsRevealed: Math.max(mine.hintsRevealed, theirs.hintsRevealed) };
+  // Every hint either side opened, mine first in the order I opened them.
+  const mineShown = shownHints(mine);
+  const merged: ExerciseProgress = { completed: mine.completed || theirs.completed, ...hintFields([...mineShown, ...shownHints(theirs).filter((hint) => !mineShown.includes(hint))]) };
   const code = mine.code ?? theirs.code;
   if (code !== undefined) merged.code = code;
   // Either side took the reference: the merged pass is not all the learner's own.

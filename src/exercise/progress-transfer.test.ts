@@ -80,6 +80,7 @@ describe('progress file', () => {
     expect(refusal(withEntry({ completed: 'yes' }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].completed' });
     expect(refusal(withEntry({ hintsRevealed: -1 }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].hintsRevealed' });
     expect(refusal(withEntry({ referenceUsed: 'yes' }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].referenceUsed' });
+    expect(refusal(withEntry({ hintsShown: [1, 1] }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].hintsShown' });
     expect(refusal(withEntry({ hintsRevealed: 1.5 }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].hintsRevealed' });
     expect(refusal(withEntry({ completedAt: 'yesterday' }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].completedAt' });
     expect(refusal(withEntry({ code: 'x'.repeat(PROGRESS_FILE_LIMITS.codeChars + 1) }))).toMatchObject({ reason: 'bad-field', field: 'progress.exercises["01-jsonrpc"].code' });
@@ -135,6 +136,12 @@ describe('import plan', () => {
     expect(merged.exercises['01-a']).toEqual(entry({ code: 'mine a', completed: true, completedAt: '2026-01-02T00:00:00.000Z', hintsRevealed: 2 }));
     expect(merged.exercises['03-c']).toEqual(entry({ code: 'file c', completed: true, completedAt: '2026-03-01T00:00:00.000Z', hintsRevealed: 3 }));
     expect(merged.exercises['99-newer']?.code).toBe('from a newer playground');
+  });
+
+  it('merge keeps every hint either side opened, the learner’s first', () => {
+    const mine = { version: 1 as const, exercises: { a: entry({ hintsRevealed: 2, hintsShown: [3, 1] }) } };
+    const theirs = { version: 1 as const, exercises: { a: entry({ hintsRevealed: 2 }) } };
+    expect(applyImport(mine, theirs, 'merge').exercises.a).toEqual(entry({ hintsRevealed: 3, hintsShown: [3, 1, 0] }));
   });
 
   it('replace makes the progress exactly the file’s', () => {

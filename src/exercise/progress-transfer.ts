@@ -6,7 +6,7 @@
 // another, so anything wrong refuses the whole file and names the field, rather than importing
 // half of it quietly.
 
-import { PROGRESS_VERSION, serializeProgress, type ExerciseProgress, type StoredProgress } from './progress-data.ts';
+import { hintFields, isHintList, PROGRESS_VERSION, serializeProgress, type ExerciseProgress, type StoredProgress } from './progress-data.ts';
 
 export const PROGRESS_FILE_FORMAT = 'mcp-playground-progress';
 export const PROGRESS_FILE_VERSION = 1;
@@ -112,6 +112,10 @@ function readEntry(value: unknown, field: string): { progress: ExerciseProgress 
     const hints = value.hintsRevealed;
     if (typeof hints !== 'number' || !Number.isInteger(hints) || hints < 0 || hints > PROGRESS_FILE_LIMITS.hints) return { problem: bad(`${field}.hintsRevealed`, `a whole number from 0 to ${PROGRESS_FILE_LIMITS.hints}`) };
     progress.hintsRevealed = hints;
+  }
+  if (value.hintsShown !== undefined) {
+    if (!isHintList(value.hintsShown, PROGRESS_FILE_LIMITS.hints)) return { problem: bad(`${field}.hintsShown`, `distinct whole numbers from 0 to ${PROGRESS_FILE_LIMITS.hints}`) };
+    Object.assign(progress, hintFields(value.hintsShown));
   }
   if (value.referenceUsed !== undefined) {
     if (typeof value.referenceUsed !== 'boolean') return { problem: bad(`${field}.referenceUsed`, 'true or false') };

@@ -2,6 +2,8 @@
 // runner interface: an overall pass | fail | error, and per test a name, status, message, expected
 // vs actual and the test's own code, in file order.
 
+import type { Hint, LessonRules } from './hints.ts';
+
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -39,8 +41,10 @@ export interface Exercise {
    */
   starters?: Partial<Record<Locale, string>>;
   spec: string;
-  /** Hints per language, in the order they are revealed. */
-  hints: Partial<Record<Locale, string[]>>;
+  /** Hints per language, in file order, each naming the lesson sections it addresses. */
+  hints: Partial<Record<Locale, Hint[]>>;
+  /** `rules.json`: lesson section id → the spec tests enforcing it (loaded with the lesson in the page). */
+  rules?: LessonRules;
   /**
    * Per language other than English (`test-names.<locale>.json`): a test's name as the results
    * give it (`TestResult.name`, describe path joined with ' › ') → its translation. The English

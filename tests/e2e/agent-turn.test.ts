@@ -125,10 +125,18 @@ describe("the Chapter loop with the learner's code", () => {
     const { page, close } = await open('bridge', (target) => target.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress));
     try {
       await page.getByRole('radio', { name: 'Your code (exercise 5)' }).check();
+      // Exercise 5 is not marked complete and has not run in this page: the scene says so first.
+      const unfinished = page.locator('.agent-merge').getByTestId('unfinished-exercise');
+      expect(await unfinished.textContent()).toBe('This runs your exercise 5 code, which does not pass its tests yet.Open exercise 5');
       await mergeWithAndWithoutPrefix(page);
       const approved = await runTurnAnswering(page, 'approve');
       expect(approved).toContain('would delete /tmp/scratch.txt');
       expect(await entry(page, 'call', 3).getByTestId('inspect-call-frame').count()).toBe(2);
+      // Its link, by keyboard, opens exercise 5 in the study view.
+      await unfinished.getByRole('link', { name: 'Open exercise 5' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Remote tools in the local registry', level: 2 }).waitFor({ timeout: limit(10_000) });
+      expect(await page.getByRole('button', { name: /Remote tools in the local registry/ }).getAttribute('aria-current')).toBe('true');
     } finally {
       await close();
     }

@@ -83,16 +83,37 @@ describe('the exercises in Chromium (production build)', () => {
       expect(await tests.first().getAttribute('data-status')).toBe('error');
       // The results as a learner first reads them: nothing serious for axe.
       await expectAccessible(page, 'the study view after a run');
-      // Each test names the lesson step it checks; the link scrolls the lesson there.
-      await tests.first().getByRole('link', { name: 'Lesson: Three message shapes' }).click();
+      // Each test names the lesson section it checks (rules.json); "Read" scrolls the lesson there, by keyboard.
+      await tests.first().getByRole('link', { name: 'Read: Three message shapes' }).focus();
+      await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.activeElement?.id === 'lesson-three-shapes');
+      // A failing test's "Hint" opens the hint for its own section, not the file's first: a parsing
+      // test opens the third hint (parsing and error codes). The hints then go on from that rule.
+      const parsing = tests.filter({ hasText: 'parseMessage refuses malformed messages › a request whose id is null' });
+      await parsing.getByRole('button', { name: 'Hint for “Parsing is validating”' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'hint-2');
+      expect(await page.locator('#hint-2 .hints__about').textContent()).toBe('For: Parsing is validating · Errors are responses too');
+      expect(await page.getByTestId('hint-count').textContent()).toBe('1 of 5 hints shown');
+      await page.getByRole('button', { name: 'Show the next hint' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'hint-3');
+      expect(await page.locator('#hint-3 .hints__about').textContent()).toBe('For: Parsing is validating');
+      expect(await page.getByTestId('hint-count').textContent()).toBe('2 of 5 hints shown');
+      await expectAccessible(page, 'the study view with a failing test’s hint open');
 
-      // Solve shows the reference beside the learner's code; "Use the reference" asks first.
+      // Solve shows the reference beside the learner's code and gives the comparison the room: at
+      // 1280×720 at least half the window's height, with the earlier results set aside.
+      await page.setViewportSize({ width: 1280, height: 720 });
       await page.getByRole('button', { name: 'Solve' }).click();
       await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: limit(15_000) });
+      await page.getByTestId('results-hidden').waitFor();
+      expect(await page.getByTestId('results').count()).toBe(0);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="diff-editor"]')?.getBoundingClientRect().height ?? 0) >= 360, undefined, { timeout: limit(5000) });
       await expectAccessible(page, 'Solve: the reference beside the learner code');
+      // "Use the reference" asks first, naming what replaces what.
       await page.getByRole('button', { name: 'Use the reference' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Replace your code with the reference?' });
+      const dialog = page.getByRole('dialog', { name: 'Replace your code in jsonrpc.ts with the reference solution?' });
       await dialog.waitFor();
       await expectAccessible(page, 'the "Use the reference" dialog', { include: '[role="dialog"], dialog' });
       await page.keyboard.press('Escape'); // cancelling changes nothing
@@ -146,7 +167,7 @@ describe('the exercises in Chromium (production build)', () => {
       const use = page.getByRole('button', { name: 'Use the reference' });
       await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
       await use.click();
-      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
+      await page.getByRole('dialog', { name: 'Replace your code in frames.ts with the reference solution?' }).getByRole('button', { name: 'Replace my code' }).click();
       // Run within the same moment: the code that runs is the reference, not the starter it replaced.
       await runAndWait(page, () => runButton(page).click(), 'pass', 20_000);
       await editorReady(page);
@@ -182,7 +203,7 @@ describe('the exercises in Chromium (production build)', () => {
       await page.getByRole('button', { name: 'Solve' }).click();
       await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
       await page.getByRole('button', { name: 'Use the reference' }).click();
-      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
+      await page.getByRole('dialog', { name: 'Replace your code in stateless-client.ts with the reference solution?' }).getByRole('button', { name: 'Replace my code' }).click();
       await runAndWait(page, () => runButton(page).click(), 'pass', 30_000);
       expect(await page.getByTestId('test-result').count()).toBeGreaterThan(30);
       // The last exercise: the live scene, and the chapter's end instead of a next exercise.
@@ -209,7 +230,7 @@ describe('the exercises in Chromium (production build)', () => {
       await page.getByRole('button', { name: 'Solve' }).click();
       await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
       await page.getByRole('button', { name: 'Use the reference' }).click();
-      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).getByRole('button', { name: 'Replace my code' }).click();
+      await page.getByRole('dialog', { name: 'Replace your code in streamable-client.ts with the reference solution?' }).getByRole('button', { name: 'Replace my code' }).click();
       await runAndWait(page, () => runButton(page).click(), 'pass', 30_000);
       const tests = page.getByTestId('test-result');
       expect(await tests.count()).toBeGreaterThan(20);

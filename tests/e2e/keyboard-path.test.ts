@@ -87,11 +87,11 @@ describe('the keyboard-only path', () => {
       await page.getByTestId('diff-editor').locator('.monaco-diff-editor').waitFor({ timeout: limit(15_000) });
       await tabTo(page, button('Use the reference'), 'Use the reference');
       await page.keyboard.press('Space');
-      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).waitFor();
+      await page.getByRole('dialog', { name: 'Replace your code in frames.ts with the reference solution?' }).waitFor();
       expect(await focused(page)).toMatchObject({ name: 'Cancel', inDialog: true });
       await tabTo(page, button('Replace my code'), 'Replace my code', { maxStops: 5 });
       await page.keyboard.press('Enter');
-      await page.getByRole('dialog', { name: 'Replace your code with the reference?' }).waitFor({ state: 'hidden' });
+      await page.getByRole('dialog', { name: 'Replace your code in frames.ts with the reference solution?' }).waitFor({ state: 'hidden' });
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(15_000) });
 
       // 3. Run the tests from the Run button: all pass and the exercise is marked complete.

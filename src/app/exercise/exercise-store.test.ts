@@ -31,7 +31,7 @@ function exercise(id: string, order: number): Exercise {
     content: { en: `# ${id}` },
     starter: `// starter of ${id}`,
     spec: '',
-    hints: { en: ['one', 'two'] },
+    hints: { en: [{ sections: ['a'], text: 'one' }, { sections: ['b'], text: 'two' }] },
   };
 }
 
@@ -153,6 +153,27 @@ describe('ExerciseStore', () => {
     expect(store.getSnapshot().replacement?.code).toBe('export const reference = 1;');
     // Written at once: a reload right after still has it, and the path map marks it as the reference's.
     expect(new ProgressStore({ storage }).get('01-a')).toMatchObject({ code: 'export const reference = 1;', referenceUsed: true });
+  });
+
+  it('hides the results of runs from before the reference view opened while it shows, not those of a run started there', async () => {
+    const { store, runner } = setup();
+    const before = store.run('01-a');
+    runner.calls[0]?.finish({ status: 'fail', tests: [test('x', 'fail')], durationMs: 1 });
+    await before;
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
+    store.showSolution();
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(true);
+    expect(store.resultsHiddenWhileComparing('02-b')).toBe(false); // nothing ran: nothing to hide
+    const during = store.run('01-a');
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
+    runner.calls[1]?.finish({ status: 'fail', tests: [test('x', 'fail')], durationMs: 1 });
+    await during;
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
+    store.showCode();
+    store.showSolution();
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(true);
+    store.showCode();
+    expect(store.resultsHiddenWhileComparing('01-a')).toBe(false);
   });
 
   it('"Replace my code" gives the store the reference at once, even while the diff is still being computed', async () => {
@@ -369,13 +390,13 @@ describe('ExerciseStore: lessons, hints, test names and specs load when needed',
     expect(texts.map((load) => `${load.id}/${load.locale}`)).toEqual(['01-a/zh-CN']);
     expect(store.textStatus('01-a', 'zh-CN')).toBe('loading');
     expect(store.find('01-a')?.content).toEqual({});
-    texts[0]!.resolve({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': ['一'] }, testNames: { 'zh-CN': { a: '甲' } } });
+    texts[0]!.resolve({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': [{ sections: ['a'], text: '一' }] }, testNames: { 'zh-CN': { a: '甲' } }, rules: { a: ['a test'] } });
     await Promise.resolve();
     expect(store.textStatus('01-a', 'zh-CN')).toBe('ready');
-    expect(store.find('01-a')).toMatchObject({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': ['一'] }, testNames: { 'zh-CN': { a: '甲' } } });
+    expect(store.find('01-a')).toMatchObject({ content: { 'zh-CN': '# 甲' }, hints: { 'zh-CN': [{ sections: ['a'], text: '一' }] }, testNames: { 'zh-CN': { a: '甲' } }, rules: { a: ['a test'] } });
     // Another language is its own load; what is in stays.
     store.loadText('01-a', 'en');
-    texts[1]!.resolve({ content: { en: '# A' }, hints: { en: ['one'] } });
+    texts[1]!.resolve({ content: { en: '# A' }, hints: { en: [{ sections: [], text: 'one' }] } });
     await Promise.resolve();
     expect(store.find('01-a')?.content).toEqual({ 'zh-CN': '# 甲', en: '# A' });
     expect(store.textStatus('02-b', 'en')).toBe('idle');

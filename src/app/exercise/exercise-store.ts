@@ -115,6 +115,8 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   private readonly specs = new Map<string, Promise<string>>();
   private readonly loadedSpecs = new Map<string, string>();
   private seq = 0;
+  /** The last run's seq when the reference view opened: runs up to it are hidden while comparing. */
+  private comparingSince = 0;
   /** The share hash opened last: React's StrictMode and hashchange may both ask for it again. */
   private openedShareHash: string | null = null;
   /** Its decoding, so every caller can wait for the same outcome. */
@@ -168,7 +170,7 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   private mergeText(id: string, text: ExerciseText): void {
     const exercise = this.current.get(id);
     if (!exercise) return;
-    const merged: Exercise = { ...exercise, content: { ...exercise.content, ...text.content }, hints: { ...exercise.hints, ...text.hints } };
+    const merged: Exercise = { ...exercise, content: { ...exercise.content, ...text.content }, hints: { ...exercise.hints, ...text.hints }, ...(text.rules === undefined ? {} : { rules: text.rules }) };
     const testNames = { ...exercise.testNames, ...text.testNames };
     if (Object.keys(testNames).length > 0) merged.testNames = testNames;
     this.current.set(id, merged);
@@ -341,16 +343,27 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
   }
 
   showSolution(): void {
+    if (this.getSnapshot().view !== 'solution') this.comparingSince = this.seq;
     this.store.setState((state) => (state.view === 'solution' ? state : { ...state, view: 'solution' }));
+  }
+
+  /**
+   * Whether `id`'s results are from before the reference view opened, while it shows: the diff
+   * gets their room, and results of other code are not read as the reference's. A run started
+   * while comparing shows as usual.
+   */
+  resultsHiddenWhileComparing(id: string): boolean {
+    const run = this.runOf(id);
+    return this.getSnapshot().view === 'solution' && run.status === 'done' && run.seq <= this.comparingSince;
   }
 
   showCode(): void {
     this.store.setState((state) => (state.view === 'code' ? state : { ...state, view: 'code' }));
   }
 
-  /** Reveals one more hint of the `available` ones; returns how many are shown now. */
-  revealHint(id: string, available: number): number {
-    return this.progress.revealHint(id, available);
+  /** Reveals hint `hint` (else the first not shown) of the `available` ones; returns how many are shown now. */
+  revealHint(id: string, available: number, hint?: number): number {
+    return this.progress.revealHint(id, available, hint);
   }
 
   setRunOnSave(enabled: boolean): void {

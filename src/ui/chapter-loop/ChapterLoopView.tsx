@@ -21,6 +21,8 @@ import { ScriptEditor } from './ScriptEditor.tsx';
 import { useAgentText } from './use-chapter-loop-text.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { TurnDiagram } from './TurnDiagram.tsx';
+import { LEARNER_EXERCISES } from '../../app/services/protocol-services.ts';
+import { UnfinishedExerciseNote } from '../exercise/UnfinishedExerciseNote.tsx';
 import './chapter-loop.css';
 
 export interface ChapterLoopViewProps {
@@ -109,6 +111,7 @@ function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
             <input type="radio" name="agent-code" checked={state.code === 'learner'} onChange={() => store.setCode('learner')} /> {t('merge.learner')}
           </label>
           {state.code === 'learner' && <p className="hint">{t('merge.learnerNote')}</p>}
+          {state.code === 'learner' && <UnfinishedExerciseNote exerciseId={LEARNER_EXERCISES.register} />}
         </fieldset>
         <ChapterLoopEra busy={busy} />
         <div className="agent-options">

@@ -26,6 +26,8 @@ export function ExerciseWorkspace() {
   const [confirmingReset, setConfirmingReset] = useState(false);
   const id = exercise?.meta.id ?? '';
   const run = useStoreSelector(exercises, () => exercises.runOf(id));
+  // While the reference shows, the run from before gives its room to the diff.
+  const resultsHidden = useStoreSelector(exercises, () => exercises.resultsHiddenWhileComparing(id));
   const completed = useStoreSelector(exercises.progress, (state) => state.exercises[id]?.completed === true);
   const inScratch = useStoreSelector(exercises, (state) => state.scratch?.exerciseId === id);
   const shareCode = useShareCode(id);
@@ -99,16 +101,22 @@ export function ExerciseWorkspace() {
       ) : (
         <SolutionView key={id} exercise={exercise} />
       )}
-      <ResultsPanel
-        exercise={exercise}
-        run={run}
-        completed={completed}
-        onGoToLine={(line, column) => {
-          if (view !== 'code') exercises.showCode();
-          // After a view switch the editor mounts first; a frame later it can take the cursor.
-          requestAnimationFrame(() => editor.current?.revealLine(line, column));
-        }}
-      />
+      {resultsHidden ? (
+        <p className="hint results-hidden" data-testid="results-hidden">
+          {t('results.hiddenWhileComparing')}
+        </p>
+      ) : (
+        <ResultsPanel
+          exercise={exercise}
+          run={run}
+          completed={completed}
+          onGoToLine={(line, column) => {
+            if (view !== 'code') exercises.showCode();
+            // After a view switch the editor mounts first; a frame later it can take the cursor.
+            requestAnimationFrame(() => editor.current?.revealLine(line, column));
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirmingReset}
         title={t('reset.confirmTitle')}

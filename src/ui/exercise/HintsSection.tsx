@@ -1,32 +1,35 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exercise } from '../../exercise/types.ts';
+import { shownHints } from '../../exercise/progress-data.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { parseMarkdown } from '../../app/exercise/markdown.ts';
+import { failingSections, nextHint } from '../../app/exercise/next-hint.ts';
 import { Markdown } from '../components/Markdown.tsx';
+import { focusPendingHint, HINT_ID_PREFIX, showHint } from './hint-focus.ts';
 
-/** Hints, revealed one at a time; how many were opened is part of the saved progress. */
-export function HintsSection({ exercise }: { exercise: Exercise }) {
+/**
+ * Hints, each for a lesson section; how many were opened, and which, is saved progress. "Show the
+ * next hint" goes on from the rule of the last one (next-hint.ts), a rule the latest run fails first.
+ */
+export function HintsSection({ exercise, sectionTitles }: { exercise: Exercise; sectionTitles: Record<string, string> }) {
   const { t } = useTranslation('exercise');
   const locale = useLocale();
   const exercises = useExercises();
   const id = exercise.meta.id;
-  const revealed = useStoreSelector(exercises.progress, (state) => state.exercises[id]?.hintsRevealed ?? 0);
+  const progress = useStoreSelector(exercises.progress, (state) => state.exercises[id]);
+  const run = useStoreSelector(exercises, () => exercises.runOf(id));
   const hints = exercise.hints[locale] ?? exercise.hints.en ?? [];
-  const shown = Math.min(revealed, hints.length);
-  const parsed = useMemo(() => hints.map((hint) => parseMarkdown(hint)), [hints]);
-  const lastShown = useRef<HTMLLIElement>(null);
-  const revealedNow = useRef(false);
+  const shownKey = (progress === undefined ? [] : shownHints(progress)).join();
+  const shown = useMemo(() => (shownKey === '' ? [] : shownKey.split(',').map(Number)).filter((index) => index < hints.length), [shownKey, hints.length]);
+  const parsed = useMemo(() => hints.map((hint) => parseMarkdown(hint.text)), [hints]);
+  const lessonOrder = Object.keys(sectionTitles);
+  const tests = run.status === 'done' ? run.result.tests : [];
+  const next = nextHint(hints, shown, lessonOrder, failingSections(exercise.rules, tests, lessonOrder));
 
-  // A hint opened by the button gets focus, so a screen reader reads it and the keyboard is there.
-  useEffect(() => {
-    if (!revealedNow.current) return;
-    revealedNow.current = false;
-    lastShown.current?.focus();
-    lastShown.current?.scrollIntoView({ block: 'nearest' });
-  }, [shown]);
+  useEffect(() => focusPendingHint(shown), [shown]);
 
   return (
     <section className="hints" aria-labelledby="hints-heading">
@@ -36,29 +39,33 @@ export function HintsSection({ exercise }: { exercise: Exercise }) {
       ) : (
         <>
           <p className="hint">{t('hints.intro')}</p>
-          {shown > 0 && (
+          {shown.length > 0 && (
             <ol className="hints__list">
-              {parsed.slice(0, shown).map((blocks, index) => (
-                <li key={index} className="hints__item" tabIndex={-1} ref={index === shown - 1 ? lastShown : undefined}>
-                  <span className="visually-hidden">{t('hints.hint', { n: index + 1 })} </span>
-                  <Markdown blocks={blocks} />
-                </li>
-              ))}
+              {shown.map((index, position) => {
+                const titles = (hints[index]?.sections ?? []).map((section) => sectionTitles[section]).filter((title) => title !== undefined);
+                return (
+                  <li key={index} id={HINT_ID_PREFIX + index} className="hints__item" tabIndex={-1} data-testid="hint">
+                    <span className="visually-hidden">{t('hints.hint', { n: position + 1 })} </span>
+                    {titles.length > 0 && <p className="hints__about">{t('hints.about', { titles: titles.join(' · ') })}</p>}
+                    <Markdown blocks={parsed[index] ?? []} />
+                  </li>
+                );
+              })}
             </ol>
           )}
           <div className="hints__footer">
             <span className="hint" data-testid="hint-count">
-              {t('hints.count', { shown, total: hints.length })}
+              {t('hints.count', { shown: shown.length, total: hints.length })}
             </span>
-            {shown < hints.length ? (
+            {next !== undefined ? (
               <button
                 type="button"
                 onClick={() => {
-                  revealedNow.current = true;
-                  exercises.revealHint(id, hints.length);
+                  exercises.revealHint(id, hints.length, next);
+                  showHint(next);
                 }}
               >
-                {shown === 0 ? t('hints.show') : t('hints.showNext')}
+                {shown.length === 0 ? t('hints.show') : t('hints.showNext')}
               </button>
             ) : (
               <span className="hint">{t('hints.allShown')}</span>

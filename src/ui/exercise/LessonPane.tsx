@@ -5,7 +5,7 @@ import { useExercises } from '../hooks/exercise-context.ts';
 import { useExerciseText } from '../hooks/use-exercise-text.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
-import { parseMarkdown } from '../../app/exercise/markdown.ts';
+import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { ExerciseNav } from './ExerciseNav.tsx';
 import { HintsSection } from './HintsSection.tsx';
 import { Markdown } from '../components/Markdown.tsx';
@@ -13,11 +13,16 @@ import { Markdown } from '../components/Markdown.tsx';
 /** Element ids of lesson headings: `{#ids}` in the Markdown → `lesson-ids` on the page. */
 export const LESSON_ID_PREFIX = 'lesson-';
 
-/** Scrolls the lesson to a step's heading and moves focus there. */
+/**
+ * Scrolls the lesson to a step's heading and moves focus there. Only the lesson's own scroller
+ * moves: scrollIntoView would also scroll the page, taking the header and the pane's top with it.
+ */
 export function showLessonStep(stepId: string): void {
   const heading = document.getElementById(LESSON_ID_PREFIX + stepId);
   if (!heading) return;
-  heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  const scroller = heading.closest<HTMLElement>('.lesson-pane__scroll');
+  if (scroller) scroller.scrollTo({ top: scroller.scrollTop + heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top, behavior: 'smooth' });
+  else heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
   heading.focus({ preventScroll: true });
 }
 
@@ -32,6 +37,7 @@ export function LessonPane() {
   const text = exercise ? (exercise.content[locale] ?? exercise.content.en) : '';
   const translated = exercise?.content[locale] !== undefined;
   const blocks = useMemo(() => parseMarkdown(text ?? ''), [text]);
+  const sectionTitles = useMemo(() => headingTitles(blocks), [blocks]);
   const scroller = useRef<HTMLDivElement>(null);
 
   // A newly opened exercise starts at the top of its lesson.
@@ -54,7 +60,7 @@ export function LessonPane() {
             <article className="lesson" lang={translated ? locale : 'en'}>
               <Markdown blocks={blocks} headingOffset={1} idPrefix={LESSON_ID_PREFIX} />
             </article>
-            <HintsSection exercise={exercise} />
+            <HintsSection exercise={exercise} sectionTitles={sectionTitles} />
           </>
         )}
       </div>

@@ -77,6 +77,9 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
         minimap: { enabled: false },
         fontSize: 13,
         scrollBeyondLastLine: false,
+        // Two columns in half a workspace: long lines wrap instead of running out of sight.
+        diffWordWrap: 'on',
+        wordWrap: 'on',
         fixedOverflowWidgets: true,
         originalAriaLabel: t('solution.heading'),
         modifiedAriaLabel: t('editor.label', { file: meta.learnerFile }),
@@ -159,7 +162,7 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
       />
       <ConfirmDialog
         open={confirming}
-        title={t('solution.confirmTitle')}
+        title={t('solution.confirmTitle', { file: meta.learnerFile })}
         body={t('solution.confirmBody', { file: meta.learnerFile, path: shortPath(entry) })}
         confirmLabel={t('solution.confirm')}
         onCancel={() => setConfirming(false)}

@@ -15,6 +15,7 @@ import { SdkReport } from './SdkReport.tsx';
 import { ServerCheckEra } from './ServerCheckEra.tsx';
 import { ClientCheckEra } from './ClientCheckEra.tsx';
 import { ClientCheckCode } from './ClientCheckCode.tsx';
+import { UnfinishedExerciseNote } from '../exercise/UnfinishedExerciseNote.tsx';
 import './sdk-checks.css';
 
 export interface SdkChecksPanelProps {
@@ -66,6 +67,7 @@ export function SdkChecksPanel({ checks, bridgeLearnerCode }: SdkChecksPanelProp
               <h3 id={`sdk-checks-${suite}-title`}>{t(suite === 'client' ? 'clientReport' : 'serverReport')}</h3>
               <p className="hint">{t(suite === 'server' ? 'checkServerNote' : state.clientCode === 'exercise-7' ? 'checkClientNoteEra' : state.clientCode === 'exercise-6' ? 'checkClientNoteHttp' : 'checkClientNote')}</p>
               {exercise && <p className="hint">{t('codeFrom', { exercise: `${exercise.meta.id} · ${exercise.meta.learnerFile}` })}</p>}
+              {exercise && <UnfinishedExerciseNote exerciseId={exercise.meta.id} />}
               {suite === 'server' ? (
                 <ServerCheckEra store={store} busy={busy} />
               ) : (
