@@ -3,7 +3,6 @@
 // server, and says why not on an insecure origin (a LAN address over plain http: browsers allow
 // service workers only on https and localhost).
 
-import { Workbox } from 'workbox-window';
 import { askPrecacheStatus, pageEntryScripts } from './ask-precache-status.ts';
 import { offlineSupport } from './offline-state.ts';
 import { offlineStatusStore, type OfflineStatusStore } from './offline-status-store.ts';
@@ -47,13 +46,15 @@ export function registerServiceWorker(store: OfflineStatusStore = offlineStatusS
     });
   });
 
-  const workbox = new Workbox(serviceWorkerUrl(import.meta.env.BASE_URL), { scope: import.meta.env.BASE_URL });
-  // Workbox waits for the load event, so registering and saving files never compete with the first paint.
-  workbox.register().then(
-    (registration) => {
-      // A newer worker may be installing already; the badge says "saving" until it is done.
-      if (!controlled && registration?.installing) store.dispatch({ type: 'saving' });
-    },
-    (error: unknown) => store.dispatch({ type: 'failed', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
-  );
+  // Workbox is loaded on its own (not part of the first paint) and waits for the load event, so
+  // registering and saving files never compete with the first paint.
+  import('workbox-window')
+    .then(({ Workbox }) => new Workbox(serviceWorkerUrl(import.meta.env.BASE_URL), { scope: import.meta.env.BASE_URL }).register())
+    .then(
+      (registration) => {
+        // A newer worker may be installing already; the badge says "saving" until it is done.
+        if (!controlled && registration?.installing) store.dispatch({ type: 'saving' });
+      },
+      (error: unknown) => store.dispatch({ type: 'failed', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+    );
 }

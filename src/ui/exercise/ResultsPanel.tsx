@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exercise } from '../../exercise/types.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
@@ -7,8 +7,10 @@ import { useLocale } from '../hooks/use-locale.ts';
 import { headingTitles, parseMarkdown } from '../../app/exercise/markdown.ts';
 import { summarizeRun, type RunSummary } from '../../app/exercise/run-summary.ts';
 import type { RunState } from '../../app/exercise/exercise-store.ts';
-import { NextStation } from './NextStation.tsx';
 import { TestResultList } from './TestResultList.tsx';
+
+// Shown only after a run passes: not part of the first paint.
+const NextStation = lazy(() => import('./NextStation.tsx').then((module) => ({ default: module.NextStation })));
 
 export interface ResultsPanelProps {
   exercise: Exercise;
@@ -42,7 +44,11 @@ export function ResultsPanel({ exercise: shown, run, completed, onGoToLine }: Re
         </p>
         {'durationMs' in summary && <span className="hint">{t('results.duration', { ms: Math.round(summary.durationMs) })}</span>}
       </div>
-      {summary.state === 'pass' && <NextStation exercise={exercise} />}
+      {summary.state === 'pass' && (
+        <Suspense fallback={null}>
+          <NextStation exercise={exercise} />
+        </Suspense>
+      )}
       {summary.state === 'error' && (
         <div className="run-error" data-testid="run-error">
           <pre className="run-error__message">{summary.message}</pre>
