@@ -151,7 +151,7 @@ describe('portable progress in Chromium (production build)', () => {
       await waitForEditorText(target.page, 'export const answer = 42;');
       expect(await editorText(target.page)).toContain('你好 🌏');
       expect(await target.page.getByTestId('exercise-progress').textContent()).toBe(`1 of ${EXERCISE_COUNT} complete`);
-      expect(await target.page.getByRole('button', { name: /\(completed\)/ }).count()).toBe(1);
+      expect(await target.page.getByRole('button', { name: /\(completed, hints used\)/ }).count()).toBe(1);
       expect(await target.page.getByTestId('import-done').textContent()).toContain('Progress imported (replaced): 2 exercise(s) changed.');
 
       // Saved in the new profile at once (a reload would read exactly this).
