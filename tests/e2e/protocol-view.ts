@@ -256,6 +256,10 @@ export function protocolViewTests(host: HostKind): void {
       const starter = await open(host);
       try {
         await starter.page.getByRole('radio', { name: 'Your client (exercise 3)' }).check();
+        // Before it runs, the page says whose code this is and that it does not pass yet, with the way back.
+        const unfinished = starter.page.getByTestId('unfinished-exercise');
+        expect(await unfinished.textContent()).toContain('exercise 3');
+        expect(await unfinished.getByRole('link').getAttribute('href')).toBe('#exercise=03-client');
         await stepButton(starter.page).click();
         await shown(starter.page, 1);
         const note = starter.page.getByTestId('diagram-note').first();

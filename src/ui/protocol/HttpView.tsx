@@ -8,7 +8,8 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent
 import { useTranslation } from 'react-i18next';
 import { httpSteps, HttpSessionStore, type HttpEra, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
-import { whenHostChosen } from '../../app/services/protocol-services.ts';
+import { LEARNER_EXERCISES, whenHostChosen } from '../../app/services/protocol-services.ts';
+import { UnfinishedExerciseNote } from '../exercise/UnfinishedExerciseNote.tsx';
 import { useStore } from '../hooks/use-store.ts';
 import { concatBytes, summaryText } from './HttpInspector.tsx';
 import { HttpInspectorDialog } from './HttpInspectorDialog.tsx';
@@ -110,6 +111,7 @@ export default function HttpView({ era = 'handshake', onStore, open: openProp, o
         {t(modern ? 'http.modern.driving' : state.client === 'learner' ? 'http.driver.drivingLearner' : 'http.driver.drivingReference')}
         {state.client === 'learner' && <span className="hint"> — {t('http.driver.learnerNote')}</span>}
       </p>
+      {!modern && state.client === 'learner' && <UnfinishedExerciseNote exerciseId={LEARNER_EXERCISES.http} />}
       <p role="status" className={`stepper__status${status.status === 'failed' ? ' is-error' : ''}`} data-testid="http-status" data-status={status.status}>
         {statusText(t, state)}
         {next && !busy && status.status !== 'failed' && <span className="hint"> {t('http.next', { step: t(`http.steps.${next}`) })}</span>}

@@ -17,6 +17,8 @@ import type { StepRecord } from '../../app/protocol/stepper-records.ts';
 import { HANDSHAKE_CONFIG, type StepperState } from '../../app/protocol/stepper-store.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import { useProtocolText } from './use-protocol-text.ts';
+import { UnfinishedExerciseNote } from '../exercise/UnfinishedExerciseNote.tsx';
+import { LEARNER_EXERCISES } from '../../app/services/protocol-services.ts';
 
 export interface StepperPanelProps {
   /** Show this many steps once mounted (a deep link). */
@@ -122,6 +124,8 @@ export function StepperPanel({ initialStep = null, onCursorChange }: StepperPane
         {config.client === 'learner' ? t(era ? 'stepper.drivingLearnerEra' : 'stepper.drivingLearner') : t('stepper.drivingReference')}
         {config.client === 'learner' && <span className="hint"> — {t(era ? 'stepper.driverLearnerEraNote' : 'stepper.driverLearnerNote')}</span>}
       </p>
+      {/* Before the learner's own client runs: whether its exercise passes yet, with a link to it. */}
+      {config.client === 'learner' && config.scenario === null && <UnfinishedExerciseNote exerciseId={era ? LEARNER_EXERCISES.era : LEARNER_EXERCISES.client} />}
       {config.scenario !== null && (
         <p className="notice stepper__scenario">
           {t('stepper.scenario', { name: scenarioName(t, config.scenario) })}{' '}
