@@ -232,7 +232,8 @@ export function HoldsPanel({ state, noSession = false }: { state: Pick<HttpSessi
       <dl>
         <dt>{t('http.holds.sessionId')}</dt>
         <dd className="mono" data-testid="holds-session">{holds.sessionId ?? t(noSession ? 'http.modern.noSession' : 'http.holds.none')}</dd>
-        <dt>{t('http.holds.version')}</dt>
+        {/* 2026-07-28 negotiates nothing: the client picks from discover and says it in _meta and the header. */}
+        <dt>{t(noSession ? 'http.holds.versionModern' : 'http.holds.version')}</dt>
         <dd className="mono">{holds.protocolVersion ?? t('http.holds.none')}</dd>
         <dt>{t('http.holds.pending')}</dt>
         <dd className="mono">{holds.pending.length === 0 ? t('http.holds.none') : holds.pending.map((entry) => `${entry.method} #${String(entry.id)}`).join(', ')}</dd>
