@@ -175,7 +175,7 @@ describe('the exercises in Chromium (production build)', () => {
       await waitForEditorText(page, 'The two stdio framings behind one interface');
       // All green: what next — the live scene of exercise 2, then exercise 3, by the keyboard.
       const next = page.getByTestId('next-station');
-      expect(await next.getByRole('link', { name: /^See it live: your reader replaying real chunks/ }).getAttribute('href')).toBe('#protocol');
+      expect(await next.getByRole('link', { name: /^See it live: your reader replaying real chunks/ }).getAttribute('href')).toBe('#protocol/scene/stdio-handshake');
       await next.getByRole('button', { name: 'Next: exercise 3, The client lifecycle →' }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'The client lifecycle', level: 2 }).waitFor();
@@ -212,6 +212,13 @@ describe('the exercises in Chromium (production build)', () => {
       await next.getByRole('link', { name: /^See it live: your client in the 2026-07-28 stepper/ }).waitFor();
       expect(await next.getByRole('button').count()).toBe(0);
       await next.getByText('That was the last exercise').waitFor();
+      // See it live lands on its scene, with the learner's exercise-7 client driving it.
+      await next.getByRole('link', { name: /^See it live/ }).click();
+      await page.getByRole('radio', { name: 'stdio · 2026-07-28' }).waitFor();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="stepper-driver"]')?.textContent ?? '').includes('Driving: your dual-era client from exercise 7'));
+      expect(await page.getByRole('radio', { name: 'stdio · 2026-07-28' }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: 'Your client (exercise 7)' }).isChecked()).toBe(true);
+      expect(await page.evaluate(() => window.location.hash)).toBe('#protocol/scene/stdio-modern/yours');
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();

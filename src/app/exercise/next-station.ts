@@ -3,7 +3,7 @@
 // exercise. Pure data, so the path is one table that a test walks from the first to the last.
 
 import { CHAPTER_LOOP_HASH } from '../router.ts';
-import { PROTOCOL_HASH } from '../protocol/step-link.ts';
+import { sceneHash } from '../protocol/step-link.ts';
 
 export type SceneKey = 'inspector' | 'reader' | 'stepper' | 'checkServer' | 'merge' | 'http' | 'era';
 
@@ -15,14 +15,15 @@ export interface LiveScene {
   key: SceneKey;
 }
 
+// Each lands on its scene, with the learner's own code driving where the scene runs it.
 const SCENES: Readonly<Record<number, LiveScene>> = {
-  1: { hash: PROTOCOL_HASH, key: 'inspector' },
-  2: { hash: PROTOCOL_HASH, key: 'reader' },
-  3: { hash: PROTOCOL_HASH, key: 'stepper' },
+  1: { hash: sceneHash('stdio-handshake'), key: 'inspector' },
+  2: { hash: sceneHash('stdio-handshake'), key: 'reader' },
+  3: { hash: sceneHash('stdio-handshake', true), key: 'stepper' },
   4: { hash: CHAPTER_LOOP_HASH, key: 'checkServer' },
   5: { hash: CHAPTER_LOOP_HASH, key: 'merge' },
-  6: { hash: PROTOCOL_HASH, key: 'http' },
-  7: { hash: PROTOCOL_HASH, key: 'era' },
+  6: { hash: sceneHash('http-handshake', true), key: 'http' },
+  7: { hash: sceneHash('stdio-modern', true), key: 'era' },
 };
 
 export function liveSceneOf(order: number): LiveScene | undefined {

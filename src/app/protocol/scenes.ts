@@ -12,11 +12,10 @@
 import { eraConfig, type EraChoice } from './era-runs.ts';
 import type { RunConfig } from './stepper-types.ts';
 
-export const SCENES = ['stdio-handshake', 'stdio-modern', 'stdio-probe', 'http-handshake', 'http-modern'] as const;
-export type Scene = (typeof SCENES)[number];
-export type SceneTransport = 'stdio' | 'http';
+import { SCENES, type Scene } from './scene-names.ts';
 
-export const DEFAULT_SCENE: Scene = 'stdio-handshake';
+export { DEFAULT_SCENE, SCENES, type Scene } from './scene-names.ts';
+export type SceneTransport = 'stdio' | 'http';
 
 export function sceneTransport(scene: Scene): SceneTransport {
   return scene.startsWith('http-') ? 'http' : 'stdio';

@@ -1,5 +1,9 @@
-// Deep links to a step of the stepper: `#protocol/step/3` opens the protocol view showing the
-// first three steps (recorded already, or stepped live to get there).
+// Deep links into the protocol view: `#protocol/step/3` opens it showing the first three steps of
+// the stepper (recorded already, or stepped live to get there); `#protocol/scene/http-handshake`
+// opens a scene, and `…/yours` with the learner's own code driving it (where a "See it live" link
+// after an exercise lands).
+
+import { SCENES, type Scene } from './scene-names.ts';
 
 export const PROTOCOL_HASH = '#protocol';
 const STEP_PATTERN = /^#protocol\/step\/(\d{1,3})$/;
@@ -17,4 +21,23 @@ export function parseStepHash(hash: string): number | null {
 /** True for any hash inside the protocol view. */
 export function isProtocolHash(hash: string): boolean {
   return hash === PROTOCOL_HASH || hash.startsWith(`${PROTOCOL_HASH}/`);
+}
+
+const SCENE_PATTERN = /^#protocol\/scene\/([a-z-]+)(\/yours)?$/;
+
+/** A scene, optionally with the learner's code driving it. */
+export interface SceneLink {
+  scene: Scene;
+  yours: boolean;
+}
+
+export function sceneHash(scene: Scene, yours = false): string {
+  return `${PROTOCOL_HASH}/scene/${scene}${yours ? '/yours' : ''}`;
+}
+
+/** The scene a hash links to; null when it is not a scene link (or names no scene). */
+export function parseSceneHash(hash: string): SceneLink | null {
+  const match = SCENE_PATTERN.exec(hash);
+  if (!match || !(SCENES as readonly string[]).includes(match[1]!)) return null;
+  return { scene: match[1] as Scene, yours: match[2] !== undefined };
 }

@@ -6,7 +6,7 @@
 
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { httpSteps, HttpSessionStore, type HttpEra, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
+import { httpSteps, HttpSessionStore, type HttpClientKind, type HttpEra, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
 import { LEARNER_EXERCISES, whenHostChosen } from '../../app/services/protocol-services.ts';
 import { UnfinishedExerciseNote } from '../exercise/UnfinishedExerciseNote.tsx';
@@ -33,9 +33,11 @@ export interface HttpViewProps {
   /** The connection open in the inspector, when the parent keeps it. */
   open?: number | null;
   onOpenChange?(conn: number | null): void;
+  /** Who should drive, when a link asks (ProtocolView's scene links); the learner's choice otherwise. */
+  driver?: { kind: HttpClientKind } | null;
 }
 
-export default function HttpView({ era = 'handshake', onStore, open: openProp, onOpenChange }: HttpViewProps = {}) {
+export default function HttpView({ era = 'handshake', onStore, open: openProp, onOpenChange, driver = null }: HttpViewProps = {}) {
   const t = useProtocolText();
   const { t: tLive } = useTranslation('live');
   const services = useProtocolServices();
@@ -47,6 +49,9 @@ export default function HttpView({ era = 'handshake', onStore, open: openProp, o
   );
   useEffect(() => () => store.restart(), [store]);
   useEffect(() => store.setEra(era), [store, era]);
+  useEffect(() => {
+    if (driver) store.setClient(driver.kind);
+  }, [store, driver]);
   const state = useStore(store);
   const headingId = useId();
   const [localOpen, setLocalOpen] = useState<number | null>(null);

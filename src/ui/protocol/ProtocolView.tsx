@@ -4,9 +4,11 @@
 // byte inspector opens over it from ProtocolServicesProvider; the HTTP stepper has its own, and
 // loads only when an HTTP scene is chosen.
 
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '../hooks/use-store.ts';
 import { sceneConfig, sceneOfConfig, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
+import { parseSceneHash } from '../../app/protocol/step-link.ts';
+import type { HttpClientKind } from '../../app/protocol/http-session-store.ts';
 import { FailureLab } from './FailureLab.tsx';
 import { FramingCompare } from './FramingCompare.tsx';
 import { SceneChooser } from './SceneChooser.tsx';
@@ -40,6 +42,28 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
     // Who drives stays the learner's choice across scenes.
     if (run) stepper.load({ ...run, client: config.client, register: config.register });
   };
+  // Who drives the HTTP stepper, when a link asks (a new object each time, so the same ask twice counts).
+  const [httpDriver, setHttpDriver] = useState<{ kind: HttpClientKind } | null>(null);
+
+  // A scene link (`#protocol/scene/<scene>[/yours]`, e.g. an exercise's "See it live"): that scene,
+  // driven by the learner's own code when it says so — on arrival and whenever the address changes.
+  // The arrival's link is read while rendering: the stepper's own effects run first and may already
+  // have put its step in the address.
+  const [arrivalLink] = useState(() => parseSceneHash(window.location.hash));
+  useEffect(() => {
+    const follow = (link = parseSceneHash(window.location.hash)) => {
+      if (link === null) return;
+      const kind = link.yours ? 'learner' : 'reference';
+      ui.setScene(link.scene);
+      const run = sceneConfig(link.scene);
+      if (run) stepper.load({ ...run, client: kind, register: kind });
+      else setHttpDriver({ kind });
+    };
+    follow(arrivalLink);
+    const onHashChange = () => follow();
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [stepper, ui, arrivalLink]);
   const showStdio = () => {
     // The lab's and era cards' runs are stdio stepper runs.
     if (transport !== 'stdio') ui.setScene('stdio-handshake');
@@ -61,7 +85,7 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
           <StepperPanel initialStep={initialStep} onCursorChange={onCursorChange} />
         ) : (
           <Suspense fallback={<p className="hint">…</p>}>
-            <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} />
+            <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} driver={httpDriver} />
           </Suspense>
         )}
       </div>

@@ -12,7 +12,7 @@ import { useHashView } from '../hooks/use-hash-view.ts';
 import { useViewScroll } from '../hooks/use-view-scroll.ts';
 import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
 import { ViewErrorBoundary } from '../components/ViewErrorBoundary.tsx';
-import { isProtocolHash, parseStepHash, stepHash } from '../../app/protocol/step-link.ts';
+import { isProtocolHash, parseSceneHash, parseStepHash, stepHash } from '../../app/protocol/step-link.ts';
 
 
 /**
@@ -51,7 +51,9 @@ export function App() {
 
   // Keep the address on the step shown, so it can be copied as a deep link.
   const onCursorChange = useCallback((cursor: number) => {
-    if (isProtocolHash(window.location.hash) && parseStepHash(window.location.hash) !== cursor) {
+    // A scene link stays in the address until the learner steps (it says more than "step 0").
+    const hash = window.location.hash;
+    if (isProtocolHash(hash) && parseStepHash(hash) !== cursor && !(cursor === 0 && parseSceneHash(hash) !== null)) {
       window.history.replaceState(null, '', stepHash(cursor));
     }
   }, []);

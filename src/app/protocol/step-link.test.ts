@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { viewOfHash } from '../router.ts';
+import { SCENES } from './scene-names.ts';
+import { isProtocolHash, parseSceneHash, parseStepHash, sceneHash, stepHash } from './step-link.ts';
+
+describe('protocol view deep links', () => {
+  it('a step link names a count of steps, and only that', () => {
+    expect(parseStepHash(stepHash(3))).toBe(3);
+    expect(parseStepHash('#protocol/step/x')).toBeNull();
+    expect(parseStepHash('#protocol')).toBeNull();
+  });
+
+  it('a scene link names a scene and whether the learner drives it; both round-trip, and open the protocol view', () => {
+    for (const scene of SCENES) {
+      for (const yours of [false, true]) {
+        const hash = sceneHash(scene, yours);
+        expect(parseSceneHash(hash)).toEqual({ scene, yours });
+        expect(isProtocolHash(hash)).toBe(true);
+        expect(viewOfHash(hash)).toBe('protocol');
+      }
+    }
+    expect(sceneHash('http-handshake', true)).toBe('#protocol/scene/http-handshake/yours');
+  });
+
+  it('a scene link that names no scene, or has more after it, is not one', () => {
+    for (const hash of ['#protocol/scene/http-probe', '#protocol/scene/', '#protocol/scene/stdio-modern/theirs', '#protocol/scene/stdio-modern/yours/x', '#protocol/step/2']) {
+      expect(parseSceneHash(hash), hash).toBeNull();
+    }
+  });
+});
