@@ -559,15 +559,16 @@ describe('Closing', () => {
 
   it('after close() it stops listening and its timers stop: a late answer or a notification changes nothing, and no cancellation goes out', async () => {
     const { client, server, events } = await readyClient();
+    const request = server.requests('initialize')[0]!;
+    // close() in the same turn as the call: the call's 30 ms timer cannot have fired yet, however slow the machine.
     const pending = inFlight(rejectionOf(() => client.callTool('echo', { text: 'x' }, { timeoutMs: 30 }), 'a call pending when close() runs', 300));
-    const request = await server.request('tools/call');
     client.close();
     expect(await pending).toBeInstanceOf(ClientClosedError);
     const seen = events.length;
     const sent = server.fromClient.length;
     server.answer(request, textResult('late'));
     server.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'still there?' } });
-    // Past the closed call's 30 ms timeout: its timer must not fire (it would write to a closed stdin).
+    // A 60 ms timer runs after the 30 ms one would have: had it not been cleared, it would have fired by now.
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(events.slice(seen), 'events after close()').toEqual([]);
     expect(server.fromClient, 'messages written after close()').toHaveLength(sent);

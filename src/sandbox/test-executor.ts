@@ -29,14 +29,30 @@ const realSetTimeout = globalThis.setTimeout;
 const realClearTimeout = globalThis.clearTimeout;
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-/** Calls `fn` and waits for what it returns, failing with TestTimeoutError after `ms`. */
+/** The steps a time limit is counted in (see withTimeLimit). */
+export const LIMIT_TICK_MS = 25;
+
+/**
+ * Calls `fn` and waits for what it returns, failing with TestTimeoutError after `ms`. The limit is
+ * counted in ticks of LIMIT_TICK_MS, not read from the clock: a worker too busy (or a machine too
+ * slow, or a process stopped) to run its timers on time gets the wall time it needs, while a
+ * promise that never settles, on an idle event loop, still fails after `ms`. A correct solution
+ * then passes however slow the machine (tests/exercise-engine/slow-machine.test.ts).
+ */
 export async function withTimeLimit<T>(fn: () => T | Promise<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = realSetTimeout(() => {
+    let ticksLeft = Math.max(1, Math.ceil(ms / LIMIT_TICK_MS));
+    const tick = () => {
+      ticksLeft -= 1;
+      if (ticksLeft > 0) {
+        timer = realSetTimeout(tick, Math.min(LIMIT_TICK_MS, ms));
+        return;
+      }
       onTimeout?.();
       reject(new TestTimeoutError(`${what} timed out after ${ms} ms: it was still waiting (for a promise that never settles?)`));
-    }, ms);
+    };
+    timer = realSetTimeout(tick, Math.min(LIMIT_TICK_MS, ms));
   });
   try {
     return await Promise.race([Promise.resolve().then(fn), limit]);
