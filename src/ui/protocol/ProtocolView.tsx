@@ -9,6 +9,8 @@ import { useStore } from '../hooks/use-store.ts';
 import { sceneConfig, sceneOfConfig, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
 import { parseSceneHash } from '../../app/protocol/step-link.ts';
 import type { HttpClientKind } from '../../app/protocol/http-session-store.ts';
+import type { ProtocolServices } from '../../app/services/protocol-services.ts';
+import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { FailureLab } from './FailureLab.tsx';
 import { FramingCompare } from './FramingCompare.tsx';
 import { SceneChooser } from './SceneChooser.tsx';
@@ -36,12 +38,8 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
   // On stdio the stepper's run is the truth: a card's run is no scene, and then none is checked.
   const checked = transport === 'http' ? scene : sceneOfConfig(config);
 
-  const choose = (next: Scene) => {
-    ui.setScene(next);
-    const run = sceneConfig(next);
-    // Who drives stays the learner's choice across scenes.
-    if (run) stepper.load({ ...run, client: config.client, register: config.register });
-  };
+  // Who drives stays the learner's choice across scenes.
+  const choose = (next: Scene) => void openScene(ui, stepper, next, config.client, config.register);
   // Who drives the HTTP stepper, when a link asks (a new object each time, so the same ask twice counts).
   const [httpDriver, setHttpDriver] = useState<{ kind: HttpClientKind } | null>(null);
 
@@ -54,10 +52,7 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
     const follow = (link = parseSceneHash(window.location.hash)) => {
       if (link === null) return;
       const kind = link.yours ? 'learner' : 'reference';
-      ui.setScene(link.scene);
-      const run = sceneConfig(link.scene);
-      if (run) stepper.load({ ...run, client: kind, register: kind });
-      else setHttpDriver({ kind });
+      if (!openScene(ui, stepper, link.scene, kind, kind)) setHttpDriver({ kind });
     };
     follow(arrivalLink);
     const onHashChange = () => follow();
@@ -117,4 +112,12 @@ function MoreSection({ id, summary, children }: { id: string; summary: string; c
       {opened && children}
     </details>
   );
+}
+
+/** Shows `scene`; a stdio scene loads its run into the stepper with these drivers (true), an HTTP scene has no stepper run here (false). */
+function openScene(ui: ProtocolServices['ui'], stepper: ProtocolServices['stepper'], scene: Scene, client: DriverKind, register: DriverKind): boolean {
+  ui.setScene(scene);
+  const run = sceneConfig(scene);
+  if (run) stepper.load({ ...run, client, register });
+  return run !== null;
 }
