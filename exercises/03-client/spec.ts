@@ -500,13 +500,13 @@ describe('Version negotiation', () => {
 describe('Timeouts and cancellation', () => {
   it('a call nobody answers rejects with RequestTimeoutError after its timeout', async () => {
     const { client } = await readyClient();
-    const error = await rejectionOf(() => client.callTool('echo', { text: 'anyone?' }, { timeoutMs: 30 }), 'callTool() with timeoutMs 30', 300);
+    const error = await rejectionOf(() => client.callTool('echo', { text: 'anyone?' }, { timeoutMs: 5 }), 'callTool() with timeoutMs 5', 300);
     expect(error).toBeInstanceOf(RequestTimeoutError);
   });
 
   it('after a timeout it sends notifications/cancelled naming the request, and a late answer is ignored quietly', async () => {
     const { client, server, protocolErrors } = await readyClient();
-    const failed = inFlight(rejectionOf(() => client.callTool('echo', { text: 'late' }, { timeoutMs: 30 }), 'callTool() with timeoutMs 30', 300));
+    const failed = inFlight(rejectionOf(() => client.callTool('echo', { text: 'late' }, { timeoutMs: 5 }), 'callTool() with timeoutMs 5', 300));
     const request = await server.request('tools/call');
     expect(await failed).toBeInstanceOf(RequestTimeoutError);
 
@@ -523,8 +523,8 @@ describe('Timeouts and cancellation', () => {
   });
 
   it('initialize is never cancelled: when it times out, no notifications/cancelled goes out and it can be retried', async () => {
-    const { client, server } = setup({ requestTimeoutMs: 30 });
-    expect(await rejectionOf(() => client.initialize(), 'initialize() with a 30 ms timeout', 300)).toBeInstanceOf(RequestTimeoutError);
+    const { client, server } = setup({ requestTimeoutMs: 5 });
+    expect(await rejectionOf(() => client.initialize(), 'initialize() with a 5 ms timeout', 300)).toBeInstanceOf(RequestTimeoutError);
     expect(server.methods()).toEqual(['initialize']);
     expect(client.state).toBe('new');
 
@@ -560,16 +560,16 @@ describe('Closing', () => {
   it('after close() it stops listening and its timers stop: a late answer or a notification changes nothing, and no cancellation goes out', async () => {
     const { client, server, events } = await readyClient();
     const request = server.requests('initialize')[0]!;
-    // close() in the same turn as the call: the call's 30 ms timer cannot have fired yet, however slow the machine.
-    const pending = inFlight(rejectionOf(() => client.callTool('echo', { text: 'x' }, { timeoutMs: 30 }), 'a call pending when close() runs', 300));
+    // close() in the same turn as the call: the call's 5 ms timer cannot have fired yet, however slow the machine.
+    const pending = inFlight(rejectionOf(() => client.callTool('echo', { text: 'x' }, { timeoutMs: 5 }), 'a call pending when close() runs', 300));
     client.close();
     expect(await pending).toBeInstanceOf(ClientClosedError);
     const seen = events.length;
     const sent = server.fromClient.length;
     server.answer(request, textResult('late'));
     server.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'still there?' } });
-    // A 60 ms timer runs after the 30 ms one would have: had it not been cleared, it would have fired by now.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // A 10 ms timer runs after the 5 ms one would have: had it not been cleared, it would have fired by now.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(events.slice(seen), 'events after close()').toEqual([]);
     expect(server.fromClient, 'messages written after close()').toHaveLength(sent);
     expect(client.state).toBe('closed');

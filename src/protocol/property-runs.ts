@@ -31,7 +31,7 @@ const RealMessageChannel = (globalThis as unknown as { MessageChannel?: new () =
  * went from ~50 to ~240 ms in `npm run bench`). A message task is not clamped and still lets a
  * due timer (the heartbeat) run before the next cases.
  */
-function macrotask(): Promise<void> {
+export function macrotask(): Promise<void> {
   if (RealMessageChannel === undefined) return new Promise<void>((resolve) => void realSetTimeout(resolve, 0));
   return new Promise<void>((resolve) => {
     const channel = new RealMessageChannel();
