@@ -56,7 +56,7 @@ describe('presenter mode on the HTTP stepper', () => {
     await opened?.close();
   });
 
-  it('t puts the HTTP stepper on the stage; the keys step it, the notes follow, and the follow view draws the same connections and bytes', async () => {
+  it('exercise 6’s station puts the HTTP stepper on the stage; the keys step it, the notes follow, and the follow view draws the same connections and bytes', async () => {
     opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
     const failures: string[] = [];
     const follow = opened.page;
@@ -71,11 +71,13 @@ describe('presenter mode on the HTTP stepper', () => {
     await presenter.waitForFunction(() => document.activeElement?.classList.contains('presenter__main') === true, undefined, { timeout: limit(5000) });
     const stdioIntro = await note(presenter);
 
-    // t: the HTTP stepper takes the stage; the note is its intro; the follow view switches too.
-    await presenter.keyboard.press('t');
+    // Exercise 6's station: its scene (HTTP · handshake) takes the stage, focus goes back to the
+    // stage so the keys step it; the note is its intro; the follow view switches too.
+    await presenter.getByTestId('presenter-station').getByRole('combobox').selectOption('06-streamable-http');
     await presenter.getByTestId('http-stepper').waitFor({ timeout: limit(10_000) });
     await presenterAt(presenter, 0);
-    expect(await presenter.getByTestId('presenter-message').textContent()).toContain('Streamable HTTP stepper');
+    expect(await presenter.getByTestId('presenter-message').textContent()).toBe('Exercise 6: HTTP · handshake on the stage.');
+    await presenter.waitForFunction(() => document.activeElement?.classList.contains('presenter__main') === true, undefined, { timeout: limit(5000) });
     const intro = await note(presenter);
     expect(intro).not.toBe(stdioIntro);
     expect(intro).toContain('one endpoint, /mcp');
@@ -135,9 +137,10 @@ describe('presenter mode on the HTTP stepper', () => {
     await presenter.getByRole('button', { name: 'English' }).click();
     await presenter.getByText('Speaker notes').waitFor();
 
-    // t again: back to the stdio stepper, and the follow view follows.
-    await presenter.keyboard.press('t');
+    // Exercise 3's station: back to the stdio stepper (stdio · handshake), and the follow view follows.
+    await presenter.getByTestId('presenter-station').getByRole('combobox').selectOption('03-client');
     await presenter.getByTestId('http-stepper').waitFor({ state: 'detached' });
+    expect(await presenter.getByTestId('presenter-message').textContent()).toBe('Exercise 3: stdio · handshake on the stage.');
     expect(await note(presenter)).toBe(stdioIntro);
     await followAt(follow, 'Step 0 of 9');
     expect(failures).toEqual([]);
@@ -145,7 +148,7 @@ describe('presenter mode on the HTTP stepper', () => {
 
   it('card 6 on the worker host: the client that ignores retry comes back again and again; the one that waits retry comes back once and gets the result', async () => {
     const presenter = opened.context.pages()[1]!;
-    await presenter.keyboard.press('t');
+    await presenter.getByTestId('presenter-station').getByRole('combobox').selectOption('06-streamable-http');
     await presenter.getByTestId('http-stepper').waitFor();
     const { card, polls, exchanges, bodies, requests } = await runRetryCard(presenter);
     // The counts follow from the rule, not the machine's speed: each call asks the server to hold its

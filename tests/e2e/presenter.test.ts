@@ -14,12 +14,12 @@ const app = useAppAndBrowser();
 const TOTAL = 9;
 
 /** Wait until the presenter shows `count` steps and is not in the middle of one. */
-async function presenterAt(page: Page, count: number): Promise<void> {
+async function presenterAt(page: Page, count: number, total = TOTAL): Promise<void> {
   await page.waitForFunction(
     ([n, total]) =>
       document.querySelector('[data-testid=presenter-progress]')?.textContent === `${n} / ${total}` &&
       ['idle', 'ready', 'done'].includes(document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') ?? ''),
-    [count, TOTAL] as const,
+    [count, total] as const,
     { timeout: limit(20_000) },
   );
 }
@@ -31,7 +31,7 @@ async function followAt(page: Page, count: number, text = `Step ${count} of ${TO
 
 /** The diagram's arrows as their accessible names say them, without the byte counts. */
 async function arrowNames(page: Page): Promise<string[]> {
-  return (await page.getByTestId('diagram-arrow').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''))).map((name) => name.replace(/, \d+ B.*$/, ''));
+  return (await page.getByTestId('diagram-arrow').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''))).map((name) => name.replace(/, \d+ (B|字节).*$/, ''));
 }
 
 const note = (page: Page) => page.getByTestId('speaker-note').textContent();
@@ -163,5 +163,47 @@ describe('presenter mode', () => {
     await follow!.getByTestId('follow-frame').waitFor({ timeout: limit(10_000) });
     await expectAccessible(presenter!, 'presenter mode: notes, key list, an open frame');
     await expectAccessible(follow!, 'the follow view mirroring an open frame');
+  });
+
+  it('walks the scenes and the stations: t moves to the next scene, the notes and the follow view follow it, an exercise puts its own scene on the stage', async () => {
+    const [follow, presenter] = opened.context.pages();
+    // Still in Chinese (the language test), with the key list and a frame open (the axe test).
+    await presenter!.keyboard.press('Escape');
+    await presenter!.getByRole('dialog').waitFor({ state: 'detached' });
+    await presenter!.keyboard.press('Escape');
+    await presenter!.getByTestId('key-help').waitFor({ state: 'detached' });
+
+    // t: stdio · 2026-07-28. Eight steps, the modern notes, and no initialize anywhere on the wire.
+    await presenter!.keyboard.press('t');
+    await presenterAt(presenter!, 0, 8);
+    expect(await presenter!.getByTestId('presenter-message').textContent()).toBe('舞台上的场景：stdio · 2026-07-28。');
+    expect(await presenter!.getByTestId('speaker-note').getAttribute('data-scene')).toBe('stdio-modern');
+    expect(await note(presenter!)).toContain('2026-07-28 修订版');
+    await presenter!.keyboard.press('End');
+    await presenterAt(presenter!, 8, 8);
+    const modern = await arrowNames(presenter!);
+    expect(modern[0]).toBe('客户端 → 服务器: server/discover #0');
+    expect(modern.some((name) => name.includes('initialize'))).toBe(false);
+    await followAt(follow!, 8, '第 8 步，共 8 步');
+    expect(await arrowNames(follow!)).toEqual(modern);
+
+    // t again: the probe that falls back (nine steps, its own notes).
+    await presenter!.keyboard.press('t');
+    await presenterAt(presenter!, 0, 9);
+    expect(await presenter!.getByTestId('speaker-note').getAttribute('data-scene')).toBe('stdio-probe');
+
+    // A station the stage does not have (exercise 4 meets the server in the chapter loop) says so and keeps the scene.
+    const station = presenter!.getByTestId('presenter-station').getByRole('combobox');
+    await station.selectOption('04-server');
+    expect(await presenter!.getByTestId('presenter-message').textContent()).toContain('练习 4');
+    expect(await presenter!.getByTestId('speaker-note').getAttribute('data-scene')).toBe('stdio-probe');
+    // Exercise 7's station: the 2026-07-28 stepper, from its first step; the keys step it at once.
+    await station.selectOption('07-stateless-era');
+    await presenterAt(presenter!, 0, 8);
+    expect(await presenter!.getByTestId('presenter-message').textContent()).toBe('练习 7：舞台上是 stdio · 2026-07-28。');
+    await presenter!.keyboard.press('ArrowRight');
+    await presenterAt(presenter!, 1, 8);
+    await followAt(follow!, 1, '第 1 步，共 8 步');
+    expect(await arrowNames(follow!)).toEqual(['客户端 → 服务器: server/discover #0']);
   });
 });

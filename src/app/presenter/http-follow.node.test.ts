@@ -57,6 +57,9 @@ describe('the HTTP stepper’s follow state', () => {
 
   it.each([
     ['transport', 'stdio'],
+    ['era', 'future'],
+    // The handshake session's five steps claimed to be 2026-07-28's three.
+    ['era', 'modern'],
     ['cursor', 6],
     ['total', 9],
     ['status', { status: 'stepping', step: 'dance' }],
@@ -107,5 +110,22 @@ describe('the HTTP stepper’s follow state', () => {
     expect(view.status === 'following' && isHttpState(view.state) && view.state.exchanges.length).toBe(state.exchanges.length);
     broadcaster.stop();
     follow.stop();
+  });
+});
+
+describe('the follow state of a 2026-07-28 session', () => {
+  it('carries its era and its three POSTs, and passes the check', async () => {
+    const modern = new HttpSessionStore({ startProgram: (spec) => startWorkerHttpWire(spec) });
+    modern.setEra('modern');
+    try {
+      await modern.runToEnd();
+      const followed = httpFollowStateOf(modern.getSnapshot(), null, 'en');
+      expect(followed).toMatchObject({ era: 'modern', cursor: 3, total: 3, status: { status: 'done' } });
+      expect(followed.exchanges.map((exchange) => exchange.request)).toEqual(['POST server/discover', 'POST tools/list', 'POST tools/call']);
+      const decoded = decodeFollowMessage(structuredClone({ type: 'http-state', protocol: FOLLOW_PROTOCOL, presenter: 'p1', state: followed }));
+      expect(decoded?.type).toBe('http-state');
+    } finally {
+      modern.restart();
+    }
   });
 });

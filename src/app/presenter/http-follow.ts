@@ -6,12 +6,14 @@
 import type { JsonRpcId } from '../../protocol/jsonrpc.ts';
 import type { HostKind } from '../../runtime/host.ts';
 import type { HttpExchangeRecord } from '../protocol/http-exchanges.ts';
-import { HTTP_STEPS, type HttpHolds, type HttpSessionState, type HttpStepId, type HttpStepperStatus, type HttpWaitFailure, type ProgressSeen } from '../protocol/http-session-store.ts';
+import { httpSteps, HTTP_STEPS, MODERN_HTTP_STEPS, type HttpEra, type HttpHolds, type HttpSessionState, type HttpStepId, type HttpStepperStatus, type HttpWaitFailure, type ProgressSeen } from '../protocol/http-session-store.ts';
 import { arrayOf, isBoolean, isBytes, isCount, isPlainObject, isString, literal, nullable, objectOf, type Guard } from './shape.ts';
 
 export interface HttpFollowState {
   /** Tells this state from the stdio stepper's (FollowState has no transport). */
   transport: 'http';
+  /** The scene's era: its steps are the handshake session's or 2026-07-28's. */
+  era: HttpEra;
   /** Steps finished. */
   cursor: number;
   total: number;
@@ -28,11 +30,12 @@ export interface HttpFollowState {
 /** At most this many connections travel (a session has five or six; a runaway one is cut, oldest first). */
 export const MAX_FOLLOW_EXCHANGES = 200;
 
-export function httpFollowStateOf(session: Pick<HttpSessionState, 'status' | 'host' | 'cursor' | 'exchanges' | 'holds' | 'progress'>, open: number | null, language: string): HttpFollowState {
+export function httpFollowStateOf(session: Pick<HttpSessionState, 'era' | 'status' | 'host' | 'cursor' | 'exchanges' | 'holds' | 'progress'>, open: number | null, language: string): HttpFollowState {
   return {
     transport: 'http',
+    era: session.era,
     cursor: session.cursor,
-    total: HTTP_STEPS.length,
+    total: httpSteps(session.era).length,
     status: session.status,
     host: session.host,
     // Each chunk travels as its own copy: a view into a bigger buffer would be cloned with all of it.
@@ -47,7 +50,7 @@ export function httpFollowStateOf(session: Pick<HttpSessionState, 'status' | 'ho
 // ---- the check ----
 
 const isId: Guard<JsonRpcId> = (value): value is JsonRpcId => typeof value === 'string' || Number.isSafeInteger(value);
-const isStep = literal(...HTTP_STEPS) as Guard<HttpStepId>;
+const isStep = literal(...HTTP_STEPS, ...MODERN_HTTP_STEPS) as Guard<HttpStepId>;
 
 /** The stepper's own reason for stopping (http-session-store.ts), which the follow view words in its language. */
 const isWaitFailure = (value: unknown): value is HttpWaitFailure => {
@@ -104,6 +107,7 @@ const isHolds = objectOf<HttpHolds>({
 
 const isShape = objectOf<HttpFollowState>({
   transport: literal('http'),
+  era: literal('handshake', 'modern'),
   cursor: isCount,
   total: isCount,
   status: isStatus,
@@ -118,7 +122,7 @@ const isShape = objectOf<HttpFollowState>({
 /** The state, when it is one this build draws: the right shape, and parts that agree with each other. */
 export function isHttpFollowState(value: unknown): value is HttpFollowState {
   if (!isShape(value)) return false;
-  if (value.total !== HTTP_STEPS.length || value.cursor > value.total) return false;
+  if (value.total !== httpSteps(value.era).length || value.cursor > value.total) return false;
   const conns = value.exchanges.map((exchange) => exchange.conn);
   return new Set(conns).size === conns.length && (value.open === null || conns.includes(value.open));
 }

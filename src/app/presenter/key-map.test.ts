@@ -15,8 +15,8 @@ describe('presenter key map', () => {
   });
 
   it('switches the stage between the stdio and the HTTP stepper with t', () => {
-    expect(press('t')).toBe('transport');
-    expect(press('T')).toBe('transport');
+    expect(press('t')).toBe('scene');
+    expect(press('T')).toBe('scene');
     expect(press('t', { focus: 'field' })).toBeNull();
   });
 

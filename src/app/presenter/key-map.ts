@@ -1,7 +1,7 @@
 // Presenter keys → commands. Pure, so the rules (what a key does where the focus is) are tested
 // without a browser. Presentation clickers send PageDown / PageUp, so those step too.
 
-export type PresenterCommand = 'next' | 'back' | 'restart' | 'end' | 'fullscreen' | 'notes' | 'help' | 'close-help' | 'inspect' | 'transport';
+export type PresenterCommand = 'next' | 'back' | 'restart' | 'end' | 'fullscreen' | 'notes' | 'help' | 'close-help' | 'inspect' | 'scene';
 
 /** Where the key was pressed: a form field and an open dialog keep their own keys. */
 export type FocusKind = 'field' | 'dialog' | 'control' | 'other';
@@ -48,7 +48,7 @@ export function commandForKey(input: KeyInput): PresenterCommand | null {
       return 'inspect';
     case 't':
     case 'T':
-      return 'transport';
+      return 'scene';
     case '?':
       return 'help';
     case 'Escape':
@@ -74,7 +74,7 @@ export const KEY_HELP: ReadonlyArray<{ keys: readonly string[]; command: Exclude
   { keys: ['Home'], command: 'restart' },
   { keys: ['End'], command: 'end' },
   { keys: ['i'], command: 'inspect' },
-  { keys: ['t'], command: 'transport' },
+  { keys: ['t'], command: 'scene' },
   { keys: ['n'], command: 'notes' },
   { keys: ['f'], command: 'fullscreen' },
   { keys: ['?'], command: 'help' },

@@ -48,6 +48,88 @@ export const notesEn: PresenterNotes = {
     scenario:
       'A failure-lab scenario is loaded, not the handshake. Name the failure mode first, let the room predict the symptom, then step and show where it appears: on the diagram, in the bytes, or in the state machine and pending table.',
   },
+  eras: {
+    modern: {
+      intro:
+        'The same pipe and the same echo server, in the 2026-07-28 revision: there is no handshake any more. No initialize, no notifications/initialized, no session; every request carries in _meta the protocol version and the client’s capabilities. The lines are NDJSON, the stdio framing of every revision. Ask the room: if nothing is negotiated up front, how does the server know which version each request speaks?',
+      steps: [
+        {
+          kind: 'connect',
+          text: 'connect() wrote server/discover, the one request every 2026-07-28 server MUST implement and a client MAY send first. Open it: _meta carries io.modelcontextprotocol/protocolVersion 2026-07-28 and io.modelcontextprotocol/clientCapabilities. This is a question, not a handshake: nothing waits for a notification afterwards.',
+        },
+        {
+          kind: 'receive',
+          text: 'The discover result lists the versions the server supports (supportedVersions), its capabilities and its serverInfo, and says resultType complete. The client is ready at once: no initialized notification follows. A server that does not speak the client’s version answers -32022 with data.supported and data.requested, and the client retries with a version both speak.',
+        },
+        {
+          kind: 'list-tools',
+          text: 'tools/list, and again the full _meta envelope: in 2026-07-28 every request stands alone, so each one repeats the version and the capabilities. The id still pairs the answer with the question.',
+        },
+        {
+          kind: 'receive',
+          text: 'The same five tools as in the handshake scene. New in this revision: the result says resultType complete, list results carry ttlMs and cacheScope (how long the list may be cached), and serverInfo rides in the result’s _meta instead of an initialize result.',
+        },
+        {
+          kind: 'call-tool',
+          text: 'tools/call echo with “你好, MCP 👋”. Same bytes-versus-characters lesson as before, now on an NDJSON line: the line ends at \n, so a newline inside a string must stay escaped. The _meta envelope comes along on this request too.',
+        },
+        {
+          kind: 'receive',
+          text: 'The echo comes back with resultType complete. The other value, input_required, is how a 2026-07-28 server asks the client for something (sampling, elicitation, roots): the client answers on a retry of the same request, instead of the server sending a request of its own.',
+        },
+        {
+          kind: 'close',
+          text: 'close() ends the server’s stdin, as in the handshake era: stdio still has no goodbye message. With no session there is nothing else to end.',
+        },
+        {
+          kind: 'exit',
+          text: 'The server read EOF and exited. Compare with the handshake scene: four arrows fewer at the start, and every request self-describing. The handshake is not wrong: every legacy server still speaks it, which is what the probe scene shows next.',
+        },
+      ],
+    },
+    probe: {
+      intro:
+        'A dual-era client meets a server that only knows the handshake. It cannot know in advance, so it asks: server/discover first, and on any answer that is not a recognised 2026-07-28 error it falls back to initialize over the same pipe. Ask the room: what will an old server answer to a method it has never heard of?',
+      steps: [
+        {
+          kind: 'connect',
+          text: 'connect() wrote server/discover with the 2026-07-28 _meta envelope: the probe. Nothing in the bytes says the server is old; the client finds out only from the answer.',
+        },
+        {
+          kind: 'receive',
+          text: 'The handshake-era server refuses the probe with -32600: the chapter’s server refuses anything before initialize (an SDK server answers -32601 Method not found). Neither is a 2026-07-28 error (-32022 would have meant “a version mismatch, retry”), so the client concludes the server is legacy and writes initialize at once.',
+        },
+        {
+          kind: 'fallback',
+          text: 'The fallback handshake: initialize went out right after the probe’s answer, its result came back with a handshake-era protocolVersion, and the client sent notifications/initialized. From here on the session is a handshake-era one: no _meta envelope on requests.',
+        },
+        {
+          kind: 'list-tools',
+          text: 'tools/list as in the handshake scene: plain params, no envelope. The client chose the era from the server’s answer; a dual-era server would instead pick the era from how the client opens (initialize means legacy for that process).',
+        },
+        {
+          kind: 'receive',
+          text: 'The list of tools, without resultType, ttlMs or serverInfo in _meta: an older server leaves them out, and a missing resultType means complete.',
+        },
+        {
+          kind: 'call-tool',
+          text: 'tools/call echo with “你好, MCP 👋”, exactly as a handshake-era client sends it. The learner’s exercise 7 client must make the same choice from the same bytes.',
+        },
+        {
+          kind: 'receive',
+          text: 'The echo result. The cost of the probe was one extra round trip at the start; the gain is one client that talks to both kinds of server.',
+        },
+        {
+          kind: 'close',
+          text: 'close() ends the server’s stdin; the handshake-era client state machine moves to closed.',
+        },
+        {
+          kind: 'exit',
+          text: 'The server read EOF and exited. Three scenes on stdio: the handshake, 2026-07-28 without one, and the probe that decides between them from one answer.',
+        },
+      ],
+    },
+  },
   http: {
     intro:
       'Streamable HTTP: one endpoint, /mcp. POST carries everything the client sends, GET opens a stream for what the server sends on its own, DELETE ends the session. Two lifelines; each pair of arrows is one TCP connection whose bytes the tap relayed as they crossed (the worker host serves the same handler, the same HTTP/1.1 bytes). Ask the room: on stdio the pipe was the session. What holds a session together over HTTP?',
@@ -86,6 +168,24 @@ export const notesEn: PresenterNotes = {
         'Have the room read the piece counts: straight from the server the progress event arrives in a piece of its own before the result; through a buffering proxy everything arrives in one piece at the end, and a GET stream delivers nothing at all. The fix is in the deployment: no buffering for the MCP endpoint.',
       'ignores-retry':
         'SSE polling (2025-11-25): after an event with an id the server may close the connection but not the stream; it sends retry first, and the client MUST wait that long, then GET with Last-Event-ID. Compare the two counts: the impatient client comes back again and again for one answer (the card asks the server to hold its stream only on the 20th time); the patient one comes back once after 1000 ms and gets progress and result. Worst of all is a client that never comes back: it loses the result.',
+    },
+    modern: {
+      intro:
+        'Streamable HTTP in the 2026-07-28 revision: POST only. No initialize, no Mcp-Session-Id, no GET stream, no DELETE, no event ids to resume from. Each POST stands alone: the version rides in the MCP-Protocol-Version header and, the same, in _meta. Ask the room: with no session, what does a server need to keep between two requests?',
+      steps: [
+        {
+          step: 'discover',
+          text: 'POST with server/discover. Open the request: Mcp-Method names the method in a header (a proxy can route without reading the body), MCP-Protocol-Version must match the _meta version, Accept still lists both types. The answer: 200 with the supported versions and capabilities, and no Mcp-Session-Id, because there is no session to name.',
+        },
+        {
+          step: 'list',
+          text: 'tools/list: another independent POST with its own Mcp-Method and the full _meta envelope. The result carries ttlMs and cacheScope, so a client may cache the list instead of asking each time.',
+        },
+        {
+          step: 'modern-call',
+          text: 'tools/call: now Mcp-Name joins Mcp-Method and names the tool (it does for tools/call, resources/read and prompts/get). If a stream breaks in this revision the request is lost: no Last-Event-ID, the client re-issues it with a new id. That is the whole conversation: three POSTs, nothing to open and nothing to close.',
+        },
+      ],
     },
   },
   lessons: {

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HANDSHAKE_PLAN } from '../protocol/step-plan.ts';
+import { MODERN_PLAN, PROBE_PLAN } from '../protocol/era-runs.ts';
 import { HTTP_CARD_IDS } from '../failure-lab/http-cards.ts';
-import { HTTP_STEPS } from '../protocol/http-session-store.ts';
-import { handshakeNote, httpNote, lessonNotes, notesFor, type PresenterNotes } from './notes.ts';
+import { HTTP_STEPS, MODERN_HTTP_STEPS } from '../protocol/http-session-store.ts';
+import { httpNote, lessonNotes, notesFor, stdioNote, type PresenterNotes } from './notes.ts';
 import { notesEn } from './notes.en.ts';
 import { notesZhCN } from './notes.zh-CN.ts';
 import { EXERCISES_DIR } from '../../../tools/catalogue-node.ts';
@@ -60,12 +61,26 @@ describe('speaker notes', () => {
     }
   });
 
-  it('shows the HTTP intro before any step, then the last finished step’s note', () => {
+  it('shows the HTTP intro before any step, then the last finished step’s note, in each era', () => {
     const notes = notesFor('zh-CN');
-    expect(httpNote(notes, 0)).toBe(notes.http.intro);
-    expect(httpNote(notes, 1)).toBe(notes.http.steps[0]!.text);
-    expect(httpNote(notes, HTTP_STEPS.length)).toBe(notes.http.steps.at(-1)!.text);
-    expect(httpNote(notes, HTTP_STEPS.length + 3)).toBe(notes.http.steps.at(-1)!.text);
+    expect(httpNote(notes, 'handshake', 0)).toBe(notes.http.intro);
+    expect(httpNote(notes, 'handshake', 1)).toBe(notes.http.steps[0]!.text);
+    expect(httpNote(notes, 'handshake', HTTP_STEPS.length)).toBe(notes.http.steps.at(-1)!.text);
+    expect(httpNote(notes, 'handshake', HTTP_STEPS.length + 3)).toBe(notes.http.steps.at(-1)!.text);
+    expect(httpNote(notes, 'modern', 0)).toBe(notes.http.modern.intro);
+    expect(httpNote(notes, 'modern', 1)).toBe(notes.http.modern.steps[0]!.text);
+    expect(httpNote(notes, 'modern', MODERN_HTTP_STEPS.length)).toBe(notes.http.modern.steps.at(-1)!.text);
+  });
+
+  it.each(LANGUAGES)('%s has one note per step of every scene’s plan, in plan order, none mentioning initialize where none crosses the wire', (_language, notes) => {
+    expect(notes.eras.modern.steps.map((note) => note.kind)).toEqual(MODERN_PLAN.map((step) => step.kind));
+    expect(notes.eras.probe.steps.map((note) => note.kind)).toEqual(PROBE_PLAN.map((step) => step.kind));
+    expect(notes.http.modern.steps.map((note) => note.step)).toEqual([...MODERN_HTTP_STEPS]);
+    for (const set of [notes.eras.modern, notes.eras.probe, notes.http.modern]) {
+      for (const text of [set.intro, ...set.steps.map((note) => note.text)]) expect(text.trim().length).toBeGreaterThan(40);
+    }
+    // The 2026-07-28 scenes' steps (not their intros, which say what is gone) never describe a handshake.
+    for (const note of [...notes.eras.modern.steps, ...notes.http.modern.steps]) expect(note.text).not.toMatch(/Mcp-Session-Id:|notifications\/initialized (went|was sent)|DELETE with/);
   });
 
   it.each(LANGUAGES)('%s has a note for every lesson step of every exercise, and none for steps that do not exist', (_language, notes) => {
@@ -86,6 +101,14 @@ describe('speaker notes', () => {
       }
     }
     notesZhCN.handshake.steps.forEach((note, index) => expect(note.text).not.toBe(notesEn.handshake.steps[index]!.text));
+    for (const pick of [(notes: PresenterNotes) => notes.eras.modern, (notes: PresenterNotes) => notes.eras.probe, (notes: PresenterNotes) => notes.http.modern]) {
+      const [zh, en] = [pick(notesZhCN), pick(notesEn)];
+      expect(zh.intro).not.toBe(en.intro);
+      zh.steps.forEach((note, index) => {
+        expect(note.text).not.toBe(en.steps[index]!.text);
+        expect(note.text).toMatch(/[\u4e00-\u9fff]/);
+      });
+    }
   });
 
   it('keeps protocol names in English in the Chinese notes', () => {
@@ -93,12 +116,15 @@ describe('speaker notes', () => {
     for (const term of ['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'Content-Length', 'isError']) expect(zh).toContain(term);
   });
 
-  it('shows the intro before any step, the last shown step’s note after, and the scenario note for lab runs', () => {
+  it('shows the scene’s intro before any step, the last shown step’s note after, and the scenario note for lab runs', () => {
     const notes = notesFor('en');
-    expect(handshakeNote(notes, 0, true)).toBe(notes.handshake.intro);
-    expect(handshakeNote(notes, 1, true)).toBe(notes.handshake.steps[0]!.text);
-    expect(handshakeNote(notes, 9, true)).toBe(notes.handshake.steps[8]!.text);
-    expect(handshakeNote(notes, 3, false)).toBe(notes.handshake.scenario);
+    expect(stdioNote(notes, 'stdio-handshake', 0)).toBe(notes.handshake.intro);
+    expect(stdioNote(notes, 'stdio-handshake', 1)).toBe(notes.handshake.steps[0]!.text);
+    expect(stdioNote(notes, 'stdio-handshake', 9)).toBe(notes.handshake.steps[8]!.text);
+    expect(stdioNote(notes, 'stdio-modern', 0)).toBe(notes.eras.modern.intro);
+    expect(stdioNote(notes, 'stdio-modern', 1)).toBe(notes.eras.modern.steps[0]!.text);
+    expect(stdioNote(notes, 'stdio-probe', 3)).toBe(notes.eras.probe.steps[2]!.text);
+    expect(stdioNote(notes, null, 3)).toBe(notes.handshake.scenario);
     expect(notesFor('zh-CN')).toBe(notesZhCN);
     expect(notesFor('fr')).toBe(notesEn);
   });

@@ -3,7 +3,8 @@
 // by notes.node.test.ts); this file holds the shape and the lookups the presenter view uses.
 
 import type { HttpCardId } from '../failure-lab/http-cards.ts';
-import type { HttpStepId } from '../protocol/http-session-store.ts';
+import type { HttpEra, HttpStepId } from '../protocol/http-session-store.ts';
+import type { Scene } from '../protocol/scene-names.ts';
 import type { PlanStepKind } from '../protocol/step-plan.ts';
 import { notesEn } from './notes.en.ts';
 import { notesZhCN } from './notes.zh-CN.ts';
@@ -20,6 +21,12 @@ export interface HttpNote {
   text: string;
 }
 
+/** What is said before the first step, then at each step. */
+export interface StepNotes<Note> {
+  intro: string;
+  steps: readonly Note[];
+}
+
 export interface PresenterNotes {
   handshake: {
     /** Shown before the first step, while the diagram is still empty. */
@@ -29,7 +36,14 @@ export interface PresenterNotes {
     /** Shown when a failure-lab scenario, not the handshake, is loaded in the stepper. */
     scenario: string;
   };
-  /** The HTTP stepper (protocol view, transport Streamable HTTP) and its failure cards. */
+  /** The other two stdio scenes: the client pinned to 2026-07-28, and the probe that falls back. */
+  eras: {
+    /** One note per step of MODERN_PLAN, in order. */
+    modern: StepNotes<HandshakeNote>;
+    /** One note per step of PROBE_PLAN, in order. */
+    probe: StepNotes<HandshakeNote>;
+  };
+  /** The HTTP stepper (the HTTP · handshake scene) and its failure cards. */
   http: {
     /** Shown before the first step. */
     intro: string;
@@ -37,6 +51,8 @@ export interface PresenterNotes {
     steps: readonly HttpNote[];
     /** One note per HTTP failure card. */
     cards: Readonly<Record<HttpCardId, string>>;
+    /** The HTTP · 2026-07-28 scene: one note per step of MODERN_HTTP_STEPS, in order. */
+    modern: StepNotes<HttpNote>;
   };
   /** Exercise id → lesson step id (the `{#id}` of a lesson heading) → note. */
   lessons: Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -49,20 +65,23 @@ export function notesFor(language: string): PresenterNotes {
 }
 
 /**
- * The note for what the stepper shows: with `cursor` steps shown, the last shown step's note (what
- * the room is looking at), or the intro before any step. Lab scenarios run other plans, so the
- * handshake's notes would describe the wrong arrows there.
+ * The note for what the stdio stepper shows in `scene`: with `cursor` steps shown, the last shown
+ * step's note (what the room is looking at), or the scene's intro before any step. With no scene
+ * (a failure-lab or era card's own run), the notes of a scene would describe the wrong arrows.
  */
-export function handshakeNote(notes: PresenterNotes, cursor: number, isHandshake: boolean): string {
-  if (!isHandshake) return notes.handshake.scenario;
-  if (cursor <= 0) return notes.handshake.intro;
-  return notes.handshake.steps[Math.min(cursor, notes.handshake.steps.length) - 1]!.text;
+export function stdioNote(notes: PresenterNotes, scene: Scene | null, cursor: number): string {
+  const set = scene === 'stdio-handshake' ? notes.handshake : scene === 'stdio-modern' ? notes.eras.modern : scene === 'stdio-probe' ? notes.eras.probe : null;
+  return set === null ? notes.handshake.scenario : stepNote(set, cursor);
 }
 
-/** The note for what the HTTP stepper shows: the last finished step's, or the intro before any. */
-export function httpNote(notes: PresenterNotes, cursor: number): string {
-  if (cursor <= 0) return notes.http.intro;
-  return notes.http.steps[Math.min(cursor, notes.http.steps.length) - 1]!.text;
+/** The note for what the HTTP stepper shows in `era`: the last finished step's, or the intro before any. */
+export function httpNote(notes: PresenterNotes, era: HttpEra, cursor: number): string {
+  return stepNote(era === 'modern' ? notes.http.modern : notes.http, cursor);
+}
+
+function stepNote(set: StepNotes<{ text: string }>, cursor: number): string {
+  if (cursor <= 0) return set.intro;
+  return set.steps[Math.min(cursor, set.steps.length) - 1]!.text;
 }
 
 /** Lesson step notes of one exercise in the lesson's heading order (ids without a note are left out). */

@@ -46,6 +46,88 @@ export const notesZhCN: PresenterNotes = {
     ],
     scenario: '当前加载的是失败模式实验室里的场景，不是握手。先说出这种失败模式的名字，让大家猜猜会出现什么症状，再单步执行，指给大家看症状出现在哪里：时序图上、字节里，还是状态机和待响应表里。',
   },
+  eras: {
+    modern: {
+      intro:
+        '同一条管道、同一个 echo 服务器，换成 2026-07-28 修订版：不再有握手。没有 initialize，没有 notifications/initialized，也没有会话；每个请求都在 _meta 里带上协议版本和客户端能力。每行一条 NDJSON，这是各个修订版共同的 stdio 分帧。可以问大家：既然事先什么都不协商，服务器怎么知道每个请求说的是哪个版本？',
+      steps: [
+        {
+          kind: 'connect',
+          text: 'connect() 写出了 server/discover：每个 2026-07-28 服务器都必须（MUST）实现它，客户端可以（MAY）先发它。打开看看：_meta 里有 io.modelcontextprotocol/protocolVersion 2026-07-28 和 io.modelcontextprotocol/clientCapabilities。这只是一次询问，不是握手：之后不用再等任何通知。',
+        },
+        {
+          kind: 'receive',
+          text: 'discover 的结果列出服务器支持的版本（supportedVersions）、它的能力和 serverInfo，并标明 resultType complete。客户端立刻就绪，后面没有 initialized 通知。服务器若不支持客户端的版本，会回 -32022，data 里带 supported 和 requested，客户端再用双方都支持的版本重试。',
+        },
+        {
+          kind: 'list-tools',
+          text: 'tools/list，仍然带着完整的 _meta：在 2026-07-28 中每个请求都是独立的，所以每次都要重复版本和能力。请求和应答照旧靠 id 配对。',
+        },
+        {
+          kind: 'receive',
+          text: '还是握手场景里那五个工具。这个修订版的新东西：结果里有 resultType complete，列表结果带 ttlMs 和 cacheScope（列表可以缓存多久），serverInfo 放在结果的 _meta 里，而不是在 initialize 的结果里。',
+        },
+        {
+          kind: 'call-tool',
+          text: 'tools/call echo，参数是“你好, MCP 👋”。字节与字符的那一课照样成立，只是现在写在一行 NDJSON 里：行在 \n 处结束，所以字符串里的换行必须保持转义。这个请求同样带着 _meta。',
+        },
+        {
+          kind: 'receive',
+          text: 'echo 的结果回来了，resultType 是 complete。另一个取值 input_required，是 2026-07-28 服务器向客户端要东西（采样、征询、根目录）的方式：客户端在同一个请求的重试里作答，而不是由服务器自己发请求。',
+        },
+        {
+          kind: 'close',
+          text: 'close() 结束服务器的 stdin，和握手时代一样：stdio 仍然没有告别消息。没有会话，也就没有别的东西需要结束。',
+        },
+        {
+          kind: 'exit',
+          text: '服务器读到 EOF 后退出。和握手场景比一比：开头少了四个箭头，每个请求都自带说明。握手并没有错：所有旧服务器仍然只说握手，下一个“探测”场景演示的就是这种情况。',
+        },
+      ],
+    },
+    probe: {
+      intro:
+        '一个双时代客户端遇到只懂握手的服务器。它事先无法知道，所以先问：先发 server/discover，只要回答不是 2026-07-28 认识的错误，就在同一条管道上退回 initialize。可以问大家：旧服务器遇到一个从没听说过的方法，会怎么回答？',
+      steps: [
+        {
+          kind: 'connect',
+          text: 'connect() 写出了带 2026-07-28 _meta 的 server/discover：这就是探测。字节里没有任何东西说明服务器是旧的；客户端只能从应答里得知。',
+        },
+        {
+          kind: 'receive',
+          text: '握手时代的服务器用 -32600 拒绝了这次探测：本章的服务器拒绝 initialize 之前的一切请求（SDK 的服务器会回 -32601 Method not found）。两者都不是 2026-07-28 的错误（-32022 才表示“版本不匹配，请重试”），所以客户端判定对方是旧服务器，立即写出 initialize。',
+        },
+        {
+          kind: 'fallback',
+          text: '退回握手：探测的应答一到，initialize 就发出去了，它的结果带回一个握手时代的 protocolVersion，客户端随后发出 notifications/initialized。从这里开始就是握手时代的会话：请求里不再带 _meta 信封。',
+        },
+        {
+          kind: 'list-tools',
+          text: 'tools/list 和握手场景一样：普通的 params，没有信封。客户端根据服务器的应答选定了时代；双时代服务器则相反，根据客户端的开场方式选时代（先发 initialize，这个进程就按旧时代处理）。',
+        },
+        {
+          kind: 'receive',
+          text: '工具列表里没有 resultType、ttlMs，_meta 里也没有 serverInfo：旧服务器不发这些，缺少 resultType 就当作 complete。',
+        },
+        {
+          kind: 'call-tool',
+          text: 'tools/call echo，参数是“你好, MCP 👋”，和握手时代的客户端发的一模一样。学员在练习 7 里写的客户端，也必须从同样的字节做出同样的判断。',
+        },
+        {
+          kind: 'receive',
+          text: 'echo 的结果。探测的代价是开头多一次往返；换来的是一个客户端能和两种服务器对话。',
+        },
+        {
+          kind: 'close',
+          text: 'close() 结束服务器的 stdin；握手时代的客户端状态机进入 closed。',
+        },
+        {
+          kind: 'exit',
+          text: '服务器读到 EOF 后退出。stdio 上的三个场景：握手；没有握手的 2026-07-28；以及凭一次应答在两者之间做出选择的探测。',
+        },
+      ],
+    },
+  },
   http: {
     intro:
       'Streamable HTTP：只有一个端点 /mcp。客户端发送的一切都走 POST，GET 打开一条流，用来接收服务器主动发送的消息，DELETE 结束会话。两条生命线；每对箭头是一条 TCP 连接，tap 把其中经过的字节原样转发（worker 主机运行同一个处理器，产生同样的 HTTP/1.1 字节）。可以问大家：在 stdio 上，管道就是会话。那么在 HTTP 上，是什么把一个会话串起来的？',
@@ -84,6 +166,24 @@ export const notesZhCN: PresenterNotes = {
         '让大家看块数：直接来自服务器时，进度事件在结果之前单独成块到达；经过缓冲代理时，一切都在最后挤在一块里到达，而 GET 流则什么也收不到。解决办法在部署上：对 MCP 端点关闭缓冲。',
       'ignores-retry':
         'SSE 轮询（2025-11-25）：发出带 id 的事件之后，服务器可以关闭连接而不结束流；它先发送 retry，客户端必须（MUST）等待这么久，再用带 Last-Event-ID 的 GET 重连。比较两个次数：不耐烦的客户端为了一个回答一次又一次地回来（卡片请服务器到第 20 次才把它的流保持打开）；耐心的客户端等 1000 毫秒后只回来一次，就拿到了进度和结果。最糟的是再也不回来的客户端：它会丢掉结果。',
+    },
+    modern: {
+      intro:
+        '2026-07-28 修订版里的 Streamable HTTP：只有 POST。没有 initialize，没有 Mcp-Session-Id，没有 GET 流，没有 DELETE，也没有可以据以续传的事件 id。每个 POST 各自独立：版本写在 MCP-Protocol-Version 头里，_meta 里也写同一个值。可以问大家：没有会话，服务器在两次请求之间还需要记住什么？',
+      steps: [
+        {
+          step: 'discover',
+          text: '带 server/discover 的 POST。打开请求：Mcp-Method 在头里写明方法（代理不读正文也能路由），MCP-Protocol-Version 必须和 _meta 里的版本一致，Accept 仍然列出两种类型。应答：200，带支持的版本和能力，没有 Mcp-Session-Id，因为根本没有会话可命名。',
+        },
+        {
+          step: 'list',
+          text: 'tools/list：又一个独立的 POST，有自己的 Mcp-Method 和完整的 _meta。结果带 ttlMs 和 cacheScope，客户端可以缓存这份列表，不必每次都问。',
+        },
+        {
+          step: 'modern-call',
+          text: 'tools/call：这次除了 Mcp-Method 还有 Mcp-Name，写明工具名（tools/call、resources/read、prompts/get 都要带）。在这个修订版里，流一旦断开请求就丢了：没有 Last-Event-ID，客户端用新的 id 重新发出请求。整段对话就是三个 POST，没有要打开的，也没有要关闭的。',
+        },
+      ],
     },
   },
   lessons: {

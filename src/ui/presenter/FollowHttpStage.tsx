@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HttpFollowState } from '../../app/presenter/http-follow.ts';
-import { HTTP_STEPS } from '../../app/protocol/http-session-store.ts';
+import { httpSteps } from '../../app/protocol/http-session-store.ts';
 import { HttpInspector } from '../protocol/HttpInspector.tsx';
 import { HoldsPanel, HttpDiagram } from '../protocol/HttpView.tsx';
 import { useProtocolText } from '../protocol/use-protocol-text.ts';
@@ -26,8 +26,8 @@ export default function FollowHttpStage({ state, left }: { state: HttpFollowStat
   const [local, setLocal] = useState<{ conn: number; presenterOpen: number | null } | null>(null);
   const shownConn = local !== null && local.presenterOpen === open ? local.conn : open;
   const shown = exchanges.find((exchange) => exchange.conn === shownConn) ?? null;
-  const current = HTTP_STEPS[cursor - 1];
-  const next = HTTP_STEPS[cursor];
+  const current = httpSteps(state.era)[cursor - 1];
+  const next = httpSteps(state.era)[cursor];
 
   // The newest connection is at the bottom of the diagram: keep it in view.
   useEffect(() => {
@@ -61,7 +61,7 @@ export default function FollowHttpStage({ state, left }: { state: HttpFollowStat
           <div className="stepper__diagram" ref={diagram} tabIndex={0} role="region" aria-label={tp('http.diagram.label')}>
             <HttpDiagram exchanges={exchanges} onInspect={(conn) => setLocal({ conn, presenterOpen: open })} />
           </div>
-          <HoldsPanel state={state} />
+          <HoldsPanel state={state} noSession={state.era === 'modern'} />
         </div>
       </div>
       {shown && (

@@ -1,8 +1,10 @@
-// The presenter's page (?presenter=1): the handshake stepper full width in large type, the byte
-// inspector full width over it, speaker notes beside it, and no editor. `t` (or the switch in the
-// bar) puts the Streamable HTTP stepper on the stage instead; the same keys drive whichever is
-// shown, the notes follow it, and so do follow views. Driven from the keyboard (key-map.ts) from
-// the moment it loads; every change is broadcast to follow views.
+// The presenter's page (?presenter=1): the scene's stepper full width in large type, the byte
+// inspector full width over it, speaker notes beside it, and no editor. The stage shows one of the
+// protocol view's scenes (app/protocol/scenes.ts): `t` (or the scene chooser in the bar) moves to
+// the next, and choosing an exercise in the notes puts that exercise's station scene on the stage,
+// as its "See it live" does in the playground. The same keys drive whichever stepper is shown, the
+// notes follow the scene, and so do follow views. Driven from the keyboard (key-map.ts) from the
+// moment it loads; every change is broadcast to follow views.
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +12,16 @@ import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { useStore } from '../hooks/use-store.ts';
 import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
+import { SceneChooser } from '../protocol/SceneChooser.tsx';
 import { StepperPanel } from '../protocol/StepperPanel.tsx';
 import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from '../../app/presenter/follow-channel.ts';
 import { followStateOf } from '../../app/presenter/follow-message.ts';
 import { httpFollowStateOf } from '../../app/presenter/http-follow.ts';
-import { HTTP_STEPS, type HttpSessionStore } from '../../app/protocol/http-session-store.ts';
+import { httpSteps, type HttpSessionStore } from '../../app/protocol/http-session-store.ts';
+import { sceneConfig, sceneOfConfig, SCENES, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
+import { parseSceneHash } from '../../app/protocol/step-link.ts';
+import { liveSceneOf } from '../../app/exercise/next-station.ts';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { ListenerSet } from '../../runtime/listener-set.ts';
 import { useProtocolText } from '../protocol/use-protocol-text.ts';
 import { toggleFullscreen } from '../../app/presenter/fullscreen.ts';
@@ -24,12 +31,12 @@ import { lastFrameSeq } from '../../app/presenter/last-frame.ts';
 import { modeHref } from '../../app/presenter/mode.ts';
 import { NotesPane } from './NotesPane.tsx';
 import { usePresenterText } from './use-presenter-text.ts';
+import type { PresenterText } from '../../app/presenter/text.ts';
+import type { ProtocolText } from '../../app/protocol/text.ts';
 import './presenter.css';
 
 // The HTTP stepper loads when the presenter first puts it on the stage.
 const HttpView = lazy(() => import('../protocol/HttpView.tsx'));
-
-type Transport = 'stdio' | 'http';
 
 export function PresenterApp() {
   return (
@@ -40,15 +47,20 @@ export function PresenterApp() {
 }
 
 /** Toggles that repeat while a key is held would flicker; stepping may repeat (the stepper ignores presses while busy). */
-const NO_REPEAT: ReadonlySet<PresenterCommand> = new Set(['fullscreen', 'notes', 'help', 'inspect', 'restart', 'end', 'transport']);
+/** A status line, worded with the texts of the language shown. */
+type Say = (t: PresenterText, tp: ProtocolText) => string;
+
+const NO_REPEAT: ReadonlySet<PresenterCommand> = new Set(['fullscreen', 'notes', 'help', 'inspect', 'restart', 'end', 'scene']);
 
 function PresenterLayout() {
   const t = usePresenterText();
   const tp = useProtocolText();
   const { i18n } = useTranslation();
   const { stepper, ui } = useProtocolServices();
-  const { cursor, config } = useStore(stepper);
-  const [transport, setTransport] = useState<Transport>('stdio');
+  const exercises = useExercises();
+  const { cursor, config, status } = useStore(stepper);
+  const { scene } = useStore(ui);
+  const transport = sceneTransport(scene);
   // The HTTP stepper's store, handed up by HttpView once it is on the stage; and its open connection.
   const [httpStore, setHttpStore] = useState<HttpSessionStore | null>(null);
   const [httpOpen, setHttpOpen] = useState<number | null>(null);
@@ -60,15 +72,45 @@ function PresenterLayout() {
     shownChanged.emit();
   }, [transport, httpStore, httpOpen, shownChanged]);
   const httpCursor = useHttpCursor(transport === 'http' ? httpStore : null);
-  // Leaving the HTTP stepper ends its session (HttpView restarts its store when it unmounts).
-  const switchTo = (kind: Transport) => {
-    setTransport(kind);
-    setHttpOpen(null);
-    if (kind === 'stdio') setHttpStore(null);
+  // What the presenter's status line says, worded at each render: a language switch rewords it.
+  const [message, setMessage] = useState<Say | null>(null);
+  const say = useCallback((words: Say) => setMessage(() => words), []);
+  // A stdio scene loads its run into the stepper; leaving the HTTP stepper ends its session
+  // (HttpView restarts its store when it unmounts).
+  const showScene = useCallback(
+    (next: Scene) => {
+      ui.setScene(next);
+      setHttpOpen(null);
+      const run = sceneConfig(next);
+      if (run) {
+        setHttpStore(null);
+        stepper.load({ ...run, client: 'reference', register: 'reference' });
+      }
+      say((t, tp) => t('presenter.sceneShown', { scene: tp(`scenes.${next}`) }));
+    },
+    [ui, stepper, say],
+  );
+  // The stepper's run on arrival is the handshake's; a scene remembered from the playground is shown as it is.
+  useEffect(() => {
+    if (sceneTransport(ui.getSnapshot().scene) === 'stdio' && sceneOfConfig(stepper.getSnapshot().config) !== ui.getSnapshot().scene) {
+      const run = sceneConfig(ui.getSnapshot().scene);
+      if (run) stepper.load({ ...run, client: 'reference', register: 'reference' });
+    }
+  }, [ui, stepper]);
+  /** An exercise chosen in the notes: its station's scene on the stage, when the stage has it. */
+  const showStation = (exerciseId: string) => {
+    const order = exercises.find(exerciseId)?.meta.order;
+    if (order === undefined) return;
+    const live = liveSceneOf(order);
+    const station = live === undefined ? null : parseSceneHash(live.hash);
+    if (station === null) return say((t) => t('presenter.stationElsewhere', { order }));
+    showScene(station.scene);
+    say((t, tp) => t('presenter.stationShown', { order, scene: tp(`scenes.${station.scene}`) }));
+    // Back to the stage, so the next key steps the scene instead of moving through the list.
+    main.current?.focus({ preventScroll: true });
   };
   const [notesShown, setNotesShown] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [message, setMessage] = useState('');
   const [broadcast, setBroadcast] = useState<BroadcasterStatus>({ sent: 0, error: null });
   const main = useRef<HTMLElement>(null);
 
@@ -79,7 +121,7 @@ function PresenterLayout() {
   }, []);
 
   // Keys work right after load, without a click: focus starts on the stage.
-  useEffect(() => main.current?.focus(), []);
+  useEffect(() => main.current?.focus({ preventScroll: true }), []);
 
   // Nobody scrolls with the keyboard-only controls: keep the step just shown in view.
   useEffect(() => {
@@ -129,11 +171,9 @@ function PresenterLayout() {
 
   const run = useCallback(
     async (command: PresenterCommand) => {
-      if (command === 'transport') {
-        const next = transport === 'stdio' ? 'http' : 'stdio';
-        switchTo(next);
-        setMessage(next === 'http' ? t('presenter.transportHttp') : t('presenter.transportStdio'));
-        return;
+      if (command === 'scene') {
+        if (transport === 'stdio' && stepper.getSnapshot().status.status === 'stepping') return;
+        return showScene(SCENES[(SCENES.indexOf(scene) + 1) % SCENES.length]!);
       }
       if (transport === 'http' && (await runHttp(command, httpStore))) return;
       switch (command) {
@@ -147,7 +187,7 @@ function PresenterLayout() {
           return stepper.runToEnd();
         case 'notes':
           setNotesShown(!notesShown);
-          setMessage(notesShown ? t('presenter.notesHidden') : t('presenter.notesShown'));
+          say((t) => (notesShown ? t('presenter.notesHidden') : t('presenter.notesShown')));
           return;
         case 'help':
           return setHelpOpen((open) => !open);
@@ -158,18 +198,18 @@ function PresenterLayout() {
           const seq = lastFrameSeq(records, shown);
           const target = seq === null ? null : stepper.inspect(seq);
           if (target) ui.openInspector(target);
-          else setMessage(t('presenter.nothingToInspect'));
+          else say((t) => t('presenter.nothingToInspect'));
           return;
         }
         case 'fullscreen': {
           const outcome = await toggleFullscreen(document);
-          if (outcome.ok) setMessage('');
-          else setMessage(outcome.reason === 'unavailable' ? t('presenter.fullscreenUnavailable') : t('presenter.fullscreenRefused', { reason: outcome.detail }));
+          if (outcome.ok) setMessage(null);
+          else say((t) => (outcome.reason === 'unavailable' ? t('presenter.fullscreenUnavailable') : t('presenter.fullscreenRefused', { reason: outcome.detail })));
           return;
         }
       }
     },
-    [stepper, ui, t, notesShown, transport, httpStore],
+    [stepper, ui, t, notesShown, transport, httpStore, scene, showScene],
   );
 
   /** The stepping commands on the HTTP stepper (none while it is still loading); false for the ones that act the same on both. */
@@ -180,7 +220,7 @@ function PresenterLayout() {
         await store.step();
         return true;
       case 'back':
-        setMessage(t('presenter.httpNoBack'));
+        say((t) => t('presenter.httpNoBack'));
         return true;
       case 'restart':
         setHttpOpen(null);
@@ -192,7 +232,7 @@ function PresenterLayout() {
       case 'inspect': {
         const last = store.getSnapshot().exchanges.at(-1);
         if (last) setHttpOpen(last.conn);
-        else setMessage(t('presenter.nothingToInspect'));
+        else say((t) => t('presenter.nothingToInspect'));
         return true;
       }
       default:
@@ -218,17 +258,9 @@ function PresenterLayout() {
       <header className="presenter__bar">
         <h1>{t('presenter.heading')}</h1>
         <span className="presenter__progress" data-testid="presenter-progress" data-transport={transport}>
-          {transport === 'http' ? `${httpCursor} / ${HTTP_STEPS.length}` : `${cursor} / ${config.plan.length}`}
+          {transport === 'http' ? `${httpCursor} / ${httpSteps(scene === 'http-modern' ? 'modern' : 'handshake').length}` : `${cursor} / ${config.plan.length}`}
         </span>
-        <fieldset className="inline-radios presenter__transport" data-testid="presenter-transport">
-          <legend>{t('presenter.transportLabel')}</legend>
-          {(['stdio', 'http'] as const).map((kind) => (
-            <label key={kind}>
-              <input type="radio" name="presenter-transport" checked={transport === kind} onChange={() => switchTo(kind)} />
-              {tp(kind === 'stdio' ? 'http.switch.stdio' : 'http.switch.http')}
-            </label>
-          ))}
-        </fieldset>
+        <SceneChooser checked={transport === 'http' ? scene : sceneOfConfig(config)} disabled={transport === 'stdio' && status.status === 'stepping'} onChoose={showScene} />
         <span className="presenter__keys hint">{t('presenter.keysHint')}</span>
         <nav className="presenter__links" aria-label={t('presenter.label')}>
           <LanguageSwitch />
@@ -239,7 +271,7 @@ function PresenterLayout() {
         </nav>
       </header>
       <p className="presenter__message" role="status" aria-live="polite" data-testid="presenter-message">
-        {broadcast.error ? t('presenter.followError', { error: broadcast.error }) : message}
+        {broadcast.error ? t('presenter.followError', { error: broadcast.error }) : message?.(t, tp)}
       </p>
       {helpOpen && <KeyHelp />}
       <main ref={main} tabIndex={-1} className={`presenter__main${notesShown ? ' has-notes' : ''}`} aria-label={t('presenter.label')}>
@@ -248,11 +280,11 @@ function PresenterLayout() {
             <StepperPanel />
           ) : (
             <Suspense fallback={<p className="hint">…</p>}>
-              <HttpView onStore={setHttpStore} open={httpOpen} onOpenChange={setHttpOpen} />
+              <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} onStore={setHttpStore} open={httpOpen} onOpenChange={setHttpOpen} />
             </Suspense>
           )}
         </div>
-        {notesShown && <NotesPane http={transport === 'http' ? httpStore : null} />}
+        {notesShown && <NotesPane http={transport === 'http' ? httpStore : null} onExercise={showStation} />}
       </main>
     </div>
   );
