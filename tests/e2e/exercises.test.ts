@@ -176,6 +176,7 @@ describe('the exercises in Chromium (production build)', () => {
       // All green: what next — the live scene of exercise 2, then exercise 3, by the keyboard.
       const next = page.getByTestId('next-station');
       expect(await next.getByRole('link', { name: /^See it live: your reader replaying real chunks/ }).getAttribute('href')).toBe('#protocol/scene/stdio-handshake');
+      expect(await next.getByRole('link', { name: /^Break it: the failure cards your reader meets/ }).getAttribute('href')).toBe('#protocol/scene/stdio-handshake/break');
       await next.getByRole('button', { name: 'Next: exercise 3, The client lifecycle →' }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'The client lifecycle', level: 2 }).waitFor();
@@ -243,6 +244,19 @@ describe('the exercises in Chromium (production build)', () => {
       const tests = page.getByTestId('test-result');
       expect(await tests.count()).toBeGreaterThan(20);
       expect(await tests.evaluateAll((items) => items.every((item) => (item as HTMLElement).dataset.status === 'pass'))).toBe(true);
+      // Break it: the HTTP · handshake scene, with its six failure cards open and in view.
+      await page.getByTestId('next-station').getByRole('link', { name: /^Break it: six HTTP failure cards/ }).click();
+      const cards = page.getByTestId('http-cards-details');
+      await cards.waitFor();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="http-cards-details"]') as HTMLDetailsElement | null)?.open === true);
+      expect(await page.getByRole('radio', { name: 'HTTP · handshake' }).isChecked()).toBe(true);
+      await cards.getByText('Missing session id → 400').first().waitFor();
+      await page.waitForFunction(() => {
+        const top = document.querySelector('[data-testid="http-cards-details"]')?.getBoundingClientRect().top ?? -1;
+        return top >= 0 && top < window.innerHeight / 2;
+      });
+      // Only the view's scroll container moved: the page did not, so the header is still there.
+      expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)).toBe(0);
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
     } finally {
       await close();

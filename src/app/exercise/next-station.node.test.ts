@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import { viewOfHash } from '../router.ts';
-import { liveSceneOf, nextExerciseId } from './next-station.ts';
+import { parseSceneHash } from '../protocol/step-link.ts';
+import { sceneCards } from '../protocol/scenes.ts';
+import { breakItOf, liveSceneOf, nextExerciseId } from './next-station.ts';
 import en from '../../locales/en/exercise.json';
 import zh from '../../locales/zh-CN/exercise.json';
 
@@ -20,6 +22,20 @@ describe('the next station after an exercise passes', () => {
       expect(viewOfHash(scene!.hash)).not.toBe('study');
       const scenes = [en, zh].map((text) => (text as { next: { scene: Record<string, string> } }).next.scene[scene!.key]);
       expect(scenes.every((name) => typeof name === 'string' && name.length > 0), `exercise ${order}: ${scene!.key}`).toBe(true);
+    }
+  });
+
+  it('every exercise whose code a failure card meets links to those cards, open, named in both languages; 1 and 4 have none', () => {
+    const withCards = orders.filter((order) => breakItOf(order) !== undefined).sort();
+    expect(withCards).toEqual([2, 3, 5, 6, 7]);
+    for (const order of withCards) {
+      const station = breakItOf(order)!;
+      const link = parseSceneHash(station.hash);
+      expect(link, `exercise ${order}`).toMatchObject({ breakIt: true, yours: false });
+      // The scene it lands on has the cards it names: the stdio lab, the era cards or the HTTP cards.
+      expect(sceneCards(link!.scene)).toBe({ reader: 'lab', client: 'lab', register: 'lab', http: 'http', era: 'era' }[station.key]);
+      const names = [en, zh].map((text) => (text as { next: { break: Record<string, string> } }).next.break[station.key]);
+      expect(names.every((name) => typeof name === 'string' && name.length > 0), `exercise ${order}: ${station.key}`).toBe(true);
     }
   });
 

@@ -1,6 +1,7 @@
 // Where a learner goes once an exercise's tests all pass: first to the place in the playground
-// where the code they just wrote meets the real server ("see it live"), then on to the next
-// exercise. Pure data, so the path is one table that a test walks from the first to the last.
+// where the code they just wrote meets the real server ("see it live"), then to the failure cards
+// that break what it does ("break it"), then on to the next exercise. Pure data, so the path is
+// tables that a test walks from the first to the last.
 
 import { CHAPTER_LOOP_HASH } from '../router.ts';
 import { sceneHash } from '../protocol/step-link.ts';
@@ -28,6 +29,30 @@ const SCENES: Readonly<Record<number, LiveScene>> = {
 
 export function liveSceneOf(order: number): LiveScene | undefined {
   return SCENES[order];
+}
+
+export type BreakKey = 'reader' | 'client' | 'register' | 'http' | 'era';
+
+/** The failure cards that break what an exercise built: the view's hash and a text key. */
+export interface BreakStation {
+  hash: string;
+  /** `exercise:next.break.<key>`: which cards, in the learner's language. */
+  key: BreakKey;
+}
+
+// The stdio lab's cards by the part of the learner's code they meet (failure-scenarios.ts:
+// reader, client, register), the six HTTP cards, the two era cards. Exercises 1 and 4 have none:
+// no card breaks a codec or a server the learner wrote.
+const BREAKS: Readonly<Record<number, BreakStation>> = {
+  2: { hash: sceneHash('stdio-handshake', false, true), key: 'reader' },
+  3: { hash: sceneHash('stdio-handshake', false, true), key: 'client' },
+  5: { hash: sceneHash('stdio-handshake', false, true), key: 'register' },
+  6: { hash: sceneHash('http-handshake', false, true), key: 'http' },
+  7: { hash: sceneHash('stdio-modern', false, true), key: 'era' },
+};
+
+export function breakItOf(order: number): BreakStation | undefined {
+  return BREAKS[order];
 }
 
 /** The exercise after `id` in the chapter's order, or undefined after the last. */

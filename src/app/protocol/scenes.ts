@@ -31,6 +31,23 @@ export function sceneHasHandshake(scene: Scene): boolean {
   return sceneEra(scene) !== 'modern';
 }
 
+/** Where a scene's failure cards are: the stdio lab, the era cards, the HTTP cards; none in HTTP · 2026-07-28 (they break a session, and it has none). */
+export type SceneCards = 'lab' | 'era' | 'http';
+
+export function sceneCards(scene: Scene): SceneCards | null {
+  switch (scene) {
+    case 'stdio-handshake':
+      return 'lab';
+    case 'stdio-modern':
+    case 'stdio-probe':
+      return 'era';
+    case 'http-handshake':
+      return 'http';
+    default:
+      return null;
+  }
+}
+
 /** The stdio stepper's run for a stdio scene. The probe meets a handshake-only server: that is what makes it fall back. */
 export function sceneConfig(scene: Scene): RunConfig | null {
   switch (scene) {

@@ -10,20 +10,23 @@ describe('protocol view deep links', () => {
     expect(parseStepHash('#protocol')).toBeNull();
   });
 
-  it('a scene link names a scene and whether the learner drives it; both round-trip, and open the protocol view', () => {
+  it('a scene link names a scene, whether the learner drives it and whether its failure cards open; all round-trip, and open the protocol view', () => {
     for (const scene of SCENES) {
       for (const yours of [false, true]) {
-        const hash = sceneHash(scene, yours);
-        expect(parseSceneHash(hash)).toEqual({ scene, yours });
-        expect(isProtocolHash(hash)).toBe(true);
-        expect(viewOfHash(hash)).toBe('protocol');
+        for (const breakIt of [false, true]) {
+          const hash = sceneHash(scene, yours, breakIt);
+          expect(parseSceneHash(hash)).toEqual({ scene, yours, breakIt });
+          expect(isProtocolHash(hash)).toBe(true);
+          expect(viewOfHash(hash)).toBe('protocol');
+        }
       }
     }
     expect(sceneHash('http-handshake', true)).toBe('#protocol/scene/http-handshake/yours');
+    expect(sceneHash('stdio-handshake', false, true)).toBe('#protocol/scene/stdio-handshake/break');
   });
 
   it('a scene link that names no scene, or has more after it, is not one', () => {
-    for (const hash of ['#protocol/scene/http-probe', '#protocol/scene/', '#protocol/scene/stdio-modern/theirs', '#protocol/scene/stdio-modern/yours/x', '#protocol/step/2']) {
+    for (const hash of ['#protocol/scene/http-probe', '#protocol/scene/', '#protocol/scene/stdio-modern/theirs', '#protocol/scene/stdio-modern/yours/x', '#protocol/scene/stdio-modern/break/yours', '#protocol/scene/stdio-modern/break/x', '#protocol/step/2']) {
       expect(parseSceneHash(hash), hash).toBeNull();
     }
   });

@@ -1,7 +1,7 @@
 // Deep links into the protocol view: `#protocol/step/3` opens it showing the first three steps of
 // the stepper (recorded already, or stepped live to get there); `#protocol/scene/http-handshake`
-// opens a scene, and `…/yours` with the learner's own code driving it (where a "See it live" link
-// after an exercise lands).
+// opens a scene, `…/yours` with the learner's own code driving it (where a "See it live" link
+// after an exercise lands), and `…/break` with the scene's failure cards open (where "Break it" lands).
 
 import { SCENES, type Scene } from './scene-names.ts';
 
@@ -23,21 +23,22 @@ export function isProtocolHash(hash: string): boolean {
   return hash === PROTOCOL_HASH || hash.startsWith(`${PROTOCOL_HASH}/`);
 }
 
-const SCENE_PATTERN = /^#protocol\/scene\/([a-z-]+)(\/yours)?$/;
+const SCENE_PATTERN = /^#protocol\/scene\/([a-z-]+)(\/yours)?(\/break)?$/;
 
-/** A scene, optionally with the learner's code driving it. */
+/** A scene, optionally with the learner's code driving it, optionally with its failure cards open. */
 export interface SceneLink {
   scene: Scene;
   yours: boolean;
+  breakIt: boolean;
 }
 
-export function sceneHash(scene: Scene, yours = false): string {
-  return `${PROTOCOL_HASH}/scene/${scene}${yours ? '/yours' : ''}`;
+export function sceneHash(scene: Scene, yours = false, breakIt = false): string {
+  return `${PROTOCOL_HASH}/scene/${scene}${yours ? '/yours' : ''}${breakIt ? '/break' : ''}`;
 }
 
 /** The scene a hash links to; null when it is not a scene link (or names no scene). */
 export function parseSceneHash(hash: string): SceneLink | null {
   const match = SCENE_PATTERN.exec(hash);
   if (!match || !(SCENES as readonly string[]).includes(match[1]!)) return null;
-  return { scene: match[1] as Scene, yours: match[2] !== undefined };
+  return { scene: match[1] as Scene, yours: match[2] !== undefined, breakIt: match[3] !== undefined };
 }

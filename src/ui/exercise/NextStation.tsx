@@ -1,19 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../exercise/catalogue.ts';
 import type { Exercise } from '../../exercise/types.ts';
-import { liveSceneOf, nextExerciseId } from '../../app/exercise/next-station.ts';
+import { breakItOf, liveSceneOf, nextExerciseId } from '../../app/exercise/next-station.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 
 /**
- * Shown once every test passes: where the code just written meets the real server, then the next
- * exercise (or the end of the chapter). Links and a button, so the keyboard reaches both.
+ * Shown once every test passes: where the code just written meets the real server, the failure
+ * cards that break it, then the next exercise (or the end of the chapter). Links and a button, so
+ * the keyboard reaches each.
  */
 export function NextStation({ exercise }: { exercise: Exercise }) {
   const { t } = useTranslation('exercise');
   const locale = useLocale();
   const exercises = useExercises();
   const scene = liveSceneOf(exercise.meta.order);
+  const breakIt = breakItOf(exercise.meta.order);
   const nextId = nextExerciseId(
     exercises.exercises.map((entry) => entry.meta.id),
     exercise.meta.id,
@@ -24,6 +26,11 @@ export function NextStation({ exercise }: { exercise: Exercise }) {
       {scene && (
         <a className="next-station__live" href={scene.hash} data-testid="next-live">
           {t('next.seeItLive', { scene: t(`next.scene.${scene.key}`) })}
+        </a>
+      )}
+      {breakIt && (
+        <a className="next-station__break" href={breakIt.hash} data-testid="next-break">
+          {t('next.breakIt', { cards: t(`next.break.${breakIt.key}`) })}
         </a>
       )}
       {next ? (

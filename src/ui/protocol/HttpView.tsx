@@ -4,7 +4,7 @@
 // the HTTP byte inspector. Loaded only when the learner picks an HTTP scene. In the 2026-07-28
 // scene (`era="modern"`) the session is three POSTs and nothing else: no session, no GET, no DELETE.
 
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { httpSteps, HttpSessionStore, type HttpClientKind, type HttpEra, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
@@ -15,6 +15,7 @@ import { concatBytes, summaryText } from './HttpInspector.tsx';
 import { HttpInspectorDialog } from './HttpInspectorDialog.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
+import { useOpenOnSignal } from './use-open-on-signal.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import { progressLine } from '../../app/protocol/progress-seen-text.ts';
 import { httpFailureText } from '../../app/protocol/http-failure-text.ts';
@@ -35,9 +36,11 @@ export interface HttpViewProps {
   onOpenChange?(conn: number | null): void;
   /** Who should drive, when a link asks (ProtocolView's scene links); the learner's choice otherwise. */
   driver?: { kind: HttpClientKind } | null;
+  /** Changes when a "Break it" link asks for the failure cards: they open and come into view. */
+  openCards?: number;
 }
 
-export default function HttpView({ era = 'handshake', onStore, open: openProp, onOpenChange, driver = null }: HttpViewProps = {}) {
+export default function HttpView({ era = 'handshake', onStore, open: openProp, onOpenChange, driver = null, openCards = 0 }: HttpViewProps = {}) {
   const t = useProtocolText();
   const { t: tLive } = useTranslation('live');
   const services = useProtocolServices();
@@ -131,17 +134,19 @@ export default function HttpView({ era = 'handshake', onStore, open: openProp, o
       <p className="hint">{t('http.keys')}</p>
       <HttpInspectorDialog exchange={opened} onClose={() => setOpen(null)} />
       {/* The HTTP cards break a session: there is none in 2026-07-28. */}
-      {!modern && <FailureCardsDetails />}
+      {!modern && <FailureCardsDetails openSignal={openCards} />}
     </section>
   );
 }
 
 /** The HTTP failure cards, folded away until opened (their code loads then). */
-function FailureCardsDetails() {
+function FailureCardsDetails({ openSignal }: { openSignal: number }) {
   const t = useProtocolText();
   const [opened, setOpened] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  useOpenOnSignal(details, openSignal, () => setOpened(true));
   return (
-    <details className="era-cards" data-testid="http-cards-details" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+    <details ref={details} className="era-cards" data-testid="http-cards-details" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary>{t('httpCards.heading')}</summary>
       {opened && (
         <Suspense fallback={<p className="hint">…</p>}>

@@ -6,7 +6,7 @@
 
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '../hooks/use-store.ts';
-import { sceneConfig, sceneOfConfig, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
+import { sceneCards, sceneConfig, sceneOfConfig, sceneTransport, type Scene, type SceneCards } from '../../app/protocol/scenes.ts';
 import { parseSceneHash } from '../../app/protocol/step-link.ts';
 import type { HttpClientKind } from '../../app/protocol/http-session-store.ts';
 import type { ProtocolServices } from '../../app/services/protocol-services.ts';
@@ -16,6 +16,7 @@ import { FramingCompare } from './FramingCompare.tsx';
 import { SceneChooser } from './SceneChooser.tsx';
 import { StepperPanel } from './StepperPanel.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
+import { useOpenOnSignal } from './use-open-on-signal.ts';
 import { useProtocolText } from './use-protocol-text.ts';
 import './protocol-view.css';
 
@@ -42,6 +43,9 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
   const choose = (next: Scene) => void openScene(ui, stepper, next, config.client, config.register);
   // Who drives the HTTP stepper, when a link asks (a new object each time, so the same ask twice counts).
   const [httpDriver, setHttpDriver] = useState<{ kind: HttpClientKind } | null>(null);
+  // Which failure cards a "Break it" link asked to open, counted so the same link twice opens them twice.
+  const [cardsAsked, setCardsAsked] = useState<{ cards: SceneCards; count: number } | null>(null);
+  const signalFor = (cards: SceneCards) => (cardsAsked?.cards === cards ? cardsAsked.count : 0);
 
   // A scene link (`#protocol/scene/<scene>[/yours]`, e.g. an exercise's "See it live"): that scene,
   // driven by the learner's own code when it says so — on arrival and whenever the address changes.
@@ -53,6 +57,8 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
       if (link === null) return;
       const kind = link.yours ? 'learner' : 'reference';
       if (!openScene(ui, stepper, link.scene, kind, kind)) setHttpDriver({ kind });
+      const cards = link.breakIt ? sceneCards(link.scene) : null;
+      if (cards !== null) setCardsAsked((asked) => ({ cards, count: (asked?.count ?? 0) + 1 }));
     };
     follow(arrivalLink);
     const onHashChange = () => follow();
@@ -80,18 +86,18 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
           <StepperPanel initialStep={initialStep} onCursorChange={onCursorChange} />
         ) : (
           <Suspense fallback={<p className="hint">…</p>}>
-            <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} driver={httpDriver} />
+            <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} driver={httpDriver} openCards={signalFor('http')} />
           </Suspense>
         )}
       </div>
       {transport === 'stdio' && (
         <>
-          <MoreSection id="era" summary={t('scenes.more.era')}>
+          <MoreSection id="era" summary={t('scenes.more.era')} openSignal={signalFor('era')}>
             <Suspense fallback={null}>
               <EraPanel onUse={showStdio} />
             </Suspense>
           </MoreSection>
-          <MoreSection id="lab" summary={t('scenes.more.lab')}>
+          <MoreSection id="lab" summary={t('scenes.more.lab')} openSignal={signalFor('lab')}>
             <FailureLab onShow={showStdio} />
           </MoreSection>
           <MoreSection id="framing" summary={t('scenes.more.framing')}>
@@ -103,11 +109,16 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
   );
 }
 
-/** A collapsed section whose content mounts once it is first opened (and then stays, so a run in it survives closing). */
-function MoreSection({ id, summary, children }: { id: string; summary: string; children: ReactNode }) {
+/**
+ * A collapsed section whose content mounts once it is first opened (and then stays, so a run in it
+ * survives closing); `openSignal` opens it and brings it into view when a link asks.
+ */
+function MoreSection({ id, summary, children, openSignal = 0 }: { id: string; summary: string; children: ReactNode; openSignal?: number }) {
   const [opened, setOpened] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  useOpenOnSignal(details, openSignal, () => setOpened(true));
   return (
-    <details className="protocol-more" data-testid={`more-${id}`} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+    <details ref={details} className="protocol-more" data-testid={`more-${id}`} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary>{summary}</summary>
       {opened && children}
     </details>
