@@ -165,13 +165,22 @@ describe('presenter mode', () => {
     await expectAccessible(follow!, 'the follow view mirroring an open frame');
   });
 
-  it('walks the scenes and the stations: t moves to the next scene, the notes and the follow view follow it, an exercise puts its own scene on the stage', async () => {
+  it('walks the scenes and the stations: a failure card on the stage, t moves to the next scene, the notes and the follow view follow it, an exercise puts its own scene on the stage', async () => {
     const [follow, presenter] = opened.context.pages();
     // Still in Chinese (the language test), with the key list and a frame open (the axe test).
     await presenter!.keyboard.press('Escape');
     await presenter!.getByRole('dialog').waitFor({ state: 'detached' });
     await presenter!.keyboard.press('Escape');
     await presenter!.getByTestId('key-help').waitFor({ state: 'detached' });
+
+    // Break it on the stage: the lab folds out under the handshake scene; a card's run takes the
+    // stepper, and the notes say a lab scenario (not the handshake) is on the stage.
+    await presenter!.getByTestId('more-lab').locator('summary').click();
+    const card = presenter!.getByTestId('failure-card-frame-boundaries');
+    await card.getByRole('button', { name: '用参考实现运行' }).click();
+    await card.getByTestId('verdict').waitFor({ timeout: limit(30_000) });
+    expect(await presenter!.getByTestId('speaker-note').getAttribute('data-scene')).toBe('none');
+    expect(await note(presenter!)).toContain('失败模式实验室');
 
     // t: stdio · 2026-07-28. Eight steps, the modern notes, and no initialize anywhere on the wire.
     await presenter!.keyboard.press('t');

@@ -12,13 +12,15 @@ import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { useStore } from '../hooks/use-store.ts';
 import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
 import { ProtocolServicesProvider } from '../protocol/ProtocolServicesProvider.tsx';
+import { FailureLab } from '../protocol/FailureLab.tsx';
+import { MoreSection } from '../protocol/MoreSection.tsx';
 import { SceneChooser } from '../protocol/SceneChooser.tsx';
 import { StepperPanel } from '../protocol/StepperPanel.tsx';
 import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from '../../app/presenter/follow-channel.ts';
 import { followStateOf } from '../../app/presenter/follow-message.ts';
 import { httpFollowStateOf } from '../../app/presenter/http-follow.ts';
 import { httpSteps, type HttpSessionStore } from '../../app/protocol/http-session-store.ts';
-import { sceneConfig, sceneOfConfig, SCENES, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
+import { sceneCards, sceneConfig, sceneOfConfig, SCENES, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
 import { parseSceneHash } from '../../app/protocol/step-link.ts';
 import { liveSceneOf } from '../../app/exercise/next-station.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
@@ -35,8 +37,9 @@ import type { PresenterText } from '../../app/presenter/text.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
 import './presenter.css';
 
-// The HTTP stepper loads when the presenter first puts it on the stage.
+// The HTTP stepper loads when the presenter first puts it on the stage; the era cards when opened.
 const HttpView = lazy(() => import('../protocol/HttpView.tsx'));
+const EraPanel = lazy(() => import('../protocol/EraPanel.tsx'));
 
 export function PresenterApp() {
   return (
@@ -97,6 +100,11 @@ function PresenterLayout() {
       if (run) stepper.load({ ...run, client: 'reference', register: 'reference' });
     }
   }, [ui, stepper]);
+  /** A card's run is loaded into the stepper: the stage's top in view, and the keys step it. */
+  const showStage = () => {
+    main.current?.scrollIntoView({ block: 'start' });
+    main.current?.focus({ preventScroll: true });
+  };
   /** An exercise chosen in the notes: its station's scene on the stage, when the stage has it. */
   const showStation = (exerciseId: string) => {
     const order = exercises.find(exerciseId)?.meta.order;
@@ -277,7 +285,10 @@ function PresenterLayout() {
       <main ref={main} tabIndex={-1} className={`presenter__main${notesShown ? ' has-notes' : ''}`} aria-label={t('presenter.label')}>
         <div className="presenter__stage">
           {transport === 'stdio' ? (
-            <StepperPanel />
+            <>
+              <StepperPanel />
+              <SceneCardsSection key={scene} scene={scene} onShow={showStage} />
+            </>
           ) : (
             <Suspense fallback={<p className="hint">…</p>}>
               <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} onStore={setHttpStore} open={httpOpen} onOpenChange={setHttpOpen} />
@@ -300,4 +311,31 @@ function useHttpCursor(store: HttpSessionStore | null): number {
     return store.subscribe(update);
   }, [store]);
   return cursor;
+}
+
+/**
+ * Under a stdio scene, its failure cards folded away (the lab under the handshake, the era cards
+ * under 2026-07-28 and the probe), as in the protocol view: "Break it" on the presenter's stage.
+ * The HTTP stepper has its own cards.
+ */
+function SceneCardsSection({ scene, onShow }: { scene: Scene; onShow(): void }) {
+  const tp = useProtocolText();
+  const cards = sceneCards(scene);
+  if (cards === 'lab') {
+    return (
+      <MoreSection id="lab" summary={tp('scenes.more.lab')}>
+        <FailureLab onShow={onShow} />
+      </MoreSection>
+    );
+  }
+  if (cards === 'era') {
+    return (
+      <MoreSection id="era" summary={tp('scenes.more.era')}>
+        <Suspense fallback={<p className="hint">…</p>}>
+          <EraPanel onUse={onShow} />
+        </Suspense>
+      </MoreSection>
+    );
+  }
+  return null;
 }

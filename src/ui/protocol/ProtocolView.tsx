@@ -4,7 +4,7 @@
 // byte inspector opens over it from ProtocolServicesProvider; the HTTP stepper has its own, and
 // loads only when an HTTP scene is chosen.
 
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '../hooks/use-store.ts';
 import { sceneCards, sceneConfig, sceneOfConfig, sceneTransport, type Scene, type SceneCards } from '../../app/protocol/scenes.ts';
 import { parseSceneHash } from '../../app/protocol/step-link.ts';
@@ -16,7 +16,7 @@ import { FramingCompare } from './FramingCompare.tsx';
 import { SceneChooser } from './SceneChooser.tsx';
 import { StepperPanel } from './StepperPanel.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
-import { useOpenOnSignal } from './use-open-on-signal.ts';
+import { MoreSection } from './MoreSection.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 import './protocol-view.css';
 
@@ -106,22 +106,6 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
         </>
       )}
     </section>
-  );
-}
-
-/**
- * A collapsed section whose content mounts once it is first opened (and then stays, so a run in it
- * survives closing); `openSignal` opens it and brings it into view when a link asks.
- */
-function MoreSection({ id, summary, children, openSignal = 0 }: { id: string; summary: string; children: ReactNode; openSignal?: number }) {
-  const [opened, setOpened] = useState(false);
-  const details = useRef<HTMLDetailsElement>(null);
-  useOpenOnSignal(details, openSignal, () => setOpened(true));
-  return (
-    <details ref={details} className="protocol-more" data-testid={`more-${id}`} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary>{summary}</summary>
-      {opened && children}
-    </details>
   );
 }
 
