@@ -20,7 +20,8 @@ import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from 
 import { followStateOf } from '../../app/presenter/follow-message.ts';
 import { httpFollowStateOf } from '../../app/presenter/http-follow.ts';
 import { httpSteps, type HttpSessionStore } from '../../app/protocol/http-session-store.ts';
-import { sceneCards, sceneConfig, sceneOfConfig, SCENES, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
+import { sceneCards, sceneOfConfig, SCENES, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
+import { openScene } from '../../app/services/open-scene.ts';
 import { parseSceneHash } from '../../app/protocol/step-link.ts';
 import { liveSceneOf } from '../../app/exercise/next-station.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
@@ -49,10 +50,10 @@ export function PresenterApp() {
   );
 }
 
-/** Toggles that repeat while a key is held would flicker; stepping may repeat (the stepper ignores presses while busy). */
 /** A status line, worded with the texts of the language shown. */
 type Say = (t: PresenterText, tp: ProtocolText) => string;
 
+/** Toggles that repeat while a key is held would flicker; stepping may repeat (the stepper ignores presses while busy). */
 const NO_REPEAT: ReadonlySet<PresenterCommand> = new Set(['fullscreen', 'notes', 'help', 'inspect', 'restart', 'end', 'scene']);
 
 function PresenterLayout() {
@@ -82,23 +83,16 @@ function PresenterLayout() {
   // (HttpView restarts its store when it unmounts).
   const showScene = useCallback(
     (next: Scene) => {
-      ui.setScene(next);
       setHttpOpen(null);
-      const run = sceneConfig(next);
-      if (run) {
-        setHttpStore(null);
-        stepper.load({ ...run, client: 'reference', register: 'reference' });
-      }
+      if (openScene(ui, stepper, next, 'reference', 'reference')) setHttpStore(null);
       say((t, tp) => t('presenter.sceneShown', { scene: tp(`scenes.${next}`) }));
     },
     [ui, stepper, say],
   );
   // The stepper's run on arrival is the handshake's; a scene remembered from the playground is shown as it is.
   useEffect(() => {
-    if (sceneTransport(ui.getSnapshot().scene) === 'stdio' && sceneOfConfig(stepper.getSnapshot().config) !== ui.getSnapshot().scene) {
-      const run = sceneConfig(ui.getSnapshot().scene);
-      if (run) stepper.load({ ...run, client: 'reference', register: 'reference' });
-    }
+    const { scene: remembered } = ui.getSnapshot();
+    if (sceneTransport(remembered) === 'stdio' && sceneOfConfig(stepper.getSnapshot().config) !== remembered) openScene(ui, stepper, remembered, 'reference', 'reference');
   }, [ui, stepper]);
   /** A card's run is loaded into the stepper: the stage's top in view, and the keys step it. */
   const showStage = () => {

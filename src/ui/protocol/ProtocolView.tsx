@@ -6,11 +6,10 @@
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '../hooks/use-store.ts';
-import { sceneCards, sceneConfig, sceneOfConfig, sceneTransport, type Scene, type SceneCards } from '../../app/protocol/scenes.ts';
+import { sceneCards, sceneOfConfig, sceneTransport, type Scene, type SceneCards } from '../../app/protocol/scenes.ts';
 import { parseSceneHash } from '../../app/protocol/step-link.ts';
 import type { HttpClientKind } from '../../app/protocol/http-session-store.ts';
-import type { ProtocolServices } from '../../app/services/protocol-services.ts';
-import type { DriverKind } from '../../sandbox/client-driver.ts';
+import { openScene } from '../../app/services/open-scene.ts';
 import { FailureLab } from './FailureLab.tsx';
 import { FramingCompare } from './FramingCompare.tsx';
 import { SceneChooser } from './SceneChooser.tsx';
@@ -107,12 +106,4 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
       )}
     </section>
   );
-}
-
-/** Shows `scene`; a stdio scene loads its run into the stepper with these drivers (true), an HTTP scene has no stepper run here (false). */
-function openScene(ui: ProtocolServices['ui'], stepper: ProtocolServices['stepper'], scene: Scene, client: DriverKind, register: DriverKind): boolean {
-  ui.setScene(scene);
-  const run = sceneConfig(scene);
-  if (run) stepper.load({ ...run, client, register });
-  return run !== null;
 }
