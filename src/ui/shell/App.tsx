@@ -37,12 +37,17 @@ export function App() {
   useViewScroll(view, main);
   const studyLayout = useStudyLayout();
   const lessonShare = useStoreSelector(studyLayout, (state) => state.lessonShare);
+  // Each view mounts when first shown and then stays (hidden), keeping its state. The study view
+  // too: its editor loads Monaco and the TypeScript worker (~2 s of CPU), which a page opened on
+  // the protocol or trace view would otherwise pay for an editor it does not show.
+  const [studyShown, setStudyShown] = useState(view === 'study');
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
   const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
   // An opened trace stays open while the learner looks at another view.
   const [traceShown, setTraceShown] = useState(view === 'trace');
   useEffect(() => {
-    if (view === 'protocol') setProtocolShown(true);
+    if (view === 'study') setStudyShown(true);
+    else if (view === 'protocol') setProtocolShown(true);
     else if (view === 'chapter-loop') setChapterLoopShown(true);
     else if (view === 'trace') setTraceShown(true);
     // A section link (#live-panel) from the other view: scroll once the section is visible.
@@ -65,13 +70,15 @@ export function App() {
         <main className="app-main" ref={main}>
           <ProgressNotices />
           <SandboxNotice />
-          <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
-            <ViewErrorBoundary view="exercise">
-              <LessonPane />
-              <StudySeparator controls="lesson-pane" />
-              <ExerciseWorkspace />
-            </ViewErrorBoundary>
-          </div>
+          {studyShown && (
+            <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
+              <ViewErrorBoundary view="exercise">
+                <LessonPane />
+                <StudySeparator controls="lesson-pane" />
+                <ExerciseWorkspace />
+              </ViewErrorBoundary>
+            </div>
+          )}
           {protocolShown && (
             <div className="app-main__protocol" hidden={view !== 'protocol'}>
               <ViewErrorBoundary view="protocol">
