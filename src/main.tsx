@@ -1,6 +1,6 @@
 // The page's entry: pick the UI language, create the exercise store (catalogue, saved progress, the
 // spec runner) and the live session (hosts are chosen at run time), render, then start looking for
-// a host and warming up the test runner.
+// a host (the test runner warms up when the study view is first shown: App.tsx).
 // `?presenter=1` renders the presenter's layout over the same stores instead of the app;
 // `?follow=1` renders only the follow view, which draws what a presenter broadcasts and starts no
 // server of its own. Both load lazily, so the app's first load does not carry them.
@@ -110,10 +110,7 @@ function startPlayground(): void {
   );
 
   void session.probeHosts();
-  // The test runner's worker loads in the background, so the first Run finds it warm (a cold one
-  // takes most of a second); after the first paint, so it does not compete with it. The presenter
-  // runs no tests.
-  if (mode === 'app') setTimeout(() => exercises.warmUp(), 0);
+  // The test runner warms up when the study view is first shown (App.tsx); the presenter runs no tests.
 }
 
 /** A query value is shown back to the learner: keep a pasted novel from taking over the panel. */

@@ -6,6 +6,7 @@ import { LessonPane } from '../exercise/LessonPane.tsx';
 import { LivePanel } from '../live-session/LivePanel.tsx';
 import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
 import { StudySeparator } from '../exercise/StudySeparator.tsx';
+import { useExercises } from '../hooks/exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { useStudyLayout } from '../hooks/use-study-layout.ts';
 import { useHashView } from '../hooks/use-hash-view.ts';
@@ -42,6 +43,13 @@ export function App() {
   // the protocol or trace view would otherwise pay for an editor it does not show.
   const [studyShown, setStudyShown] = useState(view === 'study');
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
+  const exercises = useExercises();
+  // The test runner's worker (in the sandbox frame) loads once the study view is first shown, so
+  // the first Run finds it warm (a cold one takes most of a second); a page opened on another view
+  // loads it only when something there runs learner code.
+  useEffect(() => {
+    if (studyShown) exercises.warmUp();
+  }, [studyShown, exercises]);
   const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
   // An opened trace stays open while the learner looks at another view.
   const [traceShown, setTraceShown] = useState(view === 'trace');
