@@ -1,6 +1,6 @@
 // The page's entry: pick the UI language, create the exercise store (catalogue, saved progress, the
 // spec runner) and the live session (hosts are chosen at run time), render, then start looking for
-// a host (the test runner warms up when the study view is first shown: App.tsx).
+// a host (the test runner warms up when the exercise workspace first shows: ExerciseWorkspace.tsx).
 // `?presenter=1` renders the presenter's layout over the same stores instead of the app;
 // `?follow=1` renders only the follow view, which draws what a presenter broadcasts and starts no
 // server of its own. Both load lazily, so the app's first load does not carry them.
@@ -110,7 +110,6 @@ function startPlayground(): void {
   );
 
   void session.probeHosts();
-  // The test runner warms up when the study view is first shown (App.tsx); the presenter runs no tests.
 }
 
 /** A query value is shown back to the learner: keep a pasted novel from taking over the panel. */

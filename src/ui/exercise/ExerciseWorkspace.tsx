@@ -35,6 +35,10 @@ export function ExerciseWorkspace() {
   useShareLinkFromAddress(exercises);
   // A lesson's link to another exercise (`#exercise=<id>`) opens it here.
   useExerciseLinkFromAddress(exercises);
+  // The test runner's worker loads as the workspace first shows, so the first Run finds it warm (a
+  // cold one takes most of a second); a page opened on another view loads it only when learner
+  // code runs there.
+  useEffect(() => exercises.warmUp(), [exercises]);
 
   const runTests = useCallback(() => {
     void exercises.run(id);

@@ -6,7 +6,6 @@ import { LessonPane } from '../exercise/LessonPane.tsx';
 import { LivePanel } from '../live-session/LivePanel.tsx';
 import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
 import { StudySeparator } from '../exercise/StudySeparator.tsx';
-import { useExercises } from '../hooks/exercise-context.ts';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { useStudyLayout } from '../hooks/use-study-layout.ts';
 import { useHashView } from '../hooks/use-hash-view.ts';
@@ -39,17 +38,10 @@ export function App() {
   const studyLayout = useStudyLayout();
   const lessonShare = useStoreSelector(studyLayout, (state) => state.lessonShare);
   // Each view mounts when first shown and then stays (hidden), keeping its state. The study view
-  // too: its editor loads Monaco and the TypeScript worker (~2 s of CPU), which a page opened on
-  // the protocol or trace view would otherwise pay for an editor it does not show.
+  // too: its editor loads Monaco and the TypeScript worker, and its workspace the test runner
+  // (~2 s of CPU together), which a page opened on another view would pay for and not show.
   const [studyShown, setStudyShown] = useState(view === 'study');
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
-  const exercises = useExercises();
-  // The test runner's worker (in the sandbox frame) loads once the study view is first shown, so
-  // the first Run finds it warm (a cold one takes most of a second); a page opened on another view
-  // loads it only when something there runs learner code.
-  useEffect(() => {
-    if (studyShown) exercises.warmUp();
-  }, [studyShown, exercises]);
   const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
   // An opened trace stays open while the learner looks at another view.
   const [traceShown, setTraceShown] = useState(view === 'trace');
