@@ -12,6 +12,7 @@ import { PtyLineSplitter } from './pty-line-splitter.ts';
 import { encodeTapEvent, type TapEvent } from './tap-protocol.ts';
 import { createTapWire, type LineChannel } from './tap-wire.ts';
 import { ListenerSet } from './listener-set.ts';
+import { pageLimit } from '../sandbox/page-limits.ts';
 
 /** The slice of `WebContainerProcess` (from `@webcontainer/api`) this host uses. */
 export interface WebContainerProcessLike {
@@ -79,7 +80,7 @@ export interface WebContainerHost extends Host {
 }
 
 export function createWebContainerHost(deps: WebContainerHostDeps = {}): WebContainerHost {
-  const timeoutMs = deps.timeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
+  const timeoutMs = deps.timeoutMs ?? pageLimit('webContainerBootMs', DEFAULT_BOOT_TIMEOUT_MS);
   const spawnTimeoutMs = deps.spawnTimeoutMs ?? DEFAULT_SPAWN_TIMEOUT_MS;
   const isolated = deps.isolated ?? (() => globalThis.crossOriginIsolated === true);
   const hasSharedArrayBuffer = deps.hasSharedArrayBuffer ?? (() => typeof SharedArrayBuffer === 'function');

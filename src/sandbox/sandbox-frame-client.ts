@@ -2,6 +2,7 @@
 // sandboxes itself to an opaque origin (CSP `sandbox allow-scripts`), and the control port to it.
 // Its status (loading, ready, unavailable) is observable so the app can say when it cannot load.
 
+import { pageLimit } from './page-limits.ts';
 import { isFrameToPage, SANDBOX_HELLO, type PageToFrame } from './sandbox-protocol.ts';
 
 export type SandboxStatus = 'idle' | 'loading' | 'ready' | 'unavailable';
@@ -38,11 +39,14 @@ export function subscribeSandboxStatus(listener: () => void): () => void {
 
 /** The frame, created on first use; rejects (and the status says so) when it cannot load. */
 export function sandboxFrame(url: string): Promise<SandboxFrame> {
+  // Later calls get the same promise and leave the status alone: a frame that already failed stays
+  // 'unavailable' (a Run after the failure once set it back to 'loading', and the notice went away).
+  if (frame) return frame;
   setStatus('loading');
   // A host that cannot send the frame's CSP (GitHub Pages): the document says it is not isolated,
   // and opens again in an iframe with the sandbox attribute, opaque the other way (offline it then
   // depends on the HTTP cache).
-  frame ??= openFrame(url, false)
+  frame = openFrame(url, false)
     .catch((error: unknown) => {
       if (error instanceof NotIsolated) return openFrame(url, true);
       throw error;
@@ -86,7 +90,7 @@ function openFrame(url: string, sandboxAttribute: boolean): Promise<SandboxFrame
     iframe.dataset.testid = 'learner-sandbox-frame';
     const channel = new MessageChannel();
     const errorListeners = new Map<number, (message: string) => void>();
-    const timer = setTimeout(() => reject(new Error('the sandbox that runs learner code did not load')), FRAME_START_LIMIT_MS);
+    const timer = setTimeout(() => reject(new Error('the sandbox that runs learner code did not load')), pageLimit('sandboxFrameStartMs', FRAME_START_LIMIT_MS));
     channel.port1.onmessage = (event: MessageEvent) => {
       const message: unknown = event.data;
       if (!isFrameToPage(message)) return;

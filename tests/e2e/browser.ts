@@ -6,6 +6,7 @@
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import { PAGE_LIMITS_GLOBAL, type PageLimits } from '../../src/sandbox/page-limits.ts';
 import { limit } from './limits.ts';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts';
@@ -32,6 +33,12 @@ export interface PageOptions {
    * most tests do. The offline and preflight tests, which are about the service worker, turn it on.
    */
   serviceWorker?: boolean;
+  /**
+   * Shorter product timers (src/sandbox/page-limits.ts), set before the page's own scripts run: only
+   * for a wait whose outcome is certain whatever the limit (a WebContainer that cannot boot here, a
+   * sandbox frame the test blocks), so the test asserts the outcome without waiting out 6 or 15 s.
+   */
+  limits?: PageLimits;
 }
 
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
@@ -40,6 +47,11 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: { width: 1400, height: 1000 },
     serviceWorkers: options.serviceWorker === true ? 'allow' : 'block',
   });
+  if (options.limits !== undefined) {
+    await context.addInitScript(({ name, limits }) => {
+      (globalThis as Record<string, unknown>)[name] = limits;
+    }, { name: PAGE_LIMITS_GLOBAL, limits: options.limits });
+  }
   const onlyOrigin = options.onlyOrigin;
   if (onlyOrigin !== undefined) {
     await context.route(

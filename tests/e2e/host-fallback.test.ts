@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { openPage, startPrivateServer, useAppAndBrowser } from './browser.ts';
-import { limit } from './limits.ts';
+import { limit, UNBOOTABLE_WEBCONTAINER_MS } from './limits.ts';
 
 const app = useAppAndBrowser();
 
@@ -17,7 +17,7 @@ const WAIT_MARGIN_MS = 30_000;
 describe('automatic host selection (offline)', () => {
   // The first two only wait on the boot timeout, so they wait side by side.
   it.concurrent('ignores an unknown ?host=, gives up on the WebContainer in time and says why, then uses the bridge', async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await page.goto(`${app.url}?host=nope`);
       await page.getByText(/“\?host=nope” is not a known host/).waitFor();
@@ -29,7 +29,7 @@ describe('automatic host selection (offline)', () => {
       await page.getByRole('button', { name: 'Try the WebContainer' }).click();
       // Now it waits for the WebContainer's boot, which cannot load StackBlitz here.
       await page.getByText('Looking for a host…').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
-      await hosts.getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
+      await hosts.getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: UNBOOTABLE_WEBCONTAINER_MS + limit(MARGIN_MS) });
       await page.getByText('Live host: Local bridge').waitFor({ timeout: limit(WAIT_MARGIN_MS) });
       // It gave up on the WebContainer after the boot timeout (the page says so), not before.
       const webcontainer = await hosts.getByRole('listitem').filter({ hasText: 'WebContainer' }).textContent();
@@ -45,10 +45,10 @@ describe('automatic host selection (offline)', () => {
   });
 
   it.concurrent('says why a forced WebContainer cannot run the server; the page stays usable', async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await page.goto(`${app.url}?host=webcontainer`);
-      await page.getByText('No host available').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
+      await page.getByText('No host available').waitFor({ timeout: UNBOOTABLE_WEBCONTAINER_MS + limit(MARGIN_MS) });
       await page.getByText(/^No host can run the server here/).waitFor();
       const row = await page.getByRole('list', { name: 'Host' }).getByRole('listitem').textContent();
       expect(row).toMatch(/WebContainer not used: WebContainer did not boot within/);
@@ -60,7 +60,7 @@ describe('automatic host selection (offline)', () => {
       await page.getByText('没有可用的运行环境').waitFor();
       await page.getByRole('button', { name: '重新检查运行环境' }).click();
       await page.getByText('正在寻找运行环境…').waitFor();
-      await page.getByText('没有可用的运行环境').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(MARGIN_MS) });
+      await page.getByText('没有可用的运行环境').waitFor({ timeout: UNBOOTABLE_WEBCONTAINER_MS + limit(MARGIN_MS) });
       // The host's reason is said in Chinese too (a code from the runtime, worded by the page).
       const zhRow = await page.getByRole('list', { name: '运行环境' }).getByRole('listitem').textContent();
       expect(zhRow).toMatch(/未使用：WebContainer 在 \d+(\.\d)? 秒内没有启动。它的运行时要从 StackBlitz 的服务器加载/);

@@ -30,3 +30,11 @@ export function slowFactor(): number {
 export function limit(quietMs: number): number {
   return Math.round(quietMs * slowFactor());
 }
+
+/**
+ * The WebContainer boot limit for a page where it cannot boot (StackBlitz is unreachable here):
+ * the page gives up and says why exactly as after the product's 6 s, only sooner
+ * (src/sandbox/page-limits.ts). Long enough that a wait set up after a click still sees the
+ * "looking for a host" state it shows meanwhile.
+ */
+export const UNBOOTABLE_WEBCONTAINER_MS = 2000;

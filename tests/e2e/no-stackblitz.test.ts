@@ -3,9 +3,8 @@
 // recorded; the control, choosing the WebContainer, shows the recorder does see a StackBlitz request.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { openPage, useAppAndBrowser } from './browser.ts';
-import { limit } from './limits.ts';
+import { limit, UNBOOTABLE_WEBCONTAINER_MS } from './limits.ts';
 
 const app = useAppAndBrowser();
 /** A wait's limit, scaled for this machine (tests/e2e/limits.ts). */
@@ -15,7 +14,7 @@ describe('no third-party request at page load', () => {
   it('loads, picks a host and renders without contacting StackBlitz; choosing the WebContainer does', async () => {
     const own = new URL(app.url).origin;
     // Other origins are aborted (no network here), but every attempt is still recorded.
-    const { page, close } = await openPage(app.browser, { onlyOrigin: own });
+    const { page, close } = await openPage(app.browser, { onlyOrigin: own, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     const foreign: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).origin !== own && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
@@ -40,7 +39,7 @@ describe('no third-party request at page load', () => {
       await page.getByRole('button', { name: 'Try the WebContainer' }).click();
       await expect.poll(() => foreign.some((url) => /stackblitz|webcontainer/i.test(url)), { timeout: wait() }).toBe(true);
       // With no network it cannot boot: the page says so and keeps the bridge.
-      await page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + wait(5000) });
+      await page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: /did not boot within/ }).waitFor({ timeout: UNBOOTABLE_WEBCONTAINER_MS + wait(5000) });
       await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
     } finally {
       await close();

@@ -9,10 +9,9 @@ import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { contentTypeFor } from '../../server/static-files.ts';
-import { DEFAULT_BOOT_TIMEOUT_MS } from '../../src/runtime/webcontainer-host.ts';
 import { expectAccessible } from './axe.ts';
 import { distDir, openPage, useAppAndBrowser } from './browser.ts';
-import { limit } from './limits.ts';
+import { limit, UNBOOTABLE_WEBCONTAINER_MS } from './limits.ts';
 import { readClipboard } from './clipboard.ts';
 
 const app = useAppAndBrowser();
@@ -49,7 +48,7 @@ function row(page: Page, check: string): Locator {
   return page.locator(`.preflight-row[data-check="${check}"]`);
 }
 
-async function waitForFinished(page: Page, text: RegExp, timeout = DEFAULT_BOOT_TIMEOUT_MS + limit(10_000)): Promise<void> {
+async function waitForFinished(page: Page, text: RegExp, timeout = UNBOOTABLE_WEBCONTAINER_MS + limit(10_000)): Promise<void> {
   await page.locator('.preflight__progress').filter({ hasText: text }).waitFor({ timeout });
 }
 
@@ -57,7 +56,7 @@ async function waitForFinished(page: Page, text: RegExp, timeout = DEFAULT_BOOT_
 // boot timeout (no internet), a fixed wait on a timer that one test need not queue behind another's.
 describe.concurrent('preflight panel', () => {
   it('under npm start with no internet: one row per check, fixes for the WebContainer, Run again, copyable summary', async () => {
-    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
+    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
       await page.goto(`${app.url}#preflight`);
@@ -102,7 +101,7 @@ describe.concurrent('preflight panel', () => {
   });
 
   it('speaks Chinese for a zh-CN browser', async () => {
-    const { page, close } = await openPage(app.browser, { locale: 'zh-CN', onlyOrigin: new URL(app.url).origin });
+    const { page, close } = await openPage(app.browser, { locale: 'zh-CN', onlyOrigin: new URL(app.url).origin, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await page.goto(`${app.url}#preflight`);
       await page.getByRole('heading', { name: '课前检查' }).waitFor();
