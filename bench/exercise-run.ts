@@ -115,9 +115,11 @@ async function measureInPage(distDir: string, ids: readonly string[], references
       await page.evaluate(`localStorage.setItem(${JSON.stringify(UI_PREFERENCES_KEY)}, ${JSON.stringify(JSON.stringify({ exerciseId: id }))}); location.reload(); true`);
       const file = exercise?.meta.learnerFile ?? '';
       await page.waitFor(`document.readyState === 'complete' && document.querySelector('.workspace__file')?.textContent.includes(${JSON.stringify(file)}) === true`, PAGE_TIMEOUT_MS);
-      // The editor loads after the page, and TypeScript starts in its worker: let that settle, as
-      // it has long before a learner has written enough to press Run.
+      // The editor loads after the page, and TypeScript starts in its worker once the learner
+      // reaches for the editor (focus here): let that settle, as it has long before a learner has
+      // written enough to press Run.
       await page.waitFor(`document.querySelector('[data-testid="code-editor"] .monaco-editor .view-lines') !== null`, PAGE_TIMEOUT_MS);
+      await page.evaluate(`document.querySelector('[data-testid="code-editor"] [role="textbox"]')?.focus(); true`);
       await page.evaluate(`new Promise((resolve) => setTimeout(resolve, ${settleMs}))`);
       const times: number[] = [];
       let allPassed = true;

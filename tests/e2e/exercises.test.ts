@@ -76,6 +76,9 @@ describe('the exercises in Chromium (production build)', () => {
       expect(await page.getByText('Tab inserts a tab; press Ctrl+M (⌃⇧M on Mac) to make Tab move focus.').isVisible()).toBe(true);
 
       await runAndWait(page, () => runButton(page).click(), 'fail');
+      // Nobody has reached for the editor yet, so TypeScript's worker (7 MB) is not even fetched.
+      const typeScriptWorkerFetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/ts.worker')));
+      expect(await typeScriptWorkerFetched()).toBe(false);
       const tests = page.getByTestId('test-result');
       const count = await tests.count();
       expect(count).toBeGreaterThan(10);
@@ -126,6 +129,7 @@ describe('the exercises in Chromium (production build)', () => {
 
       // Ctrl+Enter in the editor runs the tests.
       await page.getByTestId('code-editor').locator('.view-lines').click();
+      await expect.poll(typeScriptWorkerFetched, { timeout: limit(15_000) }).toBe(true);
       await runAndWait(page, () => page.keyboard.press('Control+Enter'), 'pass');
       expect(await tests.count()).toBe(count);
       expect(await tests.evaluateAll((items) => items.every((item) => (item as HTMLElement).dataset.status === 'pass'))).toBe(true);

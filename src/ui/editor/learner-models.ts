@@ -68,4 +68,4 @@ export function runMarkers(monaco: Monaco, model: editor.ITextModel, result: Run
   return markers;
 }
 
-export { referenceModel as referenceModelFor } from './monaco-setup.ts';
+export { referenceModel as referenceModelFor, wakeLanguageServiceOn } from './monaco-setup.ts';

@@ -38,7 +38,9 @@ let ready: Monaco | undefined;
 export function setupMonaco(exercises: readonly Exercise[]): Monaco {
   if (ready) return ready;
   (self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment = {
-    getWorker: (_workerId: string, label: string) => (label === 'typescript' || label === 'javascript' ? new TypeScriptWorker() : new EditorWorker()),
+    // Monaco asks for the TypeScript worker as soon as a TypeScript model exists; it gets it once
+    // the learner reaches for an editor (wakeLanguageServiceOn), and its requests wait until then.
+    getWorker: (_workerId: string, label: string) => (label === 'typescript' || label === 'javascript' ? languageServiceWanted.then(() => new TypeScriptWorker()) : new EditorWorker()),
   };
   typescriptDefaults.setCompilerOptions({
     // The project's own settings (tsconfig.json), so the reference modules check cleanly here too.
@@ -60,6 +62,27 @@ export function setupMonaco(exercises: readonly Exercise[]): Monaco {
   typescriptDefaults.setExtraLibs(Object.entries(protocolSources).map(([path, content]) => ({ content, filePath: protocolUri(path) })));
   ready = monaco;
   return monaco;
+}
+
+// The TypeScript language service starts when the learner first reaches for an editor (focus, the
+// pointer over it, an edit), not when the editor appears. Its worker is about 7 MB to parse and
+// builds a program over the reference modules: measured on this project's 2-core machine, a study
+// page's renderer used 2.4 s of CPU in its first 6 s with it and about 1.4 s without, time a visit that
+// reads the lesson and runs the tests never needed. Highlighting is Monaco's own tokenizer, there
+// from the start; squiggles, hovers and completions come a second or two after the first focus.
+let wantLanguageService = () => {};
+const languageServiceWanted = new Promise<void>((resolve) => (wantLanguageService = resolve));
+let awake = false;
+
+/** Starts the language service the first time the learner focuses, points at or edits `editor`. */
+export function wakeLanguageServiceOn(editor: monaco.editor.ICodeEditor): void {
+  if (awake) return;
+  const listeners = [editor.onDidFocusEditorWidget(wake), editor.onMouseMove(wake), editor.onDidChangeModelContent(wake)];
+  function wake(): void {
+    for (const listener of listeners) listener.dispose();
+    awake = true;
+    wantLanguageService();
+  }
 }
 
 /** `/src/protocol/framing/index.ts` → `file:///node_modules/@protocol/framing/index.ts`. */

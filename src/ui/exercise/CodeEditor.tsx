@@ -58,6 +58,7 @@ export function CodeEditor({ exercise, onRun, onSave, handle, describedBy }: Cod
         fixedOverflowWidgets: true,
         renderLineHighlightOnlyWhenFocus: true,
       });
+      module.wakeLanguageServiceOn(instance);
       instance.addAction({ id: 'mcp-playground.run-tests', label: t('editor.runAction'), keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter], run: () => callbacks.current.onRun() });
       instance.addAction({ id: 'mcp-playground.save', label: t('editor.saveAction'), keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS], run: () => callbacks.current.onSave() });
       // The element screen readers treat as the editor (an EditContext div, or a textarea where

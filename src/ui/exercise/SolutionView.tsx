@@ -88,6 +88,8 @@ export function SolutionView({ exercise }: { exercise: Exercise }) {
       // editors, which then have an empty accessible name; set them on each editor directly.
       instance.getOriginalEditor().updateOptions({ ariaLabel: t('solution.heading') });
       instance.getModifiedEditor().updateOptions({ ariaLabel: t('editor.label', { file: meta.learnerFile }) });
+      module.wakeLanguageServiceOn(instance.getOriginalEditor());
+      module.wakeLanguageServiceOn(instance.getModifiedEditor());
       // The diff editor never disposes a view model made by setModel({ original, modified }) (it
       // keeps one reference to it forever), and that view model goes on computing diffs: one
       // finishing after the learner's model was replaced throws (line ranges out of bounds). So
