@@ -22,7 +22,11 @@ import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 // Chromium; each file's pages, workers and servers need about two cores of their own, so half the
 // cores run files side by side (one on two cores: three at once put the load at 13–16 and failed
 // waits on a slow machine). MCP_E2E_WORKERS overrides it.
-const NODE_WORKERS = Math.max(1, availableParallelism());
+// One more than the cores, though: several Node files mostly wait (the slow-machine file holds its
+// worker for about a minute while its throttled child uses a tenth of a core; others wait on
+// child processes and sockets), and with one worker per core those waits left a core idle
+// (unit + integration on this 2-core machine: 183 s with two workers, 152 s with three).
+const NODE_WORKERS = Math.max(1, availableParallelism()) + 1;
 const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 // Every e2e wait has its own scaled limit (tests/e2e/limits.ts); a test's timeout is only the
 // backstop for a test that hangs, never what decides it.
