@@ -13,21 +13,21 @@ import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 //                performance and i18n.
 //   e2e          real Chromium against ONE production build and ONE `npm start` server, both made
 //                once in tests/e2e/global-setup.ts and handed to every file through inject(); the
-//                files are independent (each has its own browser), so they run side by side.
+//                files are independent (each connects to the one Chromium and opens its own contexts), so they run side by side.
 //
 // maxWorkers is per project; projects with different maxWorkers need their own sequence.groupOrder,
 // so unit and integration (group 0) finish before the end-to-end files (group 1) start, and never
-// compete with the browsers for the two cores.
-// The Node projects are CPU-bound: one worker per core. End-to-end files drive the suite's one
-// Chromium; each file's pages, workers and servers need about two cores of their own, so half the
-// cores run files side by side (one on two cores: three at once put the load at 13–16 and failed
-// waits on a slow machine). MCP_E2E_WORKERS overrides it.
-// One more than the cores, though: several Node files mostly wait (the slow-machine file holds its
-// worker for about a minute while its throttled child uses a tenth of a core; others wait on
-// child processes and sockets), and with one worker per core those waits left a core idle
-// (unit + integration on this 2-core machine: 183 s with two workers, 152 s with three).
+// compete with the browsers for the cores.
+// The Node projects are CPU-bound, but several of their files mostly wait (the slow-machine file
+// holds its worker for about a minute while its throttled child uses a tenth of a core; others wait
+// on child processes and sockets): one worker more than the cores keeps them all busy (unit +
+// integration on this 2-core machine: 183 s with two workers, 152 s with three).
+// End-to-end files drive the suite's one Chromium, one file per core. Measured on this 2-core
+// machine: one file at a time left the cores idle 29% of the time (waits on the app, the servers,
+// timers): 494 s; two at a time kept them 94% busy: 342 s, green. Three at once overloaded it (load
+// 13–16, failed waits on a slow machine). MCP_E2E_WORKERS overrides it.
 const NODE_WORKERS = Math.max(1, availableParallelism()) + 1;
-const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? Math.max(1, availableParallelism()));
 // Every e2e wait has its own scaled limit (tests/e2e/limits.ts); a test's timeout is only the
 // backstop for a test that hangs, never what decides it.
 const E2E_BACKSTOP_MS = 20 * 60_000;
