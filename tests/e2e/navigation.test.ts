@@ -13,6 +13,15 @@ const app = useAppAndBrowser();
 const mainScroll = (page: Page) => page.evaluate(() => document.querySelector('.app-main')!.scrollTop);
 const current = (page: Page) => page.evaluate(() => document.querySelector('.app-header__nav [aria-current="page"]')?.textContent ?? null);
 
+/** The scroll container's position and heights, and what sits above the views (notices). */
+const scrollBox = (page: Page) =>
+  page.evaluate(() => {
+    const main = document.querySelector<HTMLElement>('.app-main')!;
+    const protocol = document.querySelector<HTMLElement>('.app-main__protocol');
+    const live = document.getElementById('live-panel');
+    return `scrollTop ${main.scrollTop} of ${main.scrollHeight} (client ${main.clientHeight}), protocol view ${protocol?.offsetTop}+${protocol?.offsetHeight}, live panel ${live?.offsetHeight}`;
+  });
+
 async function scrollMainTo(page: Page, top: number): Promise<number> {
   return page.evaluate((to) => {
     const main = document.querySelector('.app-main')!;
@@ -56,6 +65,8 @@ describe('navigation', () => {
           seen.setAttribute('data-seen-before-leaving', '');
           return seen.getBoundingClientRect().top - main.top;
         });
+        // What the scroll container held when the view was left, for the message if it lands elsewhere.
+        const leftBox = await scrollBox(page);
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Chapter loop' }).click();
         await page.waitForFunction(() => window.location.hash === '#chapter-loop');
         expect(await mainScroll(page)).toBe(0);
@@ -67,7 +78,7 @@ describe('navigation', () => {
         // place if the view's height changed while hidden. The same element is where it was.
         const back = await page.evaluate(() => document.querySelector('[data-seen-before-leaving]')!.getBoundingClientRect().top - document.querySelector('.app-main')!.getBoundingClientRect().top);
         expect(await mainScroll(page)).toBeGreaterThan(300);
-        expect(Math.abs(back - left), `back at ${back} px, left at ${left} px from the top`).toBeLessThan(40);
+        expect(Math.abs(back - left), `back at ${back} px, left at ${left} px from the top; left ${leftBox}, back ${await scrollBox(page)}`).toBeLessThan(40);
         expect(await current(page)).toBe('Protocol');
         // The live panel: the same view, still marked, the header still in sight, focus on the panel.
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Live panel' }).click();
