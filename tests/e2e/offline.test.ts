@@ -44,6 +44,24 @@ describe('offline after one visit', () => {
       expect(saved.expected).toBeGreaterThan(40);
       expect(saved.cached).toBe(saved.expected);
 
+      // Meanwhile a fresh browser context on the same origin starts without this context's service
+      // worker: nothing controls it before its own worker would take over, and the online page gets
+      // its fresh bridge token (nothing this context cached leaked into it).
+      const other = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
+      try {
+        await other.page.goto(app.url);
+        const fresh = await other.page.evaluate(async () => ({
+          token: await fetch('/__bridge/token', { headers: { 'X-MCP-Bridge-Token-Request': '1' } }).then((r) => r.ok, () => false),
+          inPage: document.documentElement.outerHTML.includes('mcp-bridge-token'),
+          registrations: (await navigator.serviceWorker.getRegistrations()).length,
+        }));
+        expect(fresh.token).toBe(true);
+        expect(fresh.inPage).toBe(false);
+        expect(fresh.registrations).toBeLessThanOrEqual(1);
+      } finally {
+        await other.close();
+      }
+
       await context.setOffline(true);
       // Offline emulation must cut loopback too, or the reload below would quietly use the server.
       const reachable = await page.evaluate(async () => {
@@ -108,25 +126,6 @@ describe('offline after one visit', () => {
       expect(await page.getByTestId('results').textContent()).not.toContain('could not start');
       expect(await status.getAttribute('data-status')).toBe('fail');
       expect(consoleLines.filter((line) => line.startsWith('[pageerror]'))).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
-
-  it('a fresh browser context starts without the service worker (other tests are not affected)', async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
-    try {
-      await page.goto(app.url);
-      // Before the first visit's worker takes over, nothing controls the page, and the online page
-      // gets its fresh bridge token: nothing cached from the test above leaked into this context.
-      const facts = await page.evaluate(async () => ({
-        token: await fetch('/__bridge/token', { headers: { 'X-MCP-Bridge-Token-Request': '1' } }).then((r) => r.ok, () => false),
-        inPage: document.documentElement.outerHTML.includes('mcp-bridge-token'),
-      }));
-      expect(facts).toEqual({ token: true, inPage: false });
-      const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
-      expect(registrations).toBeLessThanOrEqual(1);
-      await waitUntilSavedForOffline(page);
     } finally {
       await close();
     }
