@@ -38,8 +38,8 @@ export function App() {
   const studyLayout = useStudyLayout();
   const lessonShare = useStoreSelector(studyLayout, (state) => state.lessonShare);
   // Each view mounts when first shown and then stays (hidden), keeping its state. The study view
-  // too: its editor loads Monaco and the TypeScript worker, and its workspace the test runner
-  // (~2 s of CPU together), which a page opened on another view would pay for and not show.
+  // too: its editor loads Monaco and its workspace the test runner (~2 s of CPU together), which a
+  // page opened on another view would pay for and not show.
   const [studyShown, setStudyShown] = useState(view === 'study');
   const [protocolShown, setProtocolShown] = useState(view === 'protocol');
   const [chapterLoopShown, setChapterLoopShown] = useState(view === 'chapter-loop');
