@@ -18,6 +18,12 @@ export function isTraceViewHash(hash: string): boolean {
 
 export const CHAPTER_LOOP_HASH = '#chapter-loop';
 
+/** The Chapter loop opened on Check my server (exercise 4's live scene, at the bottom of the view). */
+export const CHECK_SERVER_HASH = `${CHAPTER_LOOP_HASH}/check-server`;
+
+/** The Chapter loop at its top with the learner's registerMcpTools chosen (exercise 5's live scene). */
+export const CHAPTER_LOOP_YOURS_HASH = `${CHAPTER_LOOP_HASH}/yours`;
+
 /** The Chapter loop's first address: links written before it was renamed keep working. */
 export const CHAPTER_LOOP_HASH_ALIAS = '#agent';
 

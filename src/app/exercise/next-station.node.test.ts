@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 import { viewOfHash } from '../router.ts';
 import { parseSceneHash } from '../protocol/step-link.ts';
 import { sceneCards } from '../protocol/scenes.ts';
-import { breakItOf, liveSceneOf, nextExerciseId } from './next-station.ts';
+import { afterStation, breakItOf, liveSceneOf, nextExerciseId, stationAt, type StationKind } from './next-station.ts';
 import en from '../../locales/en/exercise.json';
 import zh from '../../locales/zh-CN/exercise.json';
 
@@ -37,6 +37,28 @@ describe('the next station after an exercise passes', () => {
       const names = [en, zh].map((text) => (text as { next: { break: Record<string, string> } }).next.break[station.key]);
       expect(names.every((name) => typeof name === 'string' && name.length > 0), `exercise ${order}: ${station.key}`).toBe(true);
     }
+  });
+
+  it('"Next" alone walks every station of every exercise: live scene, then its cards if it has any, then the next exercise', () => {
+    const walked: string[] = [];
+    for (const order of [...orders].sort((a, b) => a - b)) {
+      let kind: StationKind | null = 'live';
+      while (kind !== null) {
+        const hash: string = kind === 'live' ? liveSceneOf(order)!.hash : breakItOf(order)!.hash;
+        // The address names the station back, for the exercise the learner is on.
+        expect(stationAt(order, hash), `exercise ${order}: ${hash}`).toBe(kind);
+        walked.push(`${order} ${kind}`);
+        const after = afterStation(order, kind);
+        kind = 'breakIt' in after ? 'break' : null;
+        if ('breakIt' in after) expect(after.breakIt).toBe(breakItOf(order));
+      }
+    }
+    expect(walked).toEqual(['1 live', '2 live', '2 break', '3 live', '3 break', '4 live', '5 live', '5 break', '6 live', '6 break', '7 live', '7 break']);
+    // Another exercise's address is no station of this one; the cards come after the scene, never before.
+    expect(stationAt(1, breakItOf(2)!.hash)).toBeNull();
+    expect(stationAt(4, liveSceneOf(5)!.hash)).toBeNull();
+    expect(stationAt(3, '#protocol')).toBeNull();
+    expect(afterStation(2, 'break')).toEqual({ nextExercise: true });
   });
 
   it('walks the chapter in order and ends after the last', () => {

@@ -3,7 +3,7 @@
 // that break what it does ("break it"), then on to the next exercise. Pure data, so the path is
 // tables that a test walks from the first to the last.
 
-import { CHAPTER_LOOP_HASH } from '../router.ts';
+import { CHAPTER_LOOP_YOURS_HASH, CHECK_SERVER_HASH } from '../router.ts';
 import { sceneHash } from '../protocol/step-link.ts';
 
 export type SceneKey = 'inspector' | 'reader' | 'stepper' | 'checkServer' | 'merge' | 'http' | 'era';
@@ -21,8 +21,8 @@ const SCENES: Readonly<Record<number, LiveScene>> = {
   1: { hash: sceneHash('stdio-handshake'), key: 'inspector' },
   2: { hash: sceneHash('stdio-handshake'), key: 'reader' },
   3: { hash: sceneHash('stdio-handshake', true), key: 'stepper' },
-  4: { hash: CHAPTER_LOOP_HASH, key: 'checkServer' },
-  5: { hash: CHAPTER_LOOP_HASH, key: 'merge' },
+  4: { hash: CHECK_SERVER_HASH, key: 'checkServer' },
+  5: { hash: CHAPTER_LOOP_YOURS_HASH, key: 'merge' },
   6: { hash: sceneHash('http-handshake', true), key: 'http' },
   7: { hash: sceneHash('stdio-modern', true), key: 'era' },
 };
@@ -59,4 +59,20 @@ export function breakItOf(order: number): BreakStation | undefined {
 export function nextExerciseId(ids: readonly string[], id: string): string | undefined {
   const index = ids.indexOf(id);
   return index === -1 ? undefined : ids[index + 1];
+}
+
+/** The two stations of an exercise outside the study view. */
+export type StationKind = 'live' | 'break';
+
+/** Which station of exercise `order` the address `hash` is, if any (a scene may serve several exercises: the selected one decides). */
+export function stationAt(order: number, hash: string): StationKind | null {
+  if (breakItOf(order)?.hash === hash) return 'break';
+  if (liveSceneOf(order)?.hash === hash) return 'live';
+  return null;
+}
+
+/** Where "Next" goes from a station: the exercise's failure cards after its live scene, else the next exercise. */
+export function afterStation(order: number, kind: StationKind): { breakIt: BreakStation } | { nextExercise: true } {
+  const breakIt = kind === 'live' ? breakItOf(order) : undefined;
+  return breakIt ? { breakIt } : { nextExercise: true };
 }

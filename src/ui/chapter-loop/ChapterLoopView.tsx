@@ -23,6 +23,9 @@ import { TranscriptView } from './TranscriptView.tsx';
 import { TurnDiagram } from './TurnDiagram.tsx';
 import { LEARNER_EXERCISES } from '../../app/services/protocol-services.ts';
 import { UnfinishedExerciseNote } from '../exercise/UnfinishedExerciseNote.tsx';
+import { StationBar } from '../path/StationBar.tsx';
+import { CHAPTER_LOOP_YOURS_HASH, CHECK_SERVER_HASH } from '../../app/router.ts';
+import { useLandOnHash } from '../hooks/use-land-on-hash.ts';
 import './chapter-loop.css';
 
 export interface ChapterLoopViewProps {
@@ -92,11 +95,27 @@ function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
     document.getElementById('agent-diagram')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, []);
 
+  // The two "See it live" links into this view: exercise 4's lands on Check my server (at the
+  // bottom), exercise 5's at the top with the learner's registerMcpTools chosen for the merge.
+  const sdkSlot = useRef<HTMLElement>(null);
+  const view = useRef<HTMLElement>(null);
+  useLandOnHash(sdkSlot, (hash) => hash === CHECK_SERVER_HASH);
+  useLandOnHash(view, (hash) => hash === CHAPTER_LOOP_YOURS_HASH, true);
+  useEffect(() => {
+    const follow = () => {
+      if (window.location.hash === CHAPTER_LOOP_YOURS_HASH) store.setCode('learner');
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [store]);
+
   const status = agentStatus(state);
   const canRun = !busy && state.phase === 'ready' && parsed.ok;
 
   return (
-    <section className="pane agent-view" id="agent-view" aria-labelledby="agent-view-heading">
+    <section ref={view} className="pane agent-view" id="agent-view" aria-labelledby="agent-view-heading">
+      <StationBar />
       <h2 id="agent-view-heading">{t('view.heading')}</h2>
       <p className="hint">{t('view.intro')}</p>
 
@@ -154,7 +173,7 @@ function ChapterLoopPanel({ children }: ChapterLoopViewProps) {
 
       {/* SDK checks slot: App mounts <SdkChecksPanel /> (src/ui/sdk-checks/) here as children. */}
       {children && (
-        <section className="agent-sdk-slot" aria-label={t('sdk.slot')}>
+        <section ref={sdkSlot} className="agent-sdk-slot" aria-label={t('sdk.slot')}>
           {children}
         </section>
       )}

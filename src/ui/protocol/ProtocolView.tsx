@@ -17,6 +17,8 @@ import { StepperPanel } from './StepperPanel.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { MoreSection } from './MoreSection.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
+import { StationBar } from '../path/StationBar.tsx';
+import { useLandOnHash } from '../hooks/use-land-on-hash.ts';
 import './protocol-view.css';
 
 const HttpView = lazy(() => import('./HttpView.tsx'));
@@ -64,6 +66,10 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, [stepper, ui, arrivalLink]);
+  // A scene link without its cards ("See it live") opens the view at its top: it is a new scene,
+  // not the place the learner last left. A "Break it" link scrolls to its cards instead (MoreSection).
+  const view = useRef<HTMLElement>(null);
+  useLandOnHash(view, (hash) => parseSceneHash(hash)?.breakIt === false, true);
   const showStdio = () => {
     // The lab's and era cards' runs are stdio stepper runs.
     if (transport !== 'stdio') ui.setScene('stdio-handshake');
@@ -71,7 +77,8 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
   };
 
   return (
-    <section className="pane protocol-view" id="protocol-view" aria-labelledby="protocol-view-heading" data-scene={scene}>
+    <section ref={view} className="pane protocol-view" id="protocol-view" aria-labelledby="protocol-view-heading" data-scene={scene}>
+      <StationBar />
       <div className="protocol-view__head">
         <h2 id="protocol-view-heading">{t('view.heading')}</h2>
         <p className="hint">{t('view.intro')}</p>

@@ -14,7 +14,8 @@ export function useOpenOnSignal(details: RefObject<HTMLDetailsElement | null>, s
     // the header stays (scrollIntoView would scroll the page too); the presenter's page scrolls itself.
     const frame = requestAnimationFrame(() => {
       const main = element.closest<HTMLElement>('.app-main');
-      if (main) main.scrollTop += element.getBoundingClientRect().top - main.getBoundingClientRect().top;
+      // Its scroll-margin-top keeps it below the view's sticky path bar (src/ui/path/station-bar.css).
+      if (main) main.scrollTop += element.getBoundingClientRect().top - main.getBoundingClientRect().top - (parseFloat(getComputedStyle(element).scrollMarginTop) || 0);
       else element.scrollIntoView({ block: 'start' });
     });
     return () => cancelAnimationFrame(frame);
