@@ -35,6 +35,11 @@ const LOCAL_TOOLS: readonly LocalTool[] = [
 /** Every local tool of the chapter's registry, in registration order. */
 export const CHAPTER_TOOL_NAMES = LOCAL_TOOLS.map((tool) => tool.spec.name);
 
+/** The local tools' specs as the registry holds them. */
+export function localToolSpecs(): readonly ToolSpec[] {
+  return LOCAL_TOOLS.map((tool) => tool.spec);
+}
+
 /** The ch08 subset the failure lab's name-clash card starts from (its verdict counts on three). */
 export const LOCAL_TOOL_NAMES = ['get_time', 'get_weather', 'add'] as const;
 

@@ -6,8 +6,13 @@ import type { RiskTier } from '../../protocol/registry.ts';
 import { originText } from '../../app/chapter-loop/describe.ts';
 import { useAgentText } from './use-chapter-loop-text.ts';
 import type { ToolRow } from '../../sandbox/tool-table.ts';
+import { CHAPTER_TOOL_NAMES } from '../../sandbox/local-tools.ts';
 
 const TIERS: readonly RiskTier[] = ['auto', 'suggest', 'approve'];
+
+type LocalName = 'get_time' | 'get_weather' | 'add' | 'write_note' | 'delete_file';
+/** A local tool of the chapter's table: its description is shown in the page's language (a remote tool's is the server's own words). */
+const isLocalName = (row: ToolRow): row is ToolRow & { name: LocalName } => row.origin.kind === 'local' && (CHAPTER_TOOL_NAMES as readonly string[]).includes(row.name);
 
 export const RegistryTable = memo(function RegistryTable({ rows }: { rows: readonly ToolRow[] }) {
   const t = useAgentText();
@@ -35,7 +40,7 @@ export const RegistryTable = memo(function RegistryTable({ rows }: { rows: reado
                 <td>
                   <span className={`tier tier--${row.tier}`}>{TIERS.includes(row.tier) ? t(`table.tiers.${row.tier}`) : String(row.tier)}</span>
                 </td>
-                <td>{row.description}</td>
+                <td>{isLocalName(row) ? t(`table.localDescriptions.${row.name}`) : row.description}</td>
               </tr>
             ))}
           </tbody>
