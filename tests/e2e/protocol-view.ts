@@ -13,11 +13,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './axe.ts';
-import { HOST_NAMES, openOnHost, useAppAndBrowser, type AppAndBrowser, type HostKind, type TestPage } from './browser.ts';
+import { HOST_NAMES, openOnHost, type AppAndBrowser, type HostKind, type TestPage } from './browser.ts';
 import { limit } from './limits.ts';
 
-/** One browser per test file, whichever of the suites below the file runs. */
-let app: AppAndBrowser | undefined;
 
 const HANDSHAKE_ARROWS = [
   'client → server: initialize #0',
@@ -31,10 +29,11 @@ const HANDSHAKE_ARROWS = [
   'server → client: exit code 0',
 ];
 
-const open = (host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => {
-  if (!app) throw new Error('call protocolViewTests() or failureLabTests() at the top level of the test file first');
-  return openOnHost(app, host, hash, beforeLoad);
-};
+/**
+ * Opens pages in the test file's own browser: each file calls useAppAndBrowser() once and hands it
+ * to the suites below (files share this module: isolate is false in vitest.config.ts).
+ */
+const opener = (app: AppAndBrowser) => (host: HostKind, hash = '#protocol', beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> => openOnHost(app, host, hash, beforeLoad);
 
 const stepButton = (page: Page) => page.getByRole('button', { name: 'Step ▶', exact: true });
 const arrows = (page: Page) => page.getByTestId('diagram-arrow');
@@ -97,8 +96,8 @@ async function openArrow(page: Page, label: string): Promise<void> {
 }
 
 /** Every protocol-view test on one host; call it once, at the top level of a test file. */
-export function protocolViewTests(host: HostKind): void {
-  app ??= useAppAndBrowser();
+export function protocolViewTests(host: HostKind, app: AppAndBrowser): void {
+  const open = opener(app);
   describe(`the protocol view on the ${HOST_NAMES[host]} host`, () => {
     it('steps through the whole handshake, drawing each arrow only after its bytes, and steps back without sending', async () => {
       const { page, close, consoleLines } = await open(host);
@@ -277,8 +276,8 @@ export function protocolViewTests(host: HostKind): void {
  * The failure lab on one host: every card run with the reference code. The longest single test
  * on the worker host, so it can have a file of its own there.
  */
-export function failureLabTests(host: HostKind): void {
-  app ??= useAppAndBrowser();
+export function failureLabTests(host: HostKind, app: AppAndBrowser): void {
+  const open = opener(app);
   describe(`the failure lab on the ${HOST_NAMES[host]} host`, () => {
     it('runs every failure card with the reference code and shows its symptom', async () => {
       const { page, close } = await open(host);
