@@ -11,7 +11,7 @@
 //   live panel after a handshake, a frame open .... live-panel.test.ts (worker host)
 //   protocol view: stepper after three steps ...... protocol-view.ts (worker host)
 //   protocol view: byte inspector open ............ protocol-view.ts (worker host)
-//   protocol view: failure lab after its cards .... protocol-view.ts (failure-lab-worker.test.ts)
+//   protocol view: failure lab after its cards .... protocol-view.ts (failure-lab-worker.test.ts; the lab section)
 //   preflight panel after its checks .............. preflight.test.ts
 //   chapter loop after a merge and a turn ......... agent-turn.test.ts (worker host)
 //   presenter (notes, key list, open frame) ....... presenter.test.ts
