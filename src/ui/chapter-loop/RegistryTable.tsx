@@ -7,10 +7,11 @@ import { originText } from '../../app/chapter-loop/describe.ts';
 import { useAgentText } from './use-chapter-loop-text.ts';
 import type { ToolRow } from '../../sandbox/tool-table.ts';
 import { CHAPTER_TOOL_NAMES } from '../../sandbox/local-tools.ts';
+import type { Resources } from '../../app/i18n/resources.ts';
 
 const TIERS: readonly RiskTier[] = ['auto', 'suggest', 'approve'];
 
-type LocalName = 'get_time' | 'get_weather' | 'add' | 'write_note' | 'delete_file';
+type LocalName = keyof Resources['chapter-loop']['table']['localDescriptions'];
 /** A local tool of the chapter's table: its description is shown in the page's language (a remote tool's is the server's own words). */
 const isLocalName = (row: ToolRow): row is ToolRow & { name: LocalName } => row.origin.kind === 'local' && (CHAPTER_TOOL_NAMES as readonly string[]).includes(row.name);
 

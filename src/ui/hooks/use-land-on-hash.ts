@@ -1,10 +1,11 @@
 // Where a station link lands inside a view: exercise 4's "See it live" (#chapter-loop/check-server)
 // on Check my server at the bottom of the Chapter loop, the other "See it live" links at the top of
 // their view (not where the learner last left it: the scene is a new one). On arrival and whenever
-// the address asks again, the target's top is brought to the top of the app's scroll container;
-// only that container moves, so the header stays (scrollIntoView would scroll the page too).
+// the address asks again, the target's top is brought to the top of the app's scroll container
+// (scrollToTopOfMain).
 
 import { useEffect, useRef, type RefObject } from 'react';
+import { scrollToTopOfMain } from './use-view-scroll.ts';
 
 /** Frames to wait for the view to be shown (App un-hides it on the same hashchange, in its own render). */
 const MAX_FRAMES = 30;
@@ -27,13 +28,8 @@ export function useLandOnHash(target: RefObject<HTMLElement | null>, matches: (h
         if (tries < MAX_FRAMES) frame = requestAnimationFrame(() => land(tries + 1));
         return;
       }
-      if (atTop) {
-        main.scrollTop = 0;
-        return;
-      }
-      // Its scroll-margin-top keeps it below the view's sticky path bar (src/ui/path/station-bar.css).
-      const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-      main.scrollTop = Math.max(0, main.scrollTop + element.getBoundingClientRect().top - main.getBoundingClientRect().top - margin);
+      if (atTop) main.scrollTop = 0;
+      else scrollToTopOfMain(element);
     };
     frame = requestAnimationFrame(() => land());
     const onHashChange = () => {

@@ -34,10 +34,22 @@ export function useViewScroll(view: AppView, container: RefObject<HTMLElement | 
  */
 export function showLivePanel(): void {
   const panel = document.getElementById('live-panel');
-  const main = panel?.closest<HTMLElement>('.app-main');
-  if (!panel || !main) return;
-  main.scrollTop += panel.getBoundingClientRect().top - main.getBoundingClientRect().top;
+  if (!panel || !scrollToTopOfMain(panel)) return;
   const heading = document.getElementById('live-panel-heading');
   heading?.setAttribute('tabindex', '-1');
   heading?.focus({ preventScroll: true });
+}
+
+/**
+ * Brings `element`'s top to the top of the app's scroll container (.app-main), less its
+ * scroll-margin-top (what keeps a landing below the sticky path bar, src/ui/path/station-bar.css).
+ * Only that container moves, so the header stays (scrollIntoView would scroll the page too).
+ * False when the element is not inside it (e.g. the presenter's page), which then scrolls itself.
+ */
+export function scrollToTopOfMain(element: HTMLElement): boolean {
+  const main = element.closest<HTMLElement>('.app-main');
+  if (!main) return false;
+  const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  main.scrollTop += element.getBoundingClientRect().top - main.getBoundingClientRect().top - margin;
+  return true;
 }

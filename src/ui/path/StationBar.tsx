@@ -47,7 +47,7 @@ export function StationBar() {
   };
 
   return (
-    <nav className="station-bar" aria-label={t('station.label')} data-testid="station-bar" data-station={kind}>
+    <nav className="next-station station-bar" aria-label={t('station.label')} data-testid="station-bar" data-station={kind}>
       <p className="station-bar__where">
         {t('station.where', { number: order, title: localized(exercise.meta.title, locale), station: t(`station.${kind}`) })}
       </p>

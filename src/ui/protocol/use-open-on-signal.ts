@@ -3,6 +3,7 @@
 // signal is a count, so the same link followed twice opens the section twice.
 
 import { useEffect, type RefObject } from 'react';
+import { scrollToTopOfMain } from '../hooks/use-view-scroll.ts';
 
 export function useOpenOnSignal(details: RefObject<HTMLDetailsElement | null>, signal: number, onOpen: () => void): void {
   useEffect(() => {
@@ -13,10 +14,7 @@ export function useOpenOnSignal(details: RefObject<HTMLDetailsElement | null>, s
     // After the content mounted and laid out. Inside the app only its scroll container moves, so
     // the header stays (scrollIntoView would scroll the page too); the presenter's page scrolls itself.
     const frame = requestAnimationFrame(() => {
-      const main = element.closest<HTMLElement>('.app-main');
-      // Its scroll-margin-top keeps it below the view's sticky path bar (src/ui/path/station-bar.css).
-      if (main) main.scrollTop += element.getBoundingClientRect().top - main.getBoundingClientRect().top - (parseFloat(getComputedStyle(element).scrollMarginTop) || 0);
-      else element.scrollIntoView({ block: 'start' });
+      if (!scrollToTopOfMain(element)) element.scrollIntoView({ block: 'start' });
     });
     return () => cancelAnimationFrame(frame);
     // onOpen is recreated by each render of the caller; the signal alone decides when to open.
