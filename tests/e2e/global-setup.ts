@@ -5,11 +5,12 @@
 // address and the build's folder through inject('appUrl') / inject('distDir'), and no file ever
 // builds: the build happens here, before any of them starts, so parallel files cannot race on it.
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../server/start.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, featuresLostFromCommandLine } from './chromium.ts';
 import { measureSlowness } from './calibrate.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
@@ -42,6 +43,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server.close(); // or the run would hang on the open server instead of saying why
     throw error;
   });
+  // Our --disable-features replaces Playwright's (chromium.ts): the browser as launched must still
+  // have every feature Playwright turns off turned off.
+  const pid = browserServer.process().pid;
+  if (pid !== undefined && process.platform === 'linux') {
+    const lost = featuresLostFromCommandLine(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    if (lost.length > 0) {
+      await browserServer.close();
+      await server.close();
+      throw new Error(`playwright-core disables ${lost.join(', ')}, which tests/e2e/chromium.ts's --disable-features does not repeat: add them to PLAYWRIGHT_DISABLED_FEATURES`);
+    }
+  }
   project.provide('chromiumEndpoint', browserServer.wsEndpoint());
   return async () => {
     await browserServer.close();
