@@ -4,6 +4,9 @@
 //   npm start -- --port=0          any free port (the URL printed is the real one)
 //   npm start -- --host[=ADDR]     share one bridge on a workshop LAN (binds 0.0.0.0 by default);
 //                                  prints a join link per network interface
+//   npm start -- --host --room=FILE
+//                                  the workshop room's SQLite file (default: one per day under the
+//                                  user's cache folder, so a restart the same day keeps the room)
 //   npm start -- --learner-code-in-node
 //                                  let "Check my server" run the learner's code as a Node process
 //                                  here, in the OS sandbox (learner-sandbox.ts); refused without one.
@@ -24,6 +27,10 @@ import { allInterfaceOrigins, bridgeMetaFor, hostForUrl, injectBridgeMeta, isLoo
 import { createBridge, learnerCodeMode, type Bridge, type LearnerCodeOnBridge } from './bridge.ts';
 import type { SessionLimits } from './bridge-session.ts';
 import { detectLearnerSandbox, type SandboxDetection } from './learner-sandbox.ts';
+import { createRoom, type Room } from './room/room.ts';
+import { defaultRoomFile, prepareRoomFile } from './room/room-file.ts';
+import { RoomStore } from './room/room-store.ts';
+import { openRoomDatabase } from './room/sqlite.ts';
 import { answerClientError, rawHttpResponse } from './security-headers.ts';
 import { createStaticHandler, type StaticHandler } from './static-files.ts';
 import { PROJECT_ROOT } from '../tools/project-root.ts';
@@ -39,6 +46,8 @@ export interface StartServerOptions {
   host?: string;
   /** --host mode: a bridge shared on the LAN; the token goes only to pages opened with it. */
   shared?: boolean;
+  /** --host mode: the workshop room's SQLite file; default an in-memory room (the CLI passes a file). */
+  roomFile?: string;
   /** The built app to serve; default <project>/dist. */
   distDir?: string;
   /** Where the built echo servers (and tap.mjs, for the WebContainer) are; default <distDir>/generated. */
@@ -66,6 +75,8 @@ export interface RunningServer {
   token: string;
   /** --host mode: one link per LAN address, token included. Empty on loopback. */
   joinUrls: string[];
+  /** --host mode: the workshop room (its join code is what attendees type). Null on loopback. */
+  room: Room | null;
   bridge: Bridge;
   /** Stop serving, close every bridge connection, and wait until every child process is gone. */
   close(): Promise<void>;
@@ -106,10 +117,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     log: (line) => log(`[bridge] ${line}`),
   });
   const mode = { token, shared, learnerCode: learnerCodeMode(learnerCode) };
+  const roomJoinUrls = (): string[] => (shared ? joinHostsFor(host).map((address) => `http://${address}:${port}/#join`) : []);
+  const room = shared
+    ? createRoom({
+        store: new RoomStore(openRoomDatabase(options.roomFile ?? ':memory:')),
+        file: options.roomFile ?? ':memory:',
+        ownOrigins,
+        joinUrls: roomJoinUrls,
+        bridgeToken: token,
+        log: (line) => log(`[room] ${line}`),
+      })
+    : null;
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts };
   const server = createServer(
     { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    withBridgeToken(
+    withRoomAndBridgeToken(
+      room,
       { mode, ownOrigins },
       createStaticHandler({
         root: distDir,
@@ -135,7 +158,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   port = await listen(server, options.port ?? DEFAULT_PORT, host);
   const localHost = host === DEFAULT_SHARED_BIND || host === '::' ? DEFAULT_LOOPBACK : hostForUrl(host);
-  const joinHosts = host === DEFAULT_SHARED_BIND || host === '::' ? lanAddresses() : [hostForUrl(host)];
+  const joinHosts = joinHostsFor(host);
 
   let closed: Promise<void> | null = null;
   return {
@@ -143,9 +166,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port,
     token,
     joinUrls: shared ? joinHosts.map((address) => `http://${address}:${port}/?token=${token}`) : [],
+    room,
     bridge,
-    close: () => (closed ??= closeServer(server, bridge)),
+    close: () => (closed ??= closeServer(server, bridge).finally(() => room?.close())),
   };
+}
+
+/** The addresses attendees reach this machine at: every LAN address when bound to all of them. */
+function joinHostsFor(host: string): string[] {
+  return host === DEFAULT_SHARED_BIND || host === '::' ? lanAddresses() : [hostForUrl(host)];
 }
 
 async function learnerCodeFor(shared: boolean, options: StartServerOptions, log: (line: string) => void): Promise<LearnerCodeOnBridge> {
@@ -214,7 +243,7 @@ async function buildApp(projectRoot: string, distDir: string): Promise<void> {
 // ---- the CLI ----
 
 export type StartArgs =
-  | { kind: 'run'; port: number; host: string | null; distDir: string | null; build: boolean; learnerCodeInNode: boolean }
+  | { kind: 'run'; port: number; host: string | null; distDir: string | null; build: boolean; learnerCodeInNode: boolean; roomFile: string | null }
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
@@ -222,6 +251,8 @@ export const START_USAGE = `usage: npm start [-- --port=N] [--host[=ADDR]] [--di
   --port=N      port to serve on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host[=ADDR] share the bridge on the LAN (binds ${DEFAULT_SHARED_BIND} unless ADDR is given);
                 only pages opened through a printed join link can use it
+  --room=FILE   with --host: keep the workshop room in this SQLite file (default: one file
+                per day under ~/.cache/mcp-playground/rooms, so a restart keeps the room)
   --dist=DIR    serve this build instead of dist/ (its Node programs in DIR/generated)
   --no-build    serve the build as it is: no vite build, no rebuild of the Node programs
   --learner-code-in-node
@@ -236,6 +267,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   let distDir: string | null = null;
   let build = true;
   let learnerCodeInNode = false;
+  let roomFile: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
@@ -244,13 +276,15 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     else if (arg === '--no-build') build = false;
     else if (arg === '--learner-code-in-node') learnerCodeInNode = true;
     else if (arg.startsWith('--dist=') && arg.length > '--dist='.length) distDir = arg.slice('--dist='.length);
+    else if (arg.startsWith('--room=') && arg.length > '--room='.length) roomFile = arg.slice('--room='.length);
     else if (arg === '--port' || arg.startsWith('--port=')) {
       const value = arg === '--port' ? argv[++i] : arg.slice('--port='.length);
       if (value === undefined || !/^\d{1,5}$/.test(value) || Number(value) > 65535) return { kind: 'usage-error', message: `bad port: ${value ?? '(none)'}` };
       port = Number(value);
     } else return { kind: 'usage-error', message: `unknown option: ${arg}` };
   }
-  return { kind: 'run', port, host, distDir, build, learnerCodeInNode };
+  if (roomFile !== null && host === null) return { kind: 'usage-error', message: '--room needs --host: the workshop room lives on a shared bridge' };
+  return { kind: 'run', port, host, distDir, build, learnerCodeInNode, roomFile };
 }
 
 async function main(): Promise<void> {
@@ -268,6 +302,7 @@ async function main(): Promise<void> {
     distDir: args.distDir ?? undefined,
     skipBuild: !args.build,
     learnerCodeInNode: args.learnerCodeInNode,
+    roomFile: args.host === null ? undefined : prepareRoomFile(args.roomFile ?? defaultRoomFile(new Date())),
   });
   // From here on, however this process ends, no child outlives it (see stopOnExit).
   stopOnExit(running);
@@ -276,6 +311,10 @@ async function main(): Promise<void> {
     console.log('Shared bridge: anyone with a join link can run the echo servers on this machine.');
     console.log('It never runs code a page sends: "Check my server" runs in each learner\'s in-browser worker.');
     for (const url of running.joinUrls) console.log(`  join: ${url}`);
+  }
+  if (running.room !== null) {
+    const code = running.room.joinCode;
+    console.log(`Workshop room: join code ${code.slice(0, 3)}-${code.slice(3)} (${running.room.engine}, ${running.room.file})`);
   }
 
 }
@@ -328,9 +367,10 @@ if (runAsScript) {
   });
 }
 
-/** GET /__bridge/token first (bridge-token-endpoint.ts), every other request to the static files. */
-function withBridgeToken(options: TokenEndpointOptions, next: StaticHandler): StaticHandler {
+/** The room's requests (/__room/…) and GET /__bridge/token first, every other request to the static files. */
+function withRoomAndBridgeToken(room: Room | null, options: TokenEndpointOptions, next: StaticHandler): StaticHandler {
   return (req, res) => {
+    if (room?.handle(req, res)) return;
     if (!handleBridgeTokenRequest(req, res, options)) next(req, res);
   };
 }

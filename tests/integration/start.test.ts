@@ -148,6 +148,31 @@ describe('startServer, shared (--host) mode', () => {
     expect(joined.html).toContain(SHARED_META);
   });
 
+  it('opens a workshop room: the join code hands out the bridge token, and a restart on the same file keeps the room', async () => {
+    const roomFile = join(base, 'room.sqlite');
+    const logs: string[] = [];
+    const first = await serve({ shared: true, roomFile, log: (line) => logs.push(line) });
+    const room = first.room!;
+    expect(room.joinUrls()).toEqual([`http://127.0.0.1:${first.port}/#join`]);
+    const origin = `http://127.0.0.1:${first.port}`;
+    const joined = await fetch(`${origin}/__room/join`, {
+      method: 'POST',
+      headers: { 'X-MCP-Room-Request': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: room.joinCode.toLowerCase(), name: '韩梅梅' }),
+    });
+    const attendee = (await joined.json()) as { attendee: string; secret: string; bridgeToken: string };
+    expect(attendee.bridgeToken).toBe(first.token);
+    expect(logs).toContain('[room] "韩梅梅" joined (1 joined, 0 connected)');
+    // The page is still served around the room's paths, and the room is not on a loopback-only server.
+    expect((await page(first.url)).status).toBe(200);
+    expect((await serve()).room).toBeNull();
+    await first.close();
+
+    const again = await serve({ shared: true, roomFile });
+    expect(again.room!.joinCode).toBe(room.joinCode);
+    expect(again.room!.snapshot().attendees.map((view) => view.name)).toEqual(['韩梅梅']);
+  });
+
   it('lets a joined page start a server', async () => {
     const running = await serve({ shared: true });
     const transport = await WsTapTransport.start(`ws://127.0.0.1:${running.port}/bridge?token=${running.token}`, `http://127.0.0.1:${running.port}`, ECHO);
@@ -195,7 +220,9 @@ describe('learner code on the bridge', () => {
 
 describe('the CLI', () => {
   it('parses its options', () => {
-    expect(parseStartArgs([])).toEqual({ kind: 'run', port: 5317, host: null, distDir: null, build: true, learnerCodeInNode: false });
+    expect(parseStartArgs([])).toEqual({ kind: 'run', port: 5317, host: null, distDir: null, build: true, learnerCodeInNode: false, roomFile: null });
+    expect(parseStartArgs(['--host', '--room=/tmp/w.sqlite'])).toMatchObject({ kind: 'run', host: '0.0.0.0', roomFile: '/tmp/w.sqlite' });
+    expect(parseStartArgs(['--room=/tmp/w.sqlite'])).toEqual({ kind: 'usage-error', message: '--room needs --host: the workshop room lives on a shared bridge' });
     expect(parseStartArgs(['--learner-code-in-node'])).toMatchObject({ kind: 'run', learnerCodeInNode: true });
     expect(parseStartArgs(['--port=0', '--host'])).toMatchObject({ kind: 'run', port: 0, host: '0.0.0.0' });
     expect(parseStartArgs(['--port', '8080', '--host=192.168.1.5'])).toMatchObject({ port: 8080, host: '192.168.1.5' });

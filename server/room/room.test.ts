@@ -1,0 +1,220 @@
+// The room's HTTP side on a real loopback server: joining, reporting, the instructor's snapshot and
+// live stream, and every way a request is refused without changing what the room holds.
+
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SseReader } from '../../src/protocol/framing/sse.ts';
+import { MAX_ROOM_BODY_BYTES, ROOM_ATTENDEE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
+import { createRoom, type Room } from './room.ts';
+import { RoomStore } from './room-store.ts';
+import { openRoomDatabase } from './sqlite.ts';
+
+interface Running {
+  base: string;
+  room: Room;
+  store: RoomStore;
+  logs: string[];
+  server: Server;
+}
+
+const running: Running[] = [];
+afterEach(async () => {
+  for (const { server, room } of running.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+    room.close();
+  }
+});
+
+async function startRoom(options: { minReportIntervalMs?: number; now?: () => number } = {}): Promise<Running> {
+  const store = new RoomStore(openRoomDatabase(':memory:'));
+  const logs: string[] = [];
+  let port = 0;
+  const room = createRoom({
+    store,
+    file: ':memory:',
+    ownOrigins: () => [`http://127.0.0.1:${port}`],
+    joinUrls: () => [`http://127.0.0.1:${port}/#join`],
+    log: (line) => logs.push(line),
+    bridgeToken: 'the-bridge-token',
+    minReportIntervalMs: options.minReportIntervalMs ?? 0,
+    now: options.now,
+  });
+  const server = createServer((req, res) => {
+    if (!room.handle(req, res)) res.writeHead(404).end();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+  const started = { base: `http://127.0.0.1:${port}`, room, store, logs, server };
+  running.push(started);
+  return started;
+}
+
+const ROOM = { [ROOM_REQUEST_HEADER]: '1' };
+
+function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}/__room/${path}`, {
+    method: 'POST',
+    headers: { ...ROOM, 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function join(base: string, code: string, name: string): Promise<{ attendee: string; secret: string; name: string }> {
+  const response = await post(base, 'join', { code, name });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { attendee: string; secret: string; name: string };
+}
+
+async function instructorKey(base: string): Promise<string> {
+  const response = await fetch(`${base}/__room/key`, { headers: ROOM });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { key: string }).key;
+}
+
+describe('the workshop room over HTTP', () => {
+  it('lets an attendee join by the code typed loosely, and logs the join with the count', async () => {
+    const { base, store, logs } = await startRoom();
+    const typed = `${store.joinCode.slice(0, 3).toLowerCase()}-${store.joinCode.slice(3)}`;
+    const ada = await join(base, typed, '  Ada  ');
+    expect(ada).toMatchObject({ name: 'Ada', bridgeToken: 'the-bridge-token' });
+    expect(store.authenticate(ada.attendee, ada.secret)?.name).toBe('Ada');
+    expect(logs).toEqual(['"Ada" joined (1 joined, 0 connected)']);
+  });
+
+  it('refuses a wrong code and a bad name with a clear error, and adds nobody', async () => {
+    const { base, store } = await startRoom();
+    const wrong = await post(base, 'join', { code: 'AAAAAA', name: 'Ada' });
+    expect([wrong.status, await wrong.json()]).toEqual([403, { error: 'that is not this room’s join code' }]);
+    for (const [name, error] of [
+      ['', 'the name is empty'],
+      ['x'.repeat(41), 'the name is longer than 40 characters'],
+      ['Ada\u202eevil', 'the name holds control characters'],
+      [42, 'the name must be text'],
+    ] as const) {
+      const response = await post(base, 'join', { code: store.joinCode, name });
+      expect([response.status, await response.json()]).toEqual([400, { error }]);
+    }
+    expect(store.attendeeCount()).toBe(0);
+  });
+
+  it('acknowledges reports, counts a resent one once, and shows them to the instructor only', async () => {
+    const { base, store } = await startRoom();
+    const ada = await join(base, store.joinCode, 'Ada');
+    const reports = [
+      { seq: 1, at: 1, station: 'exercise-1', run: { exercise: 1, passed: 10, total: 37 } },
+      { seq: 2, at: 2, station: 'exercise-1', run: { exercise: 1, passed: 37, total: 37 }, hints: { '1': 2 } },
+    ];
+    const first = await post(base, 'report', { attendee: ada.attendee, secret: ada.secret, reports });
+    expect([first.status, await first.json()]).toEqual([200, { acked: [1, 2] }]);
+    const again = await post(base, 'report', { attendee: ada.attendee, secret: ada.secret, reports });
+    expect([again.status, await again.json()]).toEqual([200, { acked: [1, 2] }]);
+
+    const asAttendee = await fetch(`${base}/__room/snapshot`, { headers: { ...ROOM, Authorization: `Bearer ${ada.secret}` } });
+    expect(asAttendee.status).toBe(403);
+    const key = await instructorKey(base);
+    const snapshot = (await (await fetch(`${base}/__room/snapshot`, { headers: { ...ROOM, Authorization: `Bearer ${key}` } })).json()) as RoomSnapshot;
+    expect(snapshot.reports).toBe(2);
+    expect(snapshot.attendees).toHaveLength(1);
+    expect(snapshot.attendees[0]).toMatchObject({ name: 'Ada', station: 'exercise-1', connected: false, exercises: { '1': { passed: 37, total: 37, hints: 2, referenceUsed: false } } });
+  });
+
+  it('refuses a malformed, oversized, unauthenticated or too frequent report, and changes nothing', async () => {
+    let clock = 1_000;
+    const { base, store } = await startRoom({ minReportIntervalMs: 250, now: () => clock });
+    const ada = await join(base, store.joinCode, 'Ada');
+    const as = { attendee: ada.attendee, secret: ada.secret };
+    const cases: [unknown, number, string][] = [
+      [{ ...as, reports: [{ seq: 1, at: 1, station: 'exercise-1' }, { seq: 2, at: 2, station: 'Exercise 1!' }] }, 400, 'report 2: station must be a short lower-case name'],
+      [{ ...as, reports: [{ seq: 1, at: 1, station: 'x', run: { exercise: 9, passed: 1, total: 1 } }] }, 400, 'report 1: run.exercise must be 1..7'],
+      [{ ...as, reports: [{ seq: 1, at: 1, station: 'x', run: { exercise: 1, passed: 5, total: 1 } }] }, 400, 'report 1: run.passed and run.total must be counts, passed ≤ total'],
+      [{ ...as, reports: [] }, 400, 'reports must be a list of 1 to 20 reports'],
+      [{ attendee: ada.attendee, secret: 'guess', reports: [{ seq: 1, at: 1, station: 'x' }] }, 401, 'unknown attendee: join the room again'],
+      ['{not json', 400, 'the body is not JSON'],
+      [{ ...as, reports: [{ seq: 1, at: 1, station: 'x', pad: 'x'.repeat(MAX_ROOM_BODY_BYTES) }] }, 413, `the body is over ${MAX_ROOM_BODY_BYTES} bytes`],
+    ];
+    for (const [body, status, error] of cases) {
+      const response = await post(base, 'report', body);
+      expect([response.status, await response.json()]).toEqual([status, { error }]);
+    }
+    expect(store.reportCount()).toBe(0);
+
+    const ok = await post(base, 'report', { ...as, reports: [{ seq: 1, at: 1, station: 'x' }] });
+    expect(ok.status).toBe(200);
+    clock += 100;
+    const tooSoon = await post(base, 'report', { ...as, reports: [{ seq: 2, at: 2, station: 'x' }] });
+    expect([tooSoon.status, tooSoon.headers.get('retry-after'), await tooSoon.json()]).toEqual([429, '1', { error: 'too many reports: at most one request every 250 ms' }]);
+    clock += 250;
+    expect((await post(base, 'report', { ...as, reports: [{ seq: 2, at: 2, station: 'x' }] })).status).toBe(200);
+    expect(store.reportCount()).toBe(2);
+  });
+
+  it('answers no request without the room header or from another origin or host name', async () => {
+    const { base, store } = await startRoom();
+    const body = JSON.stringify({ code: store.joinCode, name: 'Mallory' });
+    const noHeader = await fetch(`${base}/__room/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const foreign = await post(base, 'join', body, { Origin: 'http://evil.example' });
+    const crossSite = await post(base, 'join', body, { 'Sec-Fetch-Site': 'cross-site' });
+    expect([noHeader.status, foreign.status, crossSite.status]).toEqual([403, 403, 403]);
+    expect(await foreign.json()).toEqual({ error: 'origin not allowed' });
+    expect(store.attendeeCount()).toBe(0);
+    const unknown = await fetch(`${base}/__room/everything`, { headers: ROOM });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('streams to the instructor as attendees connect, report and leave, and logs who left', async () => {
+    const { base, store, logs } = await startRoom();
+    const key = await instructorKey(base);
+    const grid = await fetch(`${base}/__room/events`, { headers: { ...ROOM, Authorization: `Bearer ${key}` } });
+    expect(grid.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const snapshots = readSnapshots(grid);
+    expect((await snapshots.next()).attendees).toEqual([]);
+
+    const ada = await join(base, store.joinCode, 'Ada');
+    const stream = new AbortController();
+    const attendee = await fetch(`${base}/__room/stream`, { headers: { ...ROOM, [ROOM_ATTENDEE_HEADER]: ada.attendee, [ROOM_SECRET_HEADER]: ada.secret }, signal: stream.signal });
+    expect(attendee.status).toBe(200);
+    await post(base, 'report', { attendee: ada.attendee, secret: ada.secret, reports: [{ seq: 1, at: 5, station: 'exercise-2', run: { exercise: 2, passed: 4, total: 9 } }] });
+    const seen = await snapshots.until((snapshot) => snapshot.attendees[0]?.connected === true && snapshot.reports === 1);
+    expect(seen.attendees[0]).toMatchObject({ name: 'Ada', station: 'exercise-2', exercises: { '2': { passed: 4, total: 9 } } });
+
+    stream.abort();
+    await snapshots.until((snapshot) => snapshot.attendees[0]?.connected === false);
+    expect(logs).toEqual(['"Ada" joined (1 joined, 0 connected)', '"Ada" connected (1 connected)', '"Ada" left (0 connected)']);
+    snapshots.stop();
+  });
+
+  it('keeps the room key from attendees: a wrong key gets no stream', async () => {
+    const { base } = await startRoom();
+    const response = await fetch(`${base}/__room/events`, { headers: { ...ROOM, Authorization: 'Bearer nope' } });
+    expect(response.status).toBe(403);
+  });
+});
+
+/** The instructor stream's snapshots, read with the project's own SSE reader. */
+function readSnapshots(response: Response) {
+  const reader = response.body!.getReader();
+  const sse = new SseReader();
+  const queue: RoomSnapshot[] = [];
+  const next = async (): Promise<RoomSnapshot> => {
+    while (queue.length === 0) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the instructor stream ended');
+      for (const item of sse.push(value)) if (item.type === 'event' && item.event.type === 'snapshot') queue.push(JSON.parse(item.event.data) as RoomSnapshot);
+    }
+    return queue.shift()!;
+  };
+  return {
+    next,
+    async until(test: (snapshot: RoomSnapshot) => boolean): Promise<RoomSnapshot> {
+      for (;;) {
+        const snapshot = await next();
+        if (test(snapshot)) return snapshot;
+      }
+    },
+    stop: () => void reader.cancel(),
+  };
+}

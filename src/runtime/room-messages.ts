@@ -1,0 +1,137 @@
+// The workshop room's wire format, between an attendee's page, the instructor's page and the
+// shared bridge (server/room/). Pure (no node:*): the pages and the bridge import the same checks,
+// so a report the page builds is exactly what the bridge accepts.
+//
+//   attendee → bridge   POST /__room/join    {"code":"K7QM2X","name":"Ada"}      → {"attendee":"…","secret":"…"}
+//                       POST /__room/report  {"attendee","secret","report":{seq,…}} → {"acked":seq}
+//                       GET  /__room/stream  (X-Room-Attendee / X-Room-Secret)     → text/event-stream
+//   instructor → bridge GET  /__room/key     (this machine only)                    → {"key":"…","code":"…"}
+//                       GET  /__room/snapshot (Authorization: Bearer key)           → RoomSnapshot
+//
+// Every request carries ROOM_REQUEST_HEADER: a custom header turns any cross-origin request into a
+// CORS preflight, which the bridge never answers, so no other site can post to the room.
+
+export const ROOM_PATH_PREFIX = '/__room/';
+export const ROOM_REQUEST_HEADER = 'X-MCP-Room-Request';
+export const ROOM_ATTENDEE_HEADER = 'X-Room-Attendee';
+export const ROOM_SECRET_HEADER = 'X-Room-Secret';
+
+/** The join code's alphabet: no 0/O, 1/I/L, 5/S or 8/B to confuse when read off a projector. */
+export const JOIN_CODE_ALPHABET = '234679ACDEFGHJKMNPQRTUVWXYZ';
+export const JOIN_CODE_LENGTH = 6;
+
+/** Longest display name, in characters (code points). */
+export const MAX_NAME_CHARS = 40;
+/** Largest request body the room reads, in bytes. */
+export const MAX_ROOM_BODY_BYTES = 8 * 1024;
+/** Exercises the chapter has. */
+export const ROOM_EXERCISES = 7;
+
+/** What an attendee's page tells the room after each run and each move. */
+export interface RoomReport {
+  /** Per attendee, from 1, one higher each report: the bridge acknowledges each once. */
+  seq: number;
+  /** When the page made it (ms since the epoch): reports sent late, after a bridge restart, keep their time. */
+  at: number;
+  /** The station of the chapter path the attendee is on, e.g. "exercise-2" or "protocol". */
+  station: string;
+  /** The run this report is about, if it is about one. */
+  run?: { exercise: number; passed: number; total: number };
+  /** Hints opened so far, per exercise (1-based exercise number as the key). */
+  hints?: Record<string, number>;
+  /** Exercises where the reference solution was copied in. */
+  referenceUsed?: number[];
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** A display name as typed: trimmed; refused when empty, too long or holding control characters. */
+export function checkDisplayName(input: unknown): Checked<string> {
+  if (typeof input !== 'string') return { ok: false, error: 'the name must be text' };
+  const name = input.normalize('NFC').trim();
+  if (name === '') return { ok: false, error: 'the name is empty' };
+  if ([...name].length > MAX_NAME_CHARS) return { ok: false, error: `the name is longer than ${MAX_NAME_CHARS} characters` };
+  // Control and format characters (line breaks, bidi overrides) would disguise a name in a log or a grid.
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name)) return { ok: false, error: 'the name holds control characters' };
+  return { ok: true, value: name };
+}
+
+/** A join code as typed: case, spaces and a dash are forgiven. */
+export function normalizeJoinCode(input: unknown): string | null {
+  if (typeof input !== 'string') return null;
+  const code = input.toUpperCase().replace(/[\s-]/g, '');
+  if (code.length !== JOIN_CODE_LENGTH) return null;
+  for (const char of code) if (!JOIN_CODE_ALPHABET.includes(char)) return null;
+  return code;
+}
+
+const STATION = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** A report from the wire: every field checked, nothing extra kept. */
+export function checkRoomReport(input: unknown, now: number): Checked<RoomReport> {
+  if (!isRecord(input)) return { ok: false, error: 'the report must be an object' };
+  const { seq, at, station, run, hints, referenceUsed } = input;
+  if (!Number.isSafeInteger(seq) || (seq as number) < 1) return { ok: false, error: 'seq must be a positive integer' };
+  // A clock a little ahead is forgiven; a time from the future is clamped to now.
+  if (typeof at !== 'number' || !Number.isFinite(at) || at < 0) return { ok: false, error: 'at must be a time in milliseconds' };
+  if (typeof station !== 'string' || !STATION.test(station)) return { ok: false, error: 'station must be a short lower-case name' };
+  const report: RoomReport = { seq: seq as number, at: Math.min(at, now), station };
+  if (run !== undefined) {
+    if (!isRecord(run)) return { ok: false, error: 'run must be an object' };
+    const { exercise, passed, total } = run;
+    if (!isExercise(exercise)) return { ok: false, error: `run.exercise must be 1..${ROOM_EXERCISES}` };
+    if (!isCount(total) || !isCount(passed) || passed > total) return { ok: false, error: 'run.passed and run.total must be counts, passed ≤ total' };
+    report.run = { exercise, passed, total };
+  }
+  if (hints !== undefined) {
+    if (!isRecord(hints)) return { ok: false, error: 'hints must be an object' };
+    const checked: Record<string, number> = {};
+    for (const [key, count] of Object.entries(hints)) {
+      if (!isExercise(Number(key)) || String(Number(key)) !== key || !isCount(count)) return { ok: false, error: 'hints maps an exercise number to a count' };
+      checked[key] = count;
+    }
+    report.hints = checked;
+  }
+  if (referenceUsed !== undefined) {
+    if (!Array.isArray(referenceUsed) || referenceUsed.length > ROOM_EXERCISES || !referenceUsed.every(isExercise)) {
+      return { ok: false, error: 'referenceUsed lists exercise numbers' };
+    }
+    report.referenceUsed = [...new Set(referenceUsed as number[])].sort((a, b) => a - b);
+  }
+  return { ok: true, value: report };
+}
+
+/** One attendee as the instructor's grid shows them. */
+export interface RoomAttendeeView {
+  attendee: string;
+  name: string;
+  joinedAt: number;
+  /** Whether their page holds a live stream to the bridge now. */
+  connected: boolean;
+  station: string | null;
+  /** Since when they are on that station. */
+  stationSince: number | null;
+  /** Their last run of any exercise, and their last run that passed a test more than before. */
+  lastRunAt: number | null;
+  lastNewPassAt: number | null;
+  exercises: Record<string, { passed: number; total: number; hints: number; referenceUsed: boolean }>;
+}
+
+export interface RoomSnapshot {
+  code: string;
+  attendees: RoomAttendeeView[];
+  /** Reports acknowledged, in all: what the room file holds. */
+  reports: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 100_000;
+}
+
+function isExercise(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= ROOM_EXERCISES;
+}
