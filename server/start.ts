@@ -315,6 +315,8 @@ async function main(): Promise<void> {
   if (running.room !== null) {
     const code = running.room.joinCode;
     console.log(`Workshop room: join code ${code.slice(0, 3)}-${code.slice(3)} (${running.room.engine}, ${running.room.file})`);
+    for (const url of running.room.joinUrls()) console.log(`  attendees open ${url} and type the code`);
+    console.log(`  the class, the QR code and the code to show: ${running.url}#room`);
   }
 
 }

@@ -22,6 +22,7 @@ import { ExerciseStore } from './app/exercise/exercise-store.ts';
 import { ImportedCodeMarks } from './app/exercise/imported-code-marks.ts';
 import { LiveSessionStore } from './app/live-session/live-session-store.ts';
 import { storedUiPreferences } from './app/exercise/ui-preferences.ts';
+import { loadMembership, pageStorage } from './runtime/room-membership.ts';
 import './ui/styles/app.css';
 import { registerServiceWorker } from './app/offline/register-service-worker.ts';
 
@@ -101,10 +102,18 @@ function startPlayground(): void {
     },
   });
 
+  // A page that joined a workshop room reports to it again after a reload (the room's code loads
+  // only on such a page, or when the room view opens).
+  if (mode === 'app' && loadMembership(pageStorage(), window.location.origin) !== null) {
+    void import('./app/room/attendee-store.ts').then(({ attendeeStoreFor }) => attendeeStoreFor({ exercises, session }).start());
+  }
+
   void startersReady.then(() =>
     render(
       <ExerciseContext.Provider value={exercises}>
-        <LiveSessionContext.Provider value={session}>{mode === 'presenter' ? <PresenterApp /> : <App />}</LiveSessionContext.Provider>
+        <LiveSessionContext.Provider value={session}>
+          {mode === 'presenter' ? <PresenterApp /> : <App />}
+        </LiveSessionContext.Provider>
       </ExerciseContext.Provider>,
     ),
   );

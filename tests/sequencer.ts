@@ -21,6 +21,7 @@ const LONG_E2E_FILES = [
   'live-panel.test.ts',
   'http-learner.test.ts',
   'era-stepper.test.ts',
+  'workshop-room.test.ts',
   'bench-smoke.test.ts',
   'path-walk.test.ts',
   'i18n.test.ts',

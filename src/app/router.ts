@@ -1,11 +1,11 @@
 // Which view of the page is showing, from the address's hash: `#protocol…` is the protocol view,
 // `#chapter-loop…` the Chapter loop (`#agent…`, its first address, still opens it), `#preflight`
-// the workshop preflight checks, `#trace` (and `#trace=<data>`) the trace view, anything else (`#workspace`, `#live-panel`, none) the study view.
+// the workshop preflight checks, `#room` (and `#join…`) the workshop room, `#trace` (and `#trace=<data>`) the trace view, anything else (`#workspace`, `#live-panel`, none) the study view.
 // The hash is the only state, so the back button, reloads and shared links all land on the same view.
 
 import { isProtocolHash } from './protocol/step-link.ts';
 
-export type AppView = 'study' | 'protocol' | 'chapter-loop' | 'preflight' | 'trace';
+export type AppView = 'study' | 'protocol' | 'chapter-loop' | 'preflight' | 'trace' | 'room';
 
 export const PREFLIGHT_HASH = '#preflight';
 
@@ -14,6 +14,23 @@ export const TRACE_HASH = '#trace';
 
 export function isTraceViewHash(hash: string): boolean {
   return hash === TRACE_HASH || hash.startsWith(`${TRACE_HASH}=`);
+}
+
+/**
+ * The workshop room: the class's grid on the instructor's machine, the join form (and then the
+ * attendee's own standing) on an attendee's. `#join` and `#join=CODE` (the QR code's address,
+ * which fills the code in) open it too.
+ */
+export const ROOM_HASH = '#room';
+export const JOIN_HASH = '#join';
+
+export function isRoomHash(hash: string): boolean {
+  return hash === ROOM_HASH || hash === JOIN_HASH || hash.startsWith(`${JOIN_HASH}=`);
+}
+
+/** The join code a `#join=CODE` address carries, as written (the form checks it). */
+export function joinCodeOfHash(hash: string): string {
+  return hash.startsWith(`${JOIN_HASH}=`) ? decodeURIComponent(hash.slice(JOIN_HASH.length + 1)).slice(0, 16) : '';
 }
 
 export const CHAPTER_LOOP_HASH = '#chapter-loop';
@@ -35,5 +52,6 @@ export function viewOfHash(hash: string): AppView {
   if (isProtocolHash(hash)) return 'protocol';
   if (hash === PREFLIGHT_HASH) return 'preflight';
   if (isTraceViewHash(hash)) return 'trace';
+  if (isRoomHash(hash)) return 'room';
   return isChapterLoopHash(hash) ? 'chapter-loop' : 'study';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchBridgeToken } from './bridge-token.ts';
+import { saveMembership } from './room-membership.ts';
 
 function recordingFetch(answer: () => Promise<Response>) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
@@ -24,6 +25,17 @@ describe('fetchBridgeToken', () => {
     const { calls, fake } = recordingFetch(async () => Response.json({ token: 'joined' }));
     expect(await fetchBridgeToken({ fetch: fake, pageUrl: 'http://192.168.1.5:5317/?token=joined' })).toBe('joined');
     expect(calls[0]?.url).toBe('http://192.168.1.5:5317/__bridge/token?token=joined');
+  });
+
+  it("passes on the token a workshop room's join code gave this origin's page, and no other origin's", async () => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
+    saveMembership(storage, { attendee: 'a1', secret: 's', name: 'Ada', bridgeToken: 'from-the-room', origin: 'http://192.168.1.5:5317', nextSeq: 3 });
+    const { calls, fake } = recordingFetch(async () => Response.json({ token: 'from-the-room' }));
+    expect(await fetchBridgeToken({ fetch: fake, pageUrl: 'http://192.168.1.5:5317/#workspace', storage })).toBe('from-the-room');
+    expect(calls[0]?.url).toBe('http://192.168.1.5:5317/__bridge/token?token=from-the-room');
+    await fetchBridgeToken({ fetch: fake, pageUrl: 'http://192.168.1.9:5317/', storage });
+    expect(calls[1]?.url).toBe('http://192.168.1.9:5317/__bridge/token');
   });
 
   it('is null for a refusal, a static host, an HTML fallback, offline, or no page', async () => {

@@ -3,14 +3,18 @@
 // is then in no file the service worker caches and in no answer to a plain fetch of `/`.
 //
 // A page opened from a shared bridge's join link (`/?token=…`) passes that token on: a shared
-// bridge only confirms the token to pages that already hold it.
+// bridge only confirms the token to pages that already hold it. So does a page that joined the
+// workshop room with its short code (src/runtime/room-membership.ts keeps the token it was given).
 
 import { BRIDGE_TOKEN_PATH, BRIDGE_TOKEN_REQUEST_HEADER } from './bridge-messages.ts';
+import { loadMembership, pageStorage, type RoomStorage } from './room-membership.ts';
 
 export interface BridgeTokenDeps {
   fetch?: typeof fetch;
   /** The page's address; default `location.href`. */
   pageUrl?: string;
+  /** Where a workshop room membership is kept; default the page's localStorage. */
+  storage?: RoomStorage | null;
 }
 
 /** The bridge token, or null when this page has no bridge (static host, offline, refused). */
@@ -20,7 +24,7 @@ export async function fetchBridgeToken(deps: BridgeTokenDeps = {}): Promise<stri
   if (!pageUrl || !doFetch || !/^https?:$/.test(new URL(pageUrl).protocol)) return null;
   const page = new URL(pageUrl);
   const url = new URL(BRIDGE_TOKEN_PATH, page.origin);
-  const joinToken = page.searchParams.get('token');
+  const joinToken = page.searchParams.get('token') ?? loadMembership(deps.storage === undefined ? pageStorage() : deps.storage, page.origin)?.bridgeToken;
   if (joinToken) url.searchParams.set('token', joinToken);
   try {
     const response = await doFetch(url.href, {

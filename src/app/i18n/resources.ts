@@ -15,6 +15,7 @@ import type sdkChecks from '../../locales/en/sdk-checks.json';
 import type trace from '../../locales/en/trace.json';
 import type era from '../../locales/en/era.json';
 import type features from '../../locales/en/features.json';
+import type room from '../../locales/en/room.json';
 
 export interface Resources {
   /** The header: title, sections, language switch, dialog buttons. Always loaded. */
@@ -35,11 +36,13 @@ export interface Resources {
   era: typeof era;
   /** The live panel's Server features tabs (resources, prompts, logging, progress, sampling over HTTP). */
   features: typeof features;
+  /** The workshop room (#room, #join): joining, the attendee's standing, the instructor's grid. */
+  room: typeof room;
 }
 
 export type Namespace = keyof Resources;
 
-export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace', 'era', 'features'] as const satisfies readonly Namespace[];
+export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace', 'era', 'features', 'room'] as const satisfies readonly Namespace[];
 
 /** Always loaded: the header is on every page. */
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;

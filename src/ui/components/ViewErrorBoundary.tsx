@@ -6,7 +6,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The views, named by their `nav.*` key in common.json (the same words as the header). */
-export type ViewName = 'exercise' | 'livePanel' | 'protocol' | 'chapterLoop' | 'preflight' | 'trace';
+export type ViewName = 'exercise' | 'livePanel' | 'protocol' | 'chapterLoop' | 'preflight' | 'trace' | 'room';
 
 interface Props {
   view: ViewName;

@@ -7,6 +7,8 @@ import { LivePanel } from '../live-session/LivePanel.tsx';
 import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
 import { StudySeparator } from '../exercise/StudySeparator.tsx';
 import { useStoreSelector } from '../hooks/use-store.ts';
+import { useLiveSession } from '../hooks/live-session-context.ts';
+import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';
 import { useStudyLayout } from '../hooks/use-study-layout.ts';
 import { useHashView } from '../hooks/use-hash-view.ts';
 import { useViewScroll } from '../hooks/use-view-scroll.ts';
@@ -29,10 +31,12 @@ const ProtocolView = lazy(() => import('../protocol/ProtocolView.tsx').then((mod
 const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx').then((module) => ({ default: module.ChapterLoopView })));
 const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
 const TraceView = lazy(() => import('../trace/TraceView.tsx'));
+const RoomView = lazy(() => import('../room/RoomView.tsx'));
 const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
 
 export function App() {
   const view = useHashView();
+  const session = useLiveSession();
   const main = useRef<HTMLElement>(null);
   useViewScroll(view, main);
   const studyLayout = useStudyLayout();
@@ -113,6 +117,15 @@ export function App() {
               <ViewErrorBoundary view="preflight">
                 <Suspense fallback={null}>
                   <PreflightPanel />
+                </Suspense>
+              </ViewErrorBoundary>
+            </div>
+          )}
+          {view === 'room' && (
+            <div className="app-main__room">
+              <ViewErrorBoundary view="room">
+                <Suspense fallback={null}>
+                  <RoomView shared={bridgeIsSharedFromPage()} session={session} />
                 </Suspense>
               </ViewErrorBoundary>
             </div>

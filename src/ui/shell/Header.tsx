@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CHAPTER_LOOP_HASH, PREFLIGHT_HASH, TRACE_HASH, type AppView } from '../../app/router.ts';
+import { CHAPTER_LOOP_HASH, PREFLIGHT_HASH, ROOM_HASH, TRACE_HASH, type AppView } from '../../app/router.ts';
+import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';
 import { PROTOCOL_HASH } from '../../app/protocol/step-link.ts';
 import { HostBadge } from '../live-session/HostBadge.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -35,6 +36,12 @@ export function Header({ view = 'study' }: { view?: AppView }) {
         <a href={PREFLIGHT_HASH} aria-current={view === 'preflight' ? 'page' : undefined}>
           {t('nav.preflight')}
         </a>
+        {/* A workshop's shared bridge has a room: the instructor's grid, or an attendee's join form. */}
+        {(view === 'room' || bridgeIsSharedFromPage()) && (
+          <a href={ROOM_HASH} aria-current={view === 'room' ? 'page' : undefined}>
+            {t('nav.room')}
+          </a>
+        )}
         <PresenterLink />
       </nav>
       <div className="app-header__tools">

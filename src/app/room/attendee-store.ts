@@ -1,0 +1,97 @@
+// The attendee's side of the workshop room, for the page: whether this page joined a room, the
+// join itself, and the reporting that follows (attach-room.ts, loaded only once joined, like the
+// request code: a page that never joins a room never loads either).
+
+import { loadMembership, pageStorage, saveMembership, type RoomMembership, type RoomStorage } from '../../runtime/room-membership.ts';
+import type { ExerciseStore } from '../exercise/exercise-store.ts';
+import type { LiveSessionStore } from '../live-session/live-session-store.ts';
+import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
+import type { OutboxState } from './room-outbox.ts';
+import type { JoinOutcome } from './room-client.ts';
+
+export type JoinProblem = Extract<JoinOutcome, { ok: false }>['reason'] | 'not-saved';
+
+export interface AttendeeState {
+  membership: RoomMembership | null;
+  joining: boolean;
+  problem: { reason: JoinProblem; detail: string } | null;
+  outbox: OutboxState | null;
+  /** The room forgot this page's attendee (a new room file): say so beside the join form. */
+  forgotten: boolean;
+}
+
+export interface AttendeeStoreOptions {
+  exercises: ExerciseStore;
+  /** After a join the page looks for its hosts again: the join code brought the bridge's token. */
+  session: Pick<LiveSessionStore, 'probeHosts'>;
+  origin?: string;
+  storage?: RoomStorage | null;
+}
+
+let pageStore: AttendeeStore | null = null;
+
+/** The page's one attendee store, made on first use: by the room view, or at load on a page that joined before. */
+export function attendeeStoreFor(options: AttendeeStoreOptions): AttendeeStore {
+  return (pageStore ??= new AttendeeStore(options));
+}
+
+export class AttendeeStore extends ExternalStore<AttendeeState> {
+  protected readonly store: Store<AttendeeState>;
+  private readonly storage: RoomStorage | null;
+  private readonly origin: string;
+  private detach: (() => void) | null = null;
+
+  constructor(private readonly options: AttendeeStoreOptions) {
+    super();
+    this.storage = options.storage === undefined ? pageStorage() : options.storage;
+    this.origin = options.origin ?? window.location.origin;
+    this.store = createStore<AttendeeState>({ membership: loadMembership(this.storage, this.origin), joining: false, problem: null, outbox: null, forgotten: false });
+  }
+
+  /** Reports again after a reload, when this page joined a room before. */
+  start(): void {
+    if (this.store.getSnapshot().membership !== null) void this.attach();
+  }
+
+  async join(code: string, name: string): Promise<boolean> {
+    this.store.setState((state) => ({ ...state, joining: true, problem: null }));
+    const { joinRoom } = await import('./room-client.ts');
+    const outcome = await joinRoom(code, name, { origin: this.origin });
+    if (!outcome.ok) {
+      this.store.setState((state) => ({ ...state, joining: false, problem: { reason: outcome.reason, detail: outcome.detail } }));
+      return false;
+    }
+    const saved = saveMembership(this.storage, outcome.membership);
+    this.store.setState((state) => ({
+      ...state,
+      joining: false,
+      membership: outcome.membership,
+      forgotten: false,
+      problem: saved ? null : { reason: 'not-saved', detail: '' },
+    }));
+    await this.attach();
+    void this.options.session.probeHosts();
+    return true;
+  }
+
+  private async attach(): Promise<void> {
+    const membership = this.store.getSnapshot().membership;
+    if (membership === null || this.detach !== null) return;
+    const { attachRoom } = await import('./attach-room.ts');
+    this.detach = attachRoom({
+      exercises: this.options.exercises,
+      membership,
+      storage: this.storage,
+      hash: () => window.location.hash,
+      onHashChange: (listener) => {
+        window.addEventListener('hashchange', listener);
+        return () => window.removeEventListener('hashchange', listener);
+      },
+      onState: (outbox) => this.store.setState((state) => ({ ...state, outbox })),
+      onLeft: () => {
+        this.detach = null;
+        this.store.setState((state) => ({ ...state, membership: null, outbox: null, forgotten: true }));
+      },
+    });
+  }
+}

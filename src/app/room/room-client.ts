@@ -1,0 +1,105 @@
+// The page's side of the room's HTTP requests (server/room/room.ts): join, report, and the two
+// event streams, read with the project's own SSE reader. Every request carries the room header,
+// which the bridge requires (it keeps other sites out) and which no form or image can send.
+
+import { SseReader } from '../../protocol/framing/sse.ts';
+import { ROOM_ATTENDEE_HEADER, ROOM_PATH_PREFIX, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomReport, type RoomSnapshot } from '../../runtime/room-messages.ts';
+import type { RoomMembership } from '../../runtime/room-membership.ts';
+
+export interface RoomFetchDeps {
+  fetch?: typeof fetch;
+  /** The page's origin, e.g. http://192.168.1.5:5317. */
+  origin: string;
+}
+
+export type JoinOutcome =
+  | { ok: true; membership: RoomMembership }
+  | { ok: false; reason: 'wrong-code' | 'bad-name' | 'no-room' | 'offline'; detail: string };
+
+export async function joinRoom(code: string, name: string, deps: RoomFetchDeps): Promise<JoinOutcome> {
+  let response: Response;
+  try {
+    response = await request(deps, 'join', { method: 'POST', body: JSON.stringify({ code, name }) });
+  } catch (error) {
+    return { ok: false, reason: 'offline', detail: error instanceof Error ? error.message : String(error) };
+  }
+  const body = (await response.json().catch(() => null)) as { attendee?: string; secret?: string; name?: string; bridgeToken?: string | null; error?: string } | null;
+  if (response.ok && typeof body?.attendee === 'string' && typeof body.secret === 'string' && typeof body.name === 'string') {
+    const membership = { attendee: body.attendee, secret: body.secret, name: body.name, bridgeToken: body.bridgeToken ?? null, origin: deps.origin, nextSeq: 1 };
+    return { ok: true, membership };
+  }
+  const detail = body?.error ?? `HTTP ${response.status}`;
+  // A page not served by a shared bridge answers the room's paths with its HTML fallback or a 404.
+  if (response.status === 403 && body?.error?.includes('join code')) return { ok: false, reason: 'wrong-code', detail };
+  if (response.status === 400) return { ok: false, reason: 'bad-name', detail };
+  return { ok: false, reason: 'no-room', detail };
+}
+
+export type SendOutcome =
+  | { kind: 'acked'; seqs: number[] }
+  | { kind: 'unknown-attendee' }
+  | { kind: 'refused'; detail: string }
+  | { kind: 'retry'; detail: string };
+
+export async function sendReports(membership: RoomMembership, reports: readonly RoomReport[], deps: RoomFetchDeps): Promise<SendOutcome> {
+  let response: Response;
+  try {
+    response = await request(deps, 'report', { method: 'POST', body: JSON.stringify({ attendee: membership.attendee, secret: membership.secret, reports }) });
+  } catch (error) {
+    return { kind: 'retry', detail: error instanceof Error ? error.message : String(error) };
+  }
+  const body = (await response.json().catch(() => null)) as { acked?: unknown; error?: string } | null;
+  if (response.ok && Array.isArray(body?.acked)) return { kind: 'acked', seqs: body.acked.filter((seq): seq is number => typeof seq === 'number') };
+  if (response.status === 401) return { kind: 'unknown-attendee' };
+  // Too frequent, or the bridge is restarting behind a proxy: try again later. A 400 will not get better.
+  if (response.status === 429 || response.status >= 500) return { kind: 'retry', detail: body?.error ?? `HTTP ${response.status}` };
+  return { kind: 'refused', detail: body?.error ?? `HTTP ${response.status}` };
+}
+
+/** The instructor's key and join code, or null where this page is not on the instructor's machine. */
+export async function fetchRoomKey(deps: RoomFetchDeps): Promise<{ key: string; code: string; joinUrls: string[] } | null> {
+  try {
+    const response = await request(deps, 'key', {});
+    if (!response.ok) return null;
+    const body = (await response.json()) as { key?: unknown; code?: unknown; joinUrls?: unknown };
+    if (typeof body.key !== 'string' || typeof body.code !== 'string' || !Array.isArray(body.joinUrls)) return null;
+    return { key: body.key, code: body.code, joinUrls: body.joinUrls.filter((url): url is string => typeof url === 'string') };
+  } catch {
+    return null;
+  }
+}
+
+/** Read the instructor's stream until it ends or `signal` aborts; each snapshot goes to `onSnapshot`. */
+export async function readInstructorStream(key: string, deps: RoomFetchDeps, onSnapshot: (snapshot: RoomSnapshot) => void, signal: AbortSignal): Promise<void> {
+  const response = await request(deps, 'events', { headers: { Authorization: `Bearer ${key}` }, signal });
+  if (!response.ok || response.body === null) throw new Error(`the room answered HTTP ${response.status}`);
+  await readEvents(response.body, (type, data) => {
+    if (type === 'snapshot') onSnapshot(JSON.parse(data) as RoomSnapshot);
+  });
+}
+
+/** The attendee's own stream: it tells the bridge this page is here. Ends when the bridge or `signal` ends it. */
+export async function readAttendeeStream(membership: RoomMembership, deps: RoomFetchDeps, onEvent: (type: string, data: string) => void, signal: AbortSignal): Promise<'ended' | 'unknown-attendee'> {
+  const response = await request(deps, 'stream', { headers: { [ROOM_ATTENDEE_HEADER]: membership.attendee, [ROOM_SECRET_HEADER]: membership.secret }, signal });
+  if (response.status === 401) return 'unknown-attendee';
+  if (!response.ok || response.body === null) throw new Error(`the room answered HTTP ${response.status}`);
+  await readEvents(response.body, onEvent);
+  return 'ended';
+}
+
+async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (type: string, data: string) => void): Promise<void> {
+  const reader = body.getReader();
+  const sse = new SseReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    for (const item of sse.push(value)) if (item.type === 'event') onEvent(item.event.type, item.event.data);
+  }
+}
+
+function request(deps: RoomFetchDeps, path: string, init: RequestInit): Promise<Response> {
+  const doFetch = deps.fetch ?? fetch;
+  const headers: Record<string, string> = { [ROOM_REQUEST_HEADER]: '1', ...(init.headers as Record<string, string> | undefined) };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  return doFetch(`${deps.origin}${ROOM_PATH_PREFIX}${path}`, { ...init, headers, cache: 'no-store', credentials: 'same-origin', redirect: 'error' });
+}

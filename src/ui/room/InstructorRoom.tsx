@@ -1,0 +1,165 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readInstructorStream } from '../../app/room/room-client.ts';
+import { sortForGrid } from '../../app/room/stuck.ts';
+import { ROOM_EXERCISES, type RoomAttendeeView, type RoomSnapshot } from '../../runtime/room-messages.ts';
+import { QrCode } from './QrCode.tsx';
+
+export interface InstructorAccess {
+  key: string;
+  code: string;
+  joinUrls: string[];
+}
+
+const EXERCISES = Array.from({ length: ROOM_EXERCISES }, (_, index) => index + 1);
+const DEFAULT_STUCK_MINUTES = 10;
+
+/** The instructor's room: how to join (code, link, QR code) and the live grid of the class. */
+export function InstructorRoom({ access }: { access: InstructorAccess }) {
+  const { t } = useTranslation('room');
+  const [snapshot, setSnapshot] = useState<RoomSnapshot | null>(null);
+  const [live, setLive] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const [stuckMinutes, setStuckMinutes] = useState(DEFAULT_STUCK_MINUTES);
+  const stuckId = useId();
+
+  useEffect(() => {
+    const stop = new AbortController();
+    void (async () => {
+      let pause = 1_000;
+      while (!stop.signal.aborted) {
+        try {
+          await readInstructorStream(access.key, { origin: window.location.origin }, (next) => {
+            setSnapshot(next);
+            setLive(true);
+            pause = 1_000;
+          }, stop.signal);
+        } catch {
+          // The bridge restarted or the stream dropped: show it, and reconnect.
+        }
+        if (stop.signal.aborted) return;
+        setLive(false);
+        await new Promise((resume) => setTimeout(resume, pause));
+        pause = Math.min(10_000, pause * 2);
+      }
+    })();
+    return () => stop.abort();
+  }, [access.key]);
+
+  // "On it for" and "stuck" move with the clock, not only with reports.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const shownCode = `${access.code.slice(0, 3)}-${access.code.slice(3)}`;
+  const rows = snapshot === null ? [] : sortForGrid(snapshot.attendees, now, stuckMinutes);
+  const connected = snapshot?.attendees.filter((attendee) => attendee.connected).length ?? 0;
+  return (
+    <div className="room__instructor">
+      <div className="room__join-panel">
+        <div>
+          <p className="room__code-label">{t('instructor.codeLabel')}</p>
+          <p className="room__code" aria-label={t('instructor.codeAria', { code: access.code.split('').join(' ') })}>
+            {shownCode}
+          </p>
+          {access.joinUrls.length === 0 ? (
+            <p className="hint">{t('instructor.noLan')}</p>
+          ) : (
+            <p>
+              {t('instructor.open')}{' '}
+              {access.joinUrls.map((url) => (
+                <code key={url} className="room__url">
+                  {url}
+                </code>
+              ))}
+            </p>
+          )}
+        </div>
+        {access.joinUrls[0] !== undefined && <QrCode text={`${access.joinUrls[0]}=${access.code}`} label={t('instructor.qr', { url: access.joinUrls[0] })} />}
+      </div>
+
+      <div className="room__grid-bar">
+        <p role="status">
+          {live ? t('instructor.live', { joined: snapshot?.attendees.length ?? 0, connected, reports: snapshot?.reports ?? 0 }) : t('instructor.reconnecting')}
+        </p>
+        <label htmlFor={stuckId}>{t('instructor.stuckAfter')}</label>
+        <input
+          id={stuckId}
+          type="number"
+          min={1}
+          max={120}
+          value={stuckMinutes}
+          onChange={(event) => setStuckMinutes(Math.min(120, Math.max(1, Number(event.target.value) || DEFAULT_STUCK_MINUTES)))}
+        />
+      </div>
+
+      {rows.length === 0 ? (
+        <p className="hint">{t('instructor.empty')}</p>
+      ) : (
+        <div className="room__grid-scroll">
+          <table className="room__grid">
+            <caption className="visually-hidden">{t('grid.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('grid.name')}</th>
+                <th scope="col">{t('grid.station')}</th>
+                <th scope="col">{t('grid.since')}</th>
+                {EXERCISES.map((exercise) => (
+                  <th scope="col" key={exercise}>
+                    {t('grid.exercise', { exercise })}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ attendee, stuck }) => (
+                <tr key={attendee.attendee} className={stuck ? 'is-stuck' : undefined}>
+                  <th scope="row">
+                    <span className="room__name">{attendee.name}</span>
+                    {stuck && <span className="room__flag room__flag--stuck">{t('grid.stuck')}</span>}
+                    {!attendee.connected && <span className="room__flag">{t('grid.away')}</span>}
+                  </th>
+                  <td>{stationText(t, attendee.station)}</td>
+                  <td>{attendee.stationSince === null ? '–' : minutesText(t, now - attendee.stationSince)}</td>
+                  {EXERCISES.map((exercise) => (
+                    <ExerciseCell key={exercise} progress={attendee.exercises[String(exercise)]} />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+type RoomT = ReturnType<typeof useTranslation<'room'>>['t'];
+
+function ExerciseCell({ progress }: { progress: RoomAttendeeView['exercises'][string] | undefined }) {
+  const { t } = useTranslation('room');
+  if (progress === undefined) return <td className="room__cell">–</td>;
+  const done = progress.total > 0 && progress.passed === progress.total;
+  return (
+    <td className={done ? 'room__cell is-done' : 'room__cell'}>
+      {progress.total > 0 ? t('grid.tests', { passed: progress.passed, total: progress.total }) : '–'}
+      {done && ' ✓'}
+      {progress.hints > 0 && <span className="room__badge">{t('grid.hints', { count: progress.hints })}</span>}
+      {progress.referenceUsed && <span className="room__badge">{t('grid.reference')}</span>}
+    </td>
+  );
+}
+
+function stationText(t: RoomT, station: string | null): string {
+  if (station === null) return '–';
+  const match = /^exercise-(\d)(?:-(live|break))?$/.exec(station);
+  if (match) return t(`station.${match[2] ?? 'build'}` as 'station.build', { exercise: Number(match[1]) });
+  const known = ['welcome', 'protocol', 'chapter-loop', 'trace', 'preflight', 'room'];
+  return known.includes(station) ? t(`station.view.${station}` as 'station.view.welcome') : station;
+}
+
+function minutesText(t: RoomT, ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  return minutes === 0 ? t('grid.lessThanMinute') : t('grid.minutes', { count: minutes });
+}

@@ -1,0 +1,121 @@
+// The workshop room in Chromium on a shared bridge (`npm start -- --host`, bound to loopback for
+// the test): an instructor's page and three attendee contexts (one in Chinese) join by the code
+// the bridge prints, the grid fills as an attendee runs the tests, the bridge is restarted on the
+// same port and file, and a report made while it was away reaches the grid afterwards.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { expectAccessible } from './axe.ts';
+import { distDir, openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { limit } from './limits.ts';
+
+const app = useAppAndBrowser();
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'workshop-room-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+function startBridge(roomFile: string, logs: string[], port = 0): Promise<RunningServer> {
+  return startServer({ port, host: '127.0.0.1', shared: true, distDir: distDir(), skipBuild: true, roomFile, log: (line) => logs.push(line) });
+}
+
+/** The grid's rows as text, name first, in the order shown. */
+function gridRows(page: Page): Promise<string[][]> {
+  return page.locator('.room__grid tbody tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText.trim())));
+}
+
+async function joinRoomAs(opened: TestPage, url: string, name: string, submit: string): Promise<void> {
+  await opened.page.goto(url);
+  await opened.page.locator('form.room__join input').nth(1).fill(name);
+  await opened.page.locator('form.room__join').getByRole('button', { name: submit }).click();
+  await opened.page.locator('.room__in').waitFor();
+}
+
+describe('the workshop room', () => {
+  it('joins three attendees by the printed code, fills the grid, and loses nothing across a bridge restart', { timeout: limit(120_000) }, async () => {
+    const roomFile = join(folder, 'room.sqlite');
+    const logs: string[] = [];
+    let bridge = await startBridge(roomFile, logs);
+    const port = bridge.port;
+    const room = bridge.room!;
+    const code = room.joinCode;
+    const pages: TestPage[] = [];
+    try {
+      // The instructor's page (this machine): the code in large type, the link and its QR code.
+      const instructor = await openPage(app.browser);
+      pages.push(instructor);
+      await instructor.page.goto(`${bridge.url}#room`);
+      await instructor.page.getByText('Nobody has joined yet.').waitFor();
+      expect(await instructor.page.locator('.room__code').textContent()).toBe(`${code.slice(0, 3)}-${code.slice(3)}`);
+      expect(await instructor.page.locator('.room__url').allTextContents()).toEqual([`http://127.0.0.1:${port}/#join`]);
+      await instructor.page.getByRole('img', { name: `QR code of http://127.0.0.1:${port}/#join with the join code` }).waitFor();
+      await expectAccessible(instructor.page, 'the instructor room, empty');
+
+      // A wrong code is refused with a clear error; the QR code's address fills the right one in.
+      const ada = await openPage(app.browser);
+      pages.push(ada);
+      await ada.page.goto(`${room.joinUrls()[0]}`);
+      await ada.page.getByLabel('Join code').fill('AAAAAA');
+      await ada.page.getByLabel('Your name').fill('Ada');
+      await ada.page.getByRole('button', { name: 'Join' }).click();
+      await expect(ada.page.getByRole('alert').textContent()).resolves.toMatch(/^That is not this room's code/);
+      await expectAccessible(ada.page, 'the join form with an error');
+      await joinRoomAs(ada, `${room.joinUrls()[0]}=${code}`, 'Ada', 'Join');
+      const li = await openPage(app.browser, { locale: 'zh-CN' });
+      pages.push(li);
+      await joinRoomAs(li, `${room.joinUrls()[0]}=${code}`, '李雷', '加入');
+      expect(await li.page.locator('.room__in').textContent()).toBe('你已以 李雷 的身份加入教室。');
+      const grace = await openPage(app.browser);
+      pages.push(grace);
+      await joinRoomAs(grace, `${room.joinUrls()[0]}=${code.toLowerCase()}`, 'Grace', 'Join');
+
+      await instructor.page.getByText('Live: 3 joined, 3 connected', { exact: false }).waitFor();
+      expect((await gridRows(instructor.page)).map((row) => row[0])).toEqual(['Ada', '李雷', 'Grace']);
+      expect(logs.filter((line) => line.startsWith('[room]'))).toEqual(
+        expect.arrayContaining(['[room] "Ada" joined (1 joined, 0 connected)', '[room] "李雷" joined (2 joined, 1 connected)', '[room] "Grace" connected (3 connected)']),
+      );
+
+      // Ada runs exercise 1's tests on the starter: the grid shows her station and her count.
+      await ada.page.getByRole('link', { name: 'Go to the exercises' }).click();
+      await ada.page.getByRole('button', { name: 'Run tests' }).click();
+      await expect.poll(async () => (await gridRows(instructor.page))[0]?.slice(0, 4).join(' | '), { timeout: limit(60_000) }).toMatch(/^Ada \| Exercise 1 \| < 1 min \| 0\/\d+$/);
+      await expectAccessible(instructor.page, 'the instructor room with attendees');
+
+      // The bridge stops; Grace moves on while it is away; the bridge comes back on the same port and file.
+      await bridge.close();
+      await expect.poll(() => instructor.page.locator('.room__grid-bar [role=status]').textContent()).toBe('The room\'s stream dropped; reconnecting…');
+      const outboxLength = (page: Page, length: number) =>
+        page.waitForFunction((expected) => (JSON.parse(localStorage.getItem('mcp-playground:room-outbox') ?? '[]') as unknown[]).length === expected, length, { timeout: limit(20_000) });
+      await grace.page.evaluate(() => {
+        window.location.hash = '#trace';
+      });
+      await outboxLength(grace.page, 1);
+      await grace.page.evaluate(() => {
+        window.location.hash = '#join';
+      });
+      await grace.page.getByText("2 reports wait for the instructor's bridge", { exact: false }).waitFor({ timeout: limit(20_000) });
+      bridge = await startBridge(roomFile, logs, port);
+      expect(bridge.room!.joinCode).toBe(code);
+
+      // Every report acknowledged before, and the ones made while it was away, are in the grid.
+      await grace.page.getByText('The instructor is up to date.').waitFor({ timeout: limit(60_000) });
+      await expect.poll(async () => (await gridRows(instructor.page)).map((row) => row.slice(0, 2).join(' | ')), { timeout: limit(60_000) }).toEqual(['Ada | Exercise 1', '李雷 | Room', 'Grace | Room']);
+      await instructor.page.getByText('Live: 3 joined, 3 connected', { exact: false }).waitFor({ timeout: limit(60_000) });
+      const stored = bridge.room!.snapshot();
+      expect(stored.attendees.find((view) => view.name === 'Ada')?.exercises['1']).toMatchObject({ passed: 0 });
+      // Each report counted once: Ada's join, her move to the exercise and her run; 李雷's join;
+      // Grace's join, and her two moves made while the bridge was away.
+      expect(stored.reports).toBe(7);
+    } finally {
+      for (const opened of pages) await opened.close();
+      await bridge.close();
+    }
+  });
+});
