@@ -22,7 +22,7 @@ import { ExerciseStore } from './app/exercise/exercise-store.ts';
 import { ImportedCodeMarks } from './app/exercise/imported-code-marks.ts';
 import { LiveSessionStore } from './app/live-session/live-session-store.ts';
 import { storedUiPreferences } from './app/exercise/ui-preferences.ts';
-import { loadMembership, pageStorage } from './runtime/room-membership.ts';
+import { roomBridgeToken } from './runtime/bridge-token.ts';
 import './ui/styles/app.css';
 import { registerServiceWorker } from './app/offline/register-service-worker.ts';
 
@@ -104,7 +104,7 @@ function startPlayground(): void {
 
   // A page that joined a workshop room reports to it again after a reload (the room's code loads
   // only on such a page, or when the room view opens).
-  if (mode === 'app' && loadMembership(pageStorage(), window.location.origin) !== null) {
+  if (mode === 'app' && roomBridgeToken(window.location.origin) !== null) {
     void import('./app/room/attendee-store.ts').then(({ attendeeStoreFor }) => attendeeStoreFor({ exercises, session }).start());
   }
 

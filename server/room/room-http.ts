@@ -68,6 +68,19 @@ export function sendError(res: ServerResponse, status: number, error: string, ex
   sendJson(res, status, { error }, extra);
 }
 
+/** A download: the instructor's export. */
+export function sendFile(res: ServerResponse, text: string, type: string, fileName: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  res.writeHead(200, {
+    ...EVERY_RESPONSE_HEADERS,
+    'Content-Type': type,
+    'Content-Length': bytes.length,
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'no-store',
+  });
+  res.end(bytes);
+}
+
 /** Start a text/event-stream answer; the caller writes events and ends it. */
 export function startEventStream(res: ServerResponse): void {
   res.writeHead(200, {

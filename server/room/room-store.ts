@@ -171,6 +171,17 @@ export class RoomStore {
     }));
   }
 
+  /** Every acknowledged report, in the order received (for the room's JSON export). */
+  allReports(): { attendee: string; seq: number; at: number; receivedAt: number; report: unknown }[] {
+    return this.db.all('SELECT attendee_id, seq, at, received_at, body FROM reports ORDER BY received_at, attendee_id, seq').map((row) => ({
+      attendee: String(row.attendee_id),
+      seq: Number(row.seq),
+      at: Number(row.at),
+      receivedAt: Number(row.received_at),
+      report: JSON.parse(String(row.body)) as unknown,
+    }));
+  }
+
   /** Reports acknowledged, in all (and for one attendee). */
   reportCount(attendeeId?: string): number {
     const row = attendeeId === undefined ? this.db.get('SELECT COUNT(*) AS n FROM reports') : this.db.get('SELECT COUNT(*) AS n FROM reports WHERE attendee_id = ?', [attendeeId]);

@@ -187,6 +187,55 @@ describe('the workshop room over HTTP', () => {
     snapshots.stop();
   });
 
+  it('exports results as CSV, one row per attendee × exercise, and the whole room as JSON, to the instructor only', async () => {
+    let clock = Date.parse('2026-12-06T09:00:00Z');
+    const { base, store } = await startRoom({ now: () => clock });
+    const ada = await join(base, store.joinCode, 'Ada, "the first"');
+    clock += 60_000;
+    const mallory = await join(base, store.joinCode, '=HYPERLINK("http://evil")');
+    await post(base, 'report', { attendee: ada.attendee, secret: ada.secret, reports: [{ seq: 1, at: clock, station: 'exercise-2', run: { exercise: 1, passed: 37, total: 37 }, hints: { '2': 1 }, referenceUsed: [1] }] });
+    const key = await instructorKey(base);
+    const asAttendee = await fetch(`${base}/__room/export.csv`, { headers: { ...ROOM, Authorization: `Bearer ${ada.secret}` } });
+    expect(asAttendee.status).toBe(403);
+
+    const csv = await fetch(`${base}/__room/export.csv`, { headers: { ...ROOM, Authorization: `Bearer ${key}` } });
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="room-2026-12-06.csv"');
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines[0]).toBe('name,attendee,joined_at,exercise,passed,total,completed,hints,reference_used,station,last_run_at');
+    expect(lines).toHaveLength(1 + 2 * 7 + 1); // the header, 14 rows, and the last line break
+    expect(lines[1]).toBe(`"Ada, ""the first""",${ada.attendee},2026-12-06T09:00:00.000Z,1,37,37,yes,0,yes,exercise-2,2026-12-06T09:01:00.000Z`);
+    expect(lines[2]).toBe(`"Ada, ""the first""",${ada.attendee},2026-12-06T09:00:00.000Z,2,0,0,no,1,no,exercise-2,2026-12-06T09:01:00.000Z`);
+    // A name that looks like a formula stays text in a spreadsheet.
+    expect(lines[8]).toBe(`"'=HYPERLINK(""http://evil"")",${mallory.attendee},2026-12-06T09:01:00.000Z,1,0,0,no,0,no,,`);
+
+    const json = await fetch(`${base}/__room/export.json`, { headers: { ...ROOM, Authorization: `Bearer ${key}` } });
+    const text = await json.text();
+    const room = JSON.parse(text) as { code: string; attendees: unknown[]; reports: { attendee: string; seq: number; report: unknown }[] };
+    expect(room.code).toBe(store.joinCode);
+    expect(room.attendees).toHaveLength(2);
+    expect(room.reports).toEqual([expect.objectContaining({ attendee: ada.attendee, seq: 1, report: expect.objectContaining({ station: 'exercise-2' }) })]);
+    for (const secret of [ada.secret, mallory.secret, key]) expect(text).not.toContain(secret);
+    expect(text).not.toContain('secret');
+  });
+
+  it('sends every connected attendee the instructor’s invitation, and only the instructor may send one', async () => {
+    const { base, store, logs } = await startRoom();
+    const ada = await join(base, store.joinCode, 'Ada');
+    const stream = await fetch(`${base}/__room/stream`, { headers: { ...ROOM, [ROOM_ATTENDEE_HEADER]: ada.attendee, [ROOM_SECRET_HEADER]: ada.secret } });
+    const events = readEvents(stream);
+    expect(await events.next()).toEqual({ type: 'hello', data: { name: 'Ada' } });
+    const key = await instructorKey(base);
+    const send = (station: unknown, auth: string) => post(base, 'send', { station }, { Authorization: `Bearer ${auth}` });
+    expect((await send('exercise-3', ada.secret)).status).toBe(403);
+    const bad = await send('../../etc', key);
+    expect([bad.status, await bad.json()]).toEqual([400, { error: 'station must be a short lower-case name' }]);
+    const sent = await send('exercise-3', key);
+    expect(await sent.json()).toEqual({ reached: 1 });
+    expect(await events.next()).toEqual({ type: 'invite', data: { id: 1, station: 'exercise-3' } });
+    expect(logs).toContain('sent everyone to exercise-3 (1 connected)');
+    events.stop();
+  });
+
   it('keeps the room key from attendees: a wrong key gets no stream', async () => {
     const { base } = await startRoom();
     const response = await fetch(`${base}/__room/events`, { headers: { ...ROOM, Authorization: 'Bearer nope' } });
@@ -214,6 +263,24 @@ function readSnapshots(response: Response) {
         const snapshot = await next();
         if (test(snapshot)) return snapshot;
       }
+    },
+    stop: () => void reader.cancel(),
+  };
+}
+
+/** Any event stream's events, type and parsed data, read with the project's own SSE reader. */
+function readEvents(response: Response) {
+  const reader = response.body!.getReader();
+  const sse = new SseReader();
+  const queue: { type: string; data: unknown }[] = [];
+  return {
+    async next(): Promise<{ type: string; data: unknown }> {
+      while (queue.length === 0) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        for (const item of sse.push(value)) if (item.type === 'event') queue.push({ type: item.event.type, data: JSON.parse(item.event.data) as unknown });
+      }
+      return queue.shift()!;
     },
     stop: () => void reader.cancel(),
   };

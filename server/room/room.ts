@@ -10,15 +10,18 @@ import { encodeSseText } from '../../src/protocol/framing/sse.ts';
 import {
   checkDisplayName,
   checkRoomReport,
+  isStationName,
   normalizeJoinCode,
   ROOM_ATTENDEE_HEADER,
   ROOM_PATH_PREFIX,
   ROOM_SECRET_HEADER,
+  type RoomInvitation,
   type RoomReport,
   type RoomSnapshot,
 } from '../../src/runtime/room-messages.ts';
 import { isThisMachine } from '../bridge-page.ts';
-import { BodyError, header, readJsonBody, refuseForeignRequest, sendError, sendJson, startEventStream } from './room-http.ts';
+import { resultsCsv } from './room-export.ts';
+import { BodyError, header, readJsonBody, refuseForeignRequest, sendError, sendFile, sendJson, startEventStream } from './room-http.ts';
 import type { RoomStore } from './room-store.ts';
 
 /** Reports one request may carry: a page back from a bridge restart sends its backlog in a few. */
@@ -59,6 +62,11 @@ export interface Room {
   close(): void;
 }
 
+/** The exported files' name: the room and the day, e.g. room-2026-12-06. */
+function exportName(now: number): string {
+  return `room-${new Date(now).toISOString().slice(0, 10)}`;
+}
+
 export function createRoom(options: RoomOptions): Room {
   const { store, log } = options;
   const now = options.now ?? Date.now;
@@ -69,6 +77,7 @@ export function createRoom(options: RoomOptions): Room {
   const lastReportRequest = new Map<string, number>();
   let snapshotTimer: NodeJS.Timeout | null = null;
   let closed = false;
+  let invitations = 0;
 
   const snapshot = (): RoomSnapshot => ({
     code: store.joinCode,
@@ -161,6 +170,29 @@ export function createRoom(options: RoomOptions): Room {
     'GET snapshot': (req, res) => {
       if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
       sendJson(res, 200, snapshot());
+    },
+    'POST send': async (req, res) => {
+      if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
+      const body = (await readJsonBody(req)) as { station?: unknown } | null;
+      if (!isStationName(body?.station)) return sendError(res, 400, 'station must be a short lower-case name');
+      const invitation: RoomInvitation = { id: ++invitations, station: body.station };
+      const text = encodeSseText({ event: 'invite', data: JSON.stringify(invitation) });
+      let reached = 0;
+      for (const streams of attendeeStreams.values()) {
+        reached++;
+        for (const stream of streams) stream.write(text);
+      }
+      log(`sent everyone to ${invitation.station} (${reached} connected)`);
+      sendJson(res, 200, { reached });
+    },
+    'GET export.csv': (req, res) => {
+      if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
+      sendFile(res, resultsCsv(store.attendees()), 'text/csv; charset=utf-8', `${exportName(now())}.csv`);
+    },
+    'GET export.json': (req, res) => {
+      if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
+      const room = { format: 'mcp-playground-room', version: 1, exportedAt: new Date(now()).toISOString(), code: store.joinCode, attendees: store.attendees(), reports: store.allReports() };
+      sendFile(res, `${JSON.stringify(room, null, 2)}\n`, 'application/json; charset=utf-8', `${exportName(now())}.json`);
     },
     'GET events': (req, res) => {
       if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');

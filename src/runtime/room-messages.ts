@@ -67,6 +67,20 @@ export function normalizeJoinCode(input: unknown): string | null {
 
 const STATION = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+/** A station name as the room uses them (exercise-3, exercise-3-live, protocol, …). */
+export function isStationName(value: unknown): value is string {
+  return typeof value === 'string' && STATION.test(value);
+}
+
+/**
+ * "Send everyone to…": the instructor's invitation, as each attendee's stream carries it. The
+ * page asks its attendee (who may decline); `id` tells a new invitation from one seen again.
+ */
+export interface RoomInvitation {
+  id: number;
+  station: string;
+}
+
 /** A report from the wire: every field checked, nothing extra kept. */
 export function checkRoomReport(input: unknown, now: number): Checked<RoomReport> {
   if (!isRecord(input)) return { ok: false, error: 'the report must be an object' };
@@ -74,7 +88,7 @@ export function checkRoomReport(input: unknown, now: number): Checked<RoomReport
   if (!Number.isSafeInteger(seq) || (seq as number) < 1) return { ok: false, error: 'seq must be a positive integer' };
   // A clock a little ahead is forgiven; a time from the future is clamped to now.
   if (typeof at !== 'number' || !Number.isFinite(at) || at < 0) return { ok: false, error: 'at must be a time in milliseconds' };
-  if (typeof station !== 'string' || !STATION.test(station)) return { ok: false, error: 'station must be a short lower-case name' };
+  if (!isStationName(station)) return { ok: false, error: 'station must be a short lower-case name' };
   const report: RoomReport = { seq: seq as number, at: Math.min(at, now), station };
   if (run !== undefined) {
     if (!isRecord(run)) return { ok: false, error: 'run must be an object' };

@@ -1,7 +1,8 @@
 // The workshop room in Chromium on a shared bridge (`npm start -- --host`, bound to loopback for
 // the test): an instructor's page and three attendee contexts (one in Chinese) join by the code
 // the bridge prints, the grid fills as an attendee runs the tests, the bridge is restarted on the
-// same port and file, and a report made while it was away reaches the grid afterwards.
+// same port and file, and a report made while it was away reaches the grid afterwards. "Send
+// everyone to exercise 3" asks each attendee: two go, one stays.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,21 @@ describe('the workshop room', () => {
       await expect.poll(async () => (await gridRows(instructor.page))[0]?.slice(0, 4).join(' | '), { timeout: limit(60_000) }).toMatch(/^Ada \| Exercise 1 \| < 1 min \| 0\/\d+$/);
       await expectAccessible(instructor.page, 'the instructor room with attendees');
 
+      // "Send everyone to exercise 3": each attendee is asked, wherever they are; two go, one stays.
+      await instructor.page.getByLabel('Send everyone to').selectOption({ label: 'Exercise 3' });
+      await instructor.page.getByRole('button', { name: 'Send', exact: true }).click();
+      await instructor.page.getByText('Sent to 3 connected attendees: each is asked, and may stay.').waitFor();
+      const invitation = (opened: TestPage, name: string) => opened.page.getByRole('region', { name });
+      await invitation(ada, 'Your instructor').getByText('Your instructor sends everyone to Exercise 3.').waitFor();
+      await expectAccessible(ada.page, 'the invitation over the study view');
+      // Focus is on "Go there": Enter goes.
+      await ada.page.keyboard.press('Enter');
+      await invitation(li, '你的讲师').getByRole('button', { name: '前往' }).click();
+      await invitation(grace, 'Your instructor').getByRole('button', { name: 'Stay here' }).click();
+      await expect.poll(async () => (await gridRows(instructor.page)).map((row) => row.slice(0, 2).join(' | ')), { timeout: limit(30_000) }).toEqual(['Ada | Exercise 3', '李雷 | Exercise 3', 'Grace | Room']);
+      expect(await ada.page.getByRole('button', { name: /The client lifecycle/ }).getAttribute('aria-current')).toBe('true');
+      expect(await invitation(grace, 'Your instructor').count()).toBe(0);
+
       // The bridge stops; Grace moves on while it is away; the bridge comes back on the same port and file.
       await bridge.close();
       await expect.poll(() => instructor.page.locator('.room__grid-bar [role=status]').textContent()).toBe('The room\'s stream dropped; reconnecting…');
@@ -106,13 +122,14 @@ describe('the workshop room', () => {
 
       // Every report acknowledged before, and the ones made while it was away, are in the grid.
       await grace.page.getByText('The instructor is up to date.').waitFor({ timeout: limit(60_000) });
-      await expect.poll(async () => (await gridRows(instructor.page)).map((row) => row.slice(0, 2).join(' | ')), { timeout: limit(60_000) }).toEqual(['Ada | Exercise 1', '李雷 | Room', 'Grace | Room']);
+      await expect.poll(async () => (await gridRows(instructor.page)).map((row) => row.slice(0, 2).join(' | ')), { timeout: limit(60_000) }).toEqual(['Ada | Exercise 3', '李雷 | Exercise 3', 'Grace | Room']);
       await instructor.page.getByText('Live: 3 joined, 3 connected', { exact: false }).waitFor({ timeout: limit(60_000) });
       const stored = bridge.room!.snapshot();
       expect(stored.attendees.find((view) => view.name === 'Ada')?.exercises['1']).toMatchObject({ passed: 0 });
-      // Each report counted once: Ada's join, her move to the exercise and her run; 李雷's join;
-      // Grace's join, and her two moves made while the bridge was away.
-      expect(stored.reports).toBe(7);
+      // Each report counted once: Ada's join, her move to the exercise, her run and her move to
+      // exercise 3; 李雷's join and move to exercise 3; Grace's join, and her two moves made while
+      // the bridge was away.
+      expect(stored.reports).toBe(9);
     } finally {
       for (const opened of pages) await opened.close();
       await bridge.close();

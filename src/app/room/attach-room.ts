@@ -4,7 +4,7 @@
 // reconnects by itself. Loaded only on a page that joined a room.
 
 import type { ExerciseStore } from '../exercise/exercise-store.ts';
-import type { RoomReport } from '../../runtime/room-messages.ts';
+import type { RoomInvitation, RoomReport } from '../../runtime/room-messages.ts';
 import { clearMembership, saveMembership, type RoomMembership, type RoomStorage } from '../../runtime/room-membership.ts';
 import { readAttendeeStream, sendReports } from './room-client.ts';
 import { RoomOutbox, type OutboxState } from './room-outbox.ts';
@@ -20,6 +20,8 @@ export interface AttachRoomOptions {
   onState?(state: OutboxState): void;
   /** The room forgot this attendee (a new room file): the page shows the join form again. */
   onLeft?(): void;
+  /** The instructor sends everyone somewhere: the page asks its attendee. */
+  onInvite?(invitation: RoomInvitation): void;
 }
 
 export function attachRoom(options: AttachRoomOptions): () => void {
@@ -88,7 +90,9 @@ export function attachRoom(options: AttachRoomOptions): () => void {
     let pause = 1_000;
     while (!presence.signal.aborted) {
       try {
-        const ended = await readAttendeeStream(current, { origin }, () => {}, presence.signal);
+        const ended = await readAttendeeStream(current, { origin }, (type, data) => {
+          if (type === 'invite') options.onInvite?.(JSON.parse(data) as RoomInvitation);
+        }, presence.signal);
         if (ended === 'unknown-attendee') return leave();
         pause = 1_000;
       } catch {

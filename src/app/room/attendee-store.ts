@@ -7,6 +7,8 @@ import type { ExerciseStore } from '../exercise/exercise-store.ts';
 import type { LiveSessionStore } from '../live-session/live-session-store.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { OutboxState } from './room-outbox.ts';
+import type { RoomInvitation } from '../../runtime/room-messages.ts';
+import { placeOfStation } from './station.ts';
 import type { JoinOutcome } from './room-client.ts';
 
 export type JoinProblem = Extract<JoinOutcome, { ok: false }>['reason'] | 'not-saved';
@@ -18,7 +20,15 @@ export interface AttendeeState {
   outbox: OutboxState | null;
   /** The room forgot this page's attendee (a new room file): say so beside the join form. */
   forgotten: boolean;
+  /** "Send everyone to…" from the instructor, until the attendee goes or declines. */
+  invitation: RoomInvitation | null;
 }
+
+/**
+ * The event an attached store announces itself with: the app shell (first paint) then mounts the
+ * invitation prompt, without importing this module. use-room-joined.ts listens for the same name.
+ */
+export const ROOM_JOINED_EVENT = 'mcp-playground:room-joined';
 
 export interface AttendeeStoreOptions {
   exercises: ExerciseStore;
@@ -45,7 +55,7 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
     super();
     this.storage = options.storage === undefined ? pageStorage() : options.storage;
     this.origin = options.origin ?? window.location.origin;
-    this.store = createStore<AttendeeState>({ membership: loadMembership(this.storage, this.origin), joining: false, problem: null, outbox: null, forgotten: false });
+    this.store = createStore<AttendeeState>({ membership: loadMembership(this.storage, this.origin), joining: false, problem: null, outbox: null, forgotten: false, invitation: null });
   }
 
   /** Reports again after a reload, when this page joined a room before. */
@@ -74,6 +84,21 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
     return true;
   }
 
+  /** Go where the instructor sent everyone. */
+  acceptInvitation(): void {
+    const invitation = this.store.getSnapshot().invitation;
+    this.store.setState((state) => ({ ...state, invitation: null }));
+    const place = invitation === null ? null : placeOfStation(invitation.station);
+    if (place === null) return;
+    const id = place.exercise === null ? undefined : this.options.exercises.exercises.find((exercise) => exercise.meta.order === place.exercise)?.meta.id;
+    if (id !== undefined) this.options.exercises.select(id);
+    window.location.hash = place.hash;
+  }
+
+  declineInvitation(): void {
+    this.store.setState((state) => ({ ...state, invitation: null }));
+  }
+
   private async attach(): Promise<void> {
     const membership = this.store.getSnapshot().membership;
     if (membership === null || this.detach !== null) return;
@@ -88,10 +113,13 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
         return () => window.removeEventListener('hashchange', listener);
       },
       onState: (outbox) => this.store.setState((state) => ({ ...state, outbox })),
+      onInvite: (invitation) => this.store.setState((state) => ({ ...state, invitation })),
       onLeft: () => {
         this.detach = null;
-        this.store.setState((state) => ({ ...state, membership: null, outbox: null, forgotten: true }));
+        this.store.setState((state) => ({ ...state, membership: null, outbox: null, forgotten: true, invitation: null }));
       },
     });
+    document.documentElement.dataset.room = 'joined';
+    window.dispatchEvent(new Event(ROOM_JOINED_EVENT));
   }
 }

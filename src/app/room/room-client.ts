@@ -69,6 +69,22 @@ export async function fetchRoomKey(deps: RoomFetchDeps): Promise<{ key: string; 
   }
 }
 
+/** "Send everyone to…": how many connected attendees the invitation reached. */
+export async function sendEveryone(key: string, station: string, deps: RoomFetchDeps): Promise<number> {
+  const response = await request(deps, 'send', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: JSON.stringify({ station }) });
+  const body = (await response.json().catch(() => null)) as { reached?: unknown; error?: string } | null;
+  if (!response.ok || typeof body?.reached !== 'number') throw new Error(body?.error ?? `HTTP ${response.status}`);
+  return body.reached;
+}
+
+/** One of the instructor's exports, as the bridge names it (room-YYYY-MM-DD.csv / .json). */
+export async function fetchExport(key: string, kind: 'csv' | 'json', deps: RoomFetchDeps): Promise<{ fileName: string; text: string; type: string }> {
+  const response = await request(deps, `export.${kind}`, { headers: { Authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`the room answered HTTP ${response.status}`);
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `room.${kind}`;
+  return { fileName, text: await response.text(), type: kind === 'csv' ? 'text/csv' : 'application/json' };
+}
+
 /** Read the instructor's stream until it ends or `signal` aborts; each snapshot goes to `onSnapshot`. */
 export async function readInstructorStream(key: string, deps: RoomFetchDeps, onSnapshot: (snapshot: RoomSnapshot) => void, signal: AbortSignal): Promise<void> {
   const response = await request(deps, 'events', { headers: { Authorization: `Bearer ${key}` }, signal });

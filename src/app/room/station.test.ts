@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sceneHash } from '../protocol/step-link.ts';
-import { stationOf } from './station.ts';
+import { placeOfStation, sendableStations, stationOf } from './station.ts';
 
 describe('the station an attendee reports', () => {
   it('names the exercise being built, its live scene and its failure cards, and the views off the path', () => {
@@ -12,5 +12,17 @@ describe('the station an attendee reports', () => {
     expect(stationOf('#join=K7QM2X', 2)).toBe('room');
     expect(stationOf('#chapter-loop', null)).toBe('chapter-loop');
     expect(stationOf('', null)).toBe('welcome');
+  });
+
+  it('finds the place of every station an instructor can send the class to, and it reads back as that station', () => {
+    const stations = sendableStations(7);
+    expect(stations).toHaveLength(7 + 7 + 5 + 3);
+    for (const station of stations) {
+      const place = placeOfStation(station);
+      expect(place, station).not.toBeNull();
+      expect(stationOf(place!.hash, place!.exercise), station).toBe(station);
+    }
+    expect(placeOfStation('exercise-1-break')).toBeNull();
+    expect(placeOfStation('somewhere')).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readInstructorStream } from '../../app/room/room-client.ts';
+import { fetchExport, readInstructorStream, sendEveryone } from '../../app/room/room-client.ts';
+import { sendableStations } from '../../app/room/station.ts';
+import { downloadText } from '../../app/progress-transfer/browser-file.ts';
 import { sortForGrid } from '../../app/room/stuck.ts';
 import { ROOM_EXERCISES, type RoomAttendeeView, type RoomSnapshot } from '../../runtime/room-messages.ts';
 import { QrCode } from './QrCode.tsx';
+import { minutesText, stationText } from './station-text.ts';
 
 export interface InstructorAccess {
   key: string;
@@ -13,6 +16,7 @@ export interface InstructorAccess {
 
 const EXERCISES = Array.from({ length: ROOM_EXERCISES }, (_, index) => index + 1);
 const DEFAULT_STUCK_MINUTES = 10;
+const STATIONS = sendableStations(ROOM_EXERCISES);
 
 /** The instructor's room: how to join (code, link, QR code) and the live grid of the class. */
 export function InstructorRoom({ access }: { access: InstructorAccess }) {
@@ -22,6 +26,27 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
   const [now, setNow] = useState(() => Date.now());
   const [stuckMinutes, setStuckMinutes] = useState(DEFAULT_STUCK_MINUTES);
   const stuckId = useId();
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const sendId = useId();
+  const [sendTo, setSendTo] = useState('exercise-1');
+  const [sendStatus, setSendStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const send = async () => {
+    try {
+      const reached = await sendEveryone(access.key, sendTo, { origin: window.location.origin });
+      setSendStatus({ error: false, text: t('send.sent', { count: reached }) });
+    } catch (error) {
+      setSendStatus({ error: true, text: t('send.failed', { detail: error instanceof Error ? error.message : String(error) }) });
+    }
+  };
+  const download = async (kind: 'csv' | 'json') => {
+    setExportProblem(null);
+    try {
+      const file = await fetchExport(access.key, kind, { origin: window.location.origin });
+      downloadText(file.fileName, file.text, file.type);
+    } catch (error) {
+      setExportProblem(t('instructor.exportFailed', { detail: error instanceof Error ? error.message : String(error) }));
+    }
+  };
 
   useEffect(() => {
     const stop = new AbortController();
@@ -92,7 +117,38 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
           value={stuckMinutes}
           onChange={(event) => setStuckMinutes(Math.min(120, Math.max(1, Number(event.target.value) || DEFAULT_STUCK_MINUTES)))}
         />
+        <button type="button" onClick={() => void download('csv')}>
+          {t('instructor.exportCsv')}
+        </button>
+        <button type="button" onClick={() => void download('json')}>
+          {t('instructor.exportJson')}
+        </button>
       </div>
+      <form
+        className="room__send"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <label htmlFor={sendId}>{t('send.label')}</label>
+        <select id={sendId} value={sendTo} onChange={(event) => setSendTo(event.target.value)}>
+          {STATIONS.map((station) => (
+            <option key={station} value={station}>
+              {stationText(t, station)}
+            </option>
+          ))}
+        </select>
+        <button type="submit">{t('send.submit')}</button>
+        <span role="status" className={sendStatus?.error ? 'is-error' : undefined}>
+          {sendStatus?.text ?? ''}
+        </span>
+      </form>
+      {exportProblem !== null && (
+        <p className="is-error" role="alert">
+          {exportProblem}
+        </p>
+      )}
 
       {rows.length === 0 ? (
         <p className="hint">{t('instructor.empty')}</p>
@@ -135,8 +191,6 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
   );
 }
 
-type RoomT = ReturnType<typeof useTranslation<'room'>>['t'];
-
 function ExerciseCell({ progress }: { progress: RoomAttendeeView['exercises'][string] | undefined }) {
   const { t } = useTranslation('room');
   if (progress === undefined) return <td className="room__cell">–</td>;
@@ -149,17 +203,4 @@ function ExerciseCell({ progress }: { progress: RoomAttendeeView['exercises'][st
       {progress.referenceUsed && <span className="room__badge">{t('grid.reference')}</span>}
     </td>
   );
-}
-
-function stationText(t: RoomT, station: string | null): string {
-  if (station === null) return '–';
-  const match = /^exercise-(\d)(?:-(live|break))?$/.exec(station);
-  if (match) return t(`station.${match[2] ?? 'build'}` as 'station.build', { exercise: Number(match[1]) });
-  const known = ['welcome', 'protocol', 'chapter-loop', 'trace', 'preflight', 'room'];
-  return known.includes(station) ? t(`station.view.${station}` as 'station.view.welcome') : station;
-}
-
-function minutesText(t: RoomT, ms: number): string {
-  const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  return minutes === 0 ? t('grid.lessThanMinute') : t('grid.minutes', { count: minutes });
 }

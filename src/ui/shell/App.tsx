@@ -8,6 +8,7 @@ import { ProgressNotices } from '../exercise/ProgressNotices.tsx';
 import { StudySeparator } from '../exercise/StudySeparator.tsx';
 import { useStoreSelector } from '../hooks/use-store.ts';
 import { useLiveSession } from '../hooks/live-session-context.ts';
+import { useRoomJoined } from '../hooks/use-room-joined.ts';
 import { bridgeIsSharedFromPage } from '../../runtime/bridge-host.ts';
 import { useStudyLayout } from '../hooks/use-study-layout.ts';
 import { useHashView } from '../hooks/use-hash-view.ts';
@@ -32,11 +33,13 @@ const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx')
 const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
 const TraceView = lazy(() => import('../trace/TraceView.tsx'));
 const RoomView = lazy(() => import('../room/RoomView.tsx'));
+const RoomInvitePrompt = lazy(() => import('../room/RoomInvitePrompt.tsx'));
 const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
 
 export function App() {
   const view = useHashView();
   const session = useLiveSession();
+  const roomJoined = useRoomJoined();
   const main = useRef<HTMLElement>(null);
   useViewScroll(view, main);
   const studyLayout = useStudyLayout();
@@ -73,6 +76,11 @@ export function App() {
         <Header view={view} />
         <main className="app-main" ref={main}>
           <ProgressNotices />
+          {roomJoined && (
+            <Suspense fallback={null}>
+              <RoomInvitePrompt session={session} />
+            </Suspense>
+          )}
           <SandboxNotice />
           {studyShown && (
             <div className="app-main__study" hidden={view !== 'study'} style={{ '--lesson-share': lessonShare } as CSSProperties}>
