@@ -4,7 +4,7 @@
 // the bridge went away) is acknowledged again and counted once.
 
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type RoomAttendeeView, type RoomReport } from '../../src/runtime/room-messages.ts';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type HelpQueueItem, type HelpRequest, type RoomAttendeeView, type RoomReport } from '../../src/runtime/room-messages.ts';
 import type { RoomDatabase } from './sqlite.ts';
 
 const SCHEMA = `
@@ -27,6 +27,16 @@ CREATE TABLE IF NOT EXISTS reports (
   received_at INTEGER NOT NULL,
   body TEXT NOT NULL,
   PRIMARY KEY (attendee_id, seq)
+);
+CREATE TABLE IF NOT EXISTS help_requests (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  attendee_id TEXT NOT NULL REFERENCES attendees(id),
+  at INTEGER NOT NULL,
+  exercise INTEGER NOT NULL,
+  file TEXT NOT NULL,
+  code TEXT NOT NULL,
+  results TEXT NOT NULL,
+  open INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS progress (
   attendee_id TEXT NOT NULL REFERENCES attendees(id),
@@ -169,6 +179,64 @@ export class RoomStore {
       lastNewPassAt: numberOrNull(row.last_new_pass_at),
       exercises: progress.get(String(row.id)) ?? {},
     }));
+  }
+
+  /** A new question; the attendee's earlier open one (they asked again) is closed: one each in the queue. */
+  askForHelp(attendeeId: string, request: HelpRequest, at: number): number {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.db.run('UPDATE help_requests SET open = 0 WHERE attendee_id = ? AND open = 1', [attendeeId]);
+      this.db.run('INSERT INTO help_requests (attendee_id, at, exercise, file, code, results) VALUES (?, ?, ?, ?, ?, ?)', [
+        attendeeId,
+        at,
+        request.exercise,
+        request.file,
+        request.code,
+        JSON.stringify(request.results),
+      ]);
+      const id = Number(this.db.get('SELECT MAX(id) AS id FROM help_requests WHERE attendee_id = ?', [attendeeId])?.id);
+      this.db.exec('COMMIT');
+      return id;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** The open questions, oldest first. */
+  helpQueue(): HelpQueueItem[] {
+    return this.db
+      .all('SELECT h.id, h.attendee_id, a.name, h.at, h.exercise, h.file, h.results FROM help_requests h JOIN attendees a ON a.id = h.attendee_id WHERE h.open = 1 ORDER BY h.at, h.id')
+      .map((row) => ({
+        id: Number(row.id),
+        attendee: String(row.attendee_id),
+        name: String(row.name),
+        at: Number(row.at),
+        exercise: Number(row.exercise),
+        file: String(row.file),
+        failing: (JSON.parse(String(row.results)) as HelpRequest['results']).filter((result) => result.status !== 'pass').length,
+      }));
+  }
+
+  /** One question in full (open or not), or undefined. */
+  helpRequest(id: number): (HelpRequest & { id: number; name: string; at: number; open: boolean }) | undefined {
+    const row = this.db.get('SELECT h.id, a.name, h.at, h.exercise, h.file, h.code, h.results, h.open FROM help_requests h JOIN attendees a ON a.id = h.attendee_id WHERE h.id = ?', [id]);
+    if (row === undefined) return undefined;
+    return {
+      id: Number(row.id),
+      name: String(row.name),
+      at: Number(row.at),
+      exercise: Number(row.exercise),
+      file: String(row.file),
+      code: String(row.code),
+      results: JSON.parse(String(row.results)) as HelpRequest['results'],
+      open: row.open === 1,
+    };
+  }
+
+  /** The instructor answered: the question leaves the queue. False when there is no such open one. */
+  closeHelp(id: number): boolean {
+    return this.db.run('UPDATE help_requests SET open = 0 WHERE id = ? AND open = 1', [id]).changes === 1;
   }
 
   /** Every acknowledged report, in the order received (for the room's JSON export). */

@@ -236,6 +236,33 @@ describe('the workshop room over HTTP', () => {
     events.stop();
   });
 
+  it('queues an attendee’s question with their file and failures for the instructor, one open question each', async () => {
+    const { base, store, logs } = await startRoom();
+    const ada = await join(base, store.joinCode, 'Ada');
+    const ask = (code: string) =>
+      post(base, 'help', {
+        attendee: ada.attendee,
+        secret: ada.secret,
+        request: { exercise: 2, file: 'frames.ts', code, results: [{ name: 'reads a split frame', status: 'fail', message: 'expected 1 message, got 0' }, { name: 'encodes', status: 'pass' }] },
+      });
+    expect(await (await ask('export class FrameReader {}')).json()).toEqual({ id: 1, position: 1 });
+    expect(await (await ask('export class FrameReader { push() {} }')).json()).toEqual({ id: 2, position: 1 });
+    expect(logs).toContain('"Ada" asks for help with exercise 2 (1 in the queue)');
+    const bad = await post(base, 'help', { attendee: ada.attendee, secret: ada.secret, request: { exercise: 2, file: '../../x', code: '', results: [] } });
+    expect([bad.status, await bad.json()]).toEqual([400, { error: 'file must be a file name' }]);
+
+    const key = await instructorKey(base);
+    const auth = { Authorization: `Bearer ${key}` };
+    const snapshot = (await (await fetch(`${base}/__room/snapshot`, { headers: { ...ROOM, ...auth } })).json()) as RoomSnapshot;
+    expect(snapshot.help).toEqual([{ id: 2, attendee: ada.attendee, name: 'Ada', at: expect.any(Number), exercise: 2, file: 'frames.ts', failing: 1 }]);
+    expect((await fetch(`${base}/__room/help?id=2`, { headers: { ...ROOM, Authorization: `Bearer ${ada.secret}` } })).status).toBe(403);
+    const question = await (await fetch(`${base}/__room/help?id=2`, { headers: { ...ROOM, ...auth } })).json();
+    expect(question).toMatchObject({ id: 2, name: 'Ada', exercise: 2, file: 'frames.ts', code: 'export class FrameReader { push() {} }', open: true, results: [{ name: 'reads a split frame', status: 'fail', message: 'expected 1 message, got 0' }, { name: 'encodes', status: 'pass' }] });
+    expect((await post(base, 'help-done', { id: 2 }, auth)).status).toBe(200);
+    expect((await post(base, 'help-done', { id: 2 }, auth)).status).toBe(404);
+    expect(store.helpQueue()).toEqual([]);
+  });
+
   it('keeps the room key from attendees: a wrong key gets no stream', async () => {
     const { base } = await startRoom();
     const response = await fetch(`${base}/__room/events`, { headers: { ...ROOM, Authorization: 'Bearer nope' } });

@@ -9,7 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeSseText } from '../../src/protocol/framing/sse.ts';
 import {
   checkDisplayName,
+  checkHelpRequest,
   checkRoomReport,
+  MAX_HELP_BODY_BYTES,
   isStationName,
   normalizeJoinCode,
   ROOM_ATTENDEE_HEADER,
@@ -82,6 +84,7 @@ export function createRoom(options: RoomOptions): Room {
   const snapshot = (): RoomSnapshot => ({
     code: store.joinCode,
     attendees: store.attendees().map((attendee) => ({ ...attendee, connected: attendeeStreams.has(attendee.attendee) })),
+    help: store.helpQueue(),
     reports: store.reportCount(),
   });
 
@@ -170,6 +173,32 @@ export function createRoom(options: RoomOptions): Room {
     'GET snapshot': (req, res) => {
       if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
       sendJson(res, 200, snapshot());
+    },
+    'POST help': async (req, res) => {
+      const body = (await readJsonBody(req, MAX_HELP_BODY_BYTES)) as { attendee?: unknown; secret?: unknown; request?: unknown } | null;
+      const attendee = store.authenticate(body?.attendee, body?.secret);
+      if (attendee === null) return sendError(res, 401, 'unknown attendee: join the room again');
+      const request = checkHelpRequest(body?.request);
+      if (!request.ok) return sendError(res, 400, request.error);
+      const id = store.askForHelp(attendee.id, request.value, now());
+      const position = store.helpQueue().findIndex((item) => item.id === id) + 1;
+      log(`${JSON.stringify(attendee.name)} asks for help with exercise ${request.value.exercise} (${position} in the queue)`);
+      changed();
+      sendJson(res, 200, { id, position });
+    },
+    'GET help': (req, res) => {
+      if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
+      const id = Number(new URL(req.url ?? '/', 'http://room').searchParams.get('id'));
+      const request = Number.isSafeInteger(id) ? store.helpRequest(id) : undefined;
+      if (request === undefined) return sendError(res, 404, 'no such question');
+      sendJson(res, 200, request);
+    },
+    'POST help-done': async (req, res) => {
+      if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
+      const body = (await readJsonBody(req)) as { id?: unknown } | null;
+      if (!Number.isSafeInteger(body?.id) || !store.closeHelp(body!.id as number)) return sendError(res, 404, 'no such open question');
+      changed();
+      sendJson(res, 200, { closed: body!.id });
     },
     'POST send': async (req, res) => {
       if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');

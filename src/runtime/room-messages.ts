@@ -115,6 +115,52 @@ export function checkRoomReport(input: unknown, now: number): Checked<RoomReport
   return { ok: true, value: report };
 }
 
+/** Largest "Ask for help" body, in bytes: the attendee's whole file and their last results. */
+export const MAX_HELP_BODY_BYTES = 160 * 1024;
+const MAX_HELP_CODE_CHARS = 100_000;
+const MAX_HELP_RESULTS = 200;
+const MAX_HELP_MESSAGE_CHARS = 2_000;
+
+/** "Ask for help": the attendee's open file and their last run's results, sent only when they press it. */
+export interface HelpRequest {
+  exercise: number;
+  /** The file name the editor shows, e.g. jsonrpc.ts. */
+  file: string;
+  code: string;
+  /** The last run's tests: name, status, and the failure message (cut to 2,000 characters). */
+  results: { name: string; status: 'pass' | 'fail' | 'error'; message?: string }[];
+}
+
+/** One open question in the instructor's queue (the file itself is fetched when opened). */
+export interface HelpQueueItem {
+  id: number;
+  attendee: string;
+  name: string;
+  at: number;
+  exercise: number;
+  file: string;
+  failing: number;
+}
+
+export function checkHelpRequest(input: unknown): Checked<HelpRequest> {
+  if (!isRecord(input)) return { ok: false, error: 'the request must be an object' };
+  const { exercise, file, code, results } = input;
+  if (!isExercise(exercise)) return { ok: false, error: `exercise must be 1..${ROOM_EXERCISES}` };
+  if (typeof file !== 'string' || !/^[\w.-]{1,64}$/.test(file)) return { ok: false, error: 'file must be a file name' };
+  if (typeof code !== 'string' || code.length > MAX_HELP_CODE_CHARS) return { ok: false, error: `code must be text of at most ${MAX_HELP_CODE_CHARS} characters` };
+  if (!Array.isArray(results) || results.length > MAX_HELP_RESULTS) return { ok: false, error: `results must be a list of at most ${MAX_HELP_RESULTS} tests` };
+  const checked: HelpRequest['results'] = [];
+  for (const result of results) {
+    if (!isRecord(result) || typeof result.name !== 'string' || result.name.length > 500 || !['pass', 'fail', 'error'].includes(result.status as string)) {
+      return { ok: false, error: 'each result needs a name and a status (pass, fail or error)' };
+    }
+    const item: HelpRequest['results'][number] = { name: result.name, status: result.status as 'pass' | 'fail' | 'error' };
+    if (typeof result.message === 'string') item.message = result.message.slice(0, MAX_HELP_MESSAGE_CHARS);
+    checked.push(item);
+  }
+  return { ok: true, value: { exercise, file, code, results: checked } };
+}
+
 /** One attendee as the instructor's grid shows them. */
 export interface RoomAttendeeView {
   attendee: string;
@@ -134,6 +180,8 @@ export interface RoomAttendeeView {
 export interface RoomSnapshot {
   code: string;
   attendees: RoomAttendeeView[];
+  /** Open "Ask for help" questions, oldest first. */
+  help: HelpQueueItem[];
   /** Reports acknowledged, in all: what the room file holds. */
   reports: number;
 }

@@ -89,6 +89,21 @@ describe('the workshop room', () => {
       await expect.poll(async () => (await gridRows(instructor.page))[0]?.slice(0, 4).join(' | '), { timeout: limit(60_000) }).toMatch(/^Ada \| Exercise 1 \| < 1 min \| 0\/\d+$/);
       await expectAccessible(instructor.page, 'the instructor room with attendees');
 
+      // Ada asks for help: the instructor gets her file and her failures, in a read-only editor.
+      await ada.page.getByRole('region', { name: 'Workshop room' }).getByRole('button', { name: 'Ask for help' }).click();
+      await ada.page.getByText('Your instructor has your file and results for exercise 1: you are number 1 in the queue.').waitFor();
+      const queued = instructor.page.getByRole('button', { name: /^Ada · exercise 1 · jsonrpc\.ts · \d+ failing · < 1 min$/ });
+      await queued.click();
+      await instructor.page.getByRole('heading', { name: "Ada's question: exercise 1, jsonrpc.ts" }).waitFor();
+      const helpEditor = instructor.page.getByTestId('help-editor').getByRole('textbox', { name: "Ada's jsonrpc.ts (read-only)" });
+      await helpEditor.waitFor({ state: 'attached', timeout: limit(30_000) });
+      // Monaco draws spaces as no-break spaces.
+      await expect.poll(async () => (await instructor.page.getByTestId('help-editor').locator('.view-lines').textContent())?.replace(/\u00a0/g, ' ')).toContain('Exercise 1: the JSON-RPC 2.0 codec');
+      await expect(instructor.page.locator('.room__question-results').textContent()).resolves.toMatch(/(\d+) of \1 tests fail:/);
+      await expectAccessible(instructor.page, 'a question opened in the help queue');
+      await instructor.page.getByRole('button', { name: 'Mark as answered' }).click();
+      await instructor.page.getByText('No open questions.').waitFor();
+
       // "Send everyone to exercise 3": each attendee is asked, wherever they are; two go, one stays.
       await instructor.page.getByLabel('Send everyone to').selectOption({ label: 'Exercise 3' });
       await instructor.page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -22,6 +22,8 @@ export interface AttendeeState {
   forgotten: boolean;
   /** "Send everyone to…" from the instructor, until the attendee goes or declines. */
   invitation: RoomInvitation | null;
+  /** The last "Ask for help": sending, in the queue at `position`, or why it was not sent. */
+  help: { status: 'sending' } | { status: 'queued'; position: number; exercise: number } | { status: 'failed'; detail: string } | null;
 }
 
 /**
@@ -55,7 +57,7 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
     super();
     this.storage = options.storage === undefined ? pageStorage() : options.storage;
     this.origin = options.origin ?? window.location.origin;
-    this.store = createStore<AttendeeState>({ membership: loadMembership(this.storage, this.origin), joining: false, problem: null, outbox: null, forgotten: false, invitation: null });
+    this.store = createStore<AttendeeState>({ membership: loadMembership(this.storage, this.origin), joining: false, problem: null, outbox: null, forgotten: false, invitation: null, help: null });
   }
 
   /** Reports again after a reload, when this page joined a room before. */
@@ -82,6 +84,27 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
     await this.attach();
     void this.options.session.probeHosts();
     return true;
+  }
+
+  /**
+   * "Ask for help": the open exercise's file and its last run's results go to the instructor's
+   * queue. Nothing else of the attendee's code ever leaves the page.
+   */
+  async askForHelp(): Promise<void> {
+    const { membership } = this.store.getSnapshot();
+    const exercise = this.options.exercises.selected();
+    if (membership === null || exercise === undefined) return;
+    const run = this.options.exercises.runOf(exercise.meta.id);
+    const results = run.status === 'done' ? run.result.tests.map((test) => ({ name: test.name, status: test.status, ...(test.message === undefined ? {} : { message: test.message }) })) : [];
+    const request = { exercise: exercise.meta.order, file: exercise.meta.learnerFile, code: this.options.exercises.codeOf(exercise.meta.id), results };
+    this.store.setState((state) => ({ ...state, help: { status: 'sending' } }));
+    const { askForHelp } = await import('./room-client.ts');
+    try {
+      const { position } = await askForHelp(membership, request, { origin: this.origin });
+      this.store.setState((state) => ({ ...state, help: { status: 'queued', position, exercise: request.exercise } }));
+    } catch (error) {
+      this.store.setState((state) => ({ ...state, help: { status: 'failed', detail: error instanceof Error ? error.message : String(error) } }));
+    }
   }
 
   /** Go where the instructor sent everyone. */

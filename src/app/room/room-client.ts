@@ -3,7 +3,7 @@
 // which the bridge requires (it keeps other sites out) and which no form or image can send.
 
 import { SseReader } from '../../protocol/framing/sse.ts';
-import { ROOM_ATTENDEE_HEADER, ROOM_PATH_PREFIX, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomReport, type RoomSnapshot } from '../../runtime/room-messages.ts';
+import { ROOM_ATTENDEE_HEADER, ROOM_PATH_PREFIX, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type HelpRequest, type RoomReport, type RoomSnapshot } from '../../runtime/room-messages.ts';
 import type { RoomMembership } from '../../runtime/room-membership.ts';
 
 export interface RoomFetchDeps {
@@ -19,7 +19,7 @@ export type JoinOutcome =
 export async function joinRoom(code: string, name: string, deps: RoomFetchDeps): Promise<JoinOutcome> {
   let response: Response;
   try {
-    response = await request(deps, 'join', { method: 'POST', body: JSON.stringify({ code, name }) });
+    response = await roomFetch(deps, 'join', { method: 'POST', body: JSON.stringify({ code, name }) });
   } catch (error) {
     return { ok: false, reason: 'offline', detail: error instanceof Error ? error.message : String(error) };
   }
@@ -44,7 +44,7 @@ export type SendOutcome =
 export async function sendReports(membership: RoomMembership, reports: readonly RoomReport[], deps: RoomFetchDeps): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await request(deps, 'report', { method: 'POST', body: JSON.stringify({ attendee: membership.attendee, secret: membership.secret, reports }) });
+    response = await roomFetch(deps, 'report', { method: 'POST', body: JSON.stringify({ attendee: membership.attendee, secret: membership.secret, reports }) });
   } catch (error) {
     return { kind: 'retry', detail: error instanceof Error ? error.message : String(error) };
   }
@@ -59,7 +59,7 @@ export async function sendReports(membership: RoomMembership, reports: readonly 
 /** The instructor's key and join code, or null where this page is not on the instructor's machine. */
 export async function fetchRoomKey(deps: RoomFetchDeps): Promise<{ key: string; code: string; joinUrls: string[] } | null> {
   try {
-    const response = await request(deps, 'key', {});
+    const response = await roomFetch(deps, 'key', {});
     if (!response.ok) return null;
     const body = (await response.json()) as { key?: unknown; code?: unknown; joinUrls?: unknown };
     if (typeof body.key !== 'string' || typeof body.code !== 'string' || !Array.isArray(body.joinUrls)) return null;
@@ -69,9 +69,32 @@ export async function fetchRoomKey(deps: RoomFetchDeps): Promise<{ key: string; 
   }
 }
 
+/** "Ask for help": the question's place in the instructor's queue. */
+export async function askForHelp(membership: RoomMembership, request: HelpRequest, deps: RoomFetchDeps): Promise<{ id: number; position: number }> {
+  const response = await roomFetch(deps, 'help', { method: 'POST', body: JSON.stringify({ attendee: membership.attendee, secret: membership.secret, request }) });
+  const body = (await response.json().catch(() => null)) as { id?: unknown; position?: unknown; error?: string } | null;
+  if (!response.ok || typeof body?.id !== 'number' || typeof body.position !== 'number') throw new Error(body?.error ?? `HTTP ${response.status}`);
+  return { id: body.id, position: body.position };
+}
+
+export type OpenedQuestion = HelpRequest & { id: number; name: string; at: number; open: boolean };
+
+/** One question in full, for the instructor. */
+export async function fetchQuestion(key: string, id: number, deps: RoomFetchDeps): Promise<OpenedQuestion> {
+  const response = await roomFetch(deps, `help?id=${id}`, { headers: { Authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`the room answered HTTP ${response.status}`);
+  return (await response.json()) as OpenedQuestion;
+}
+
+/** The instructor answered a question: it leaves the queue. */
+export async function closeQuestion(key: string, id: number, deps: RoomFetchDeps): Promise<void> {
+  const response = await roomFetch(deps, 'help-done', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: JSON.stringify({ id }) });
+  if (!response.ok) throw new Error(`the room answered HTTP ${response.status}`);
+}
+
 /** "Send everyone to…": how many connected attendees the invitation reached. */
 export async function sendEveryone(key: string, station: string, deps: RoomFetchDeps): Promise<number> {
-  const response = await request(deps, 'send', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: JSON.stringify({ station }) });
+  const response = await roomFetch(deps, 'send', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: JSON.stringify({ station }) });
   const body = (await response.json().catch(() => null)) as { reached?: unknown; error?: string } | null;
   if (!response.ok || typeof body?.reached !== 'number') throw new Error(body?.error ?? `HTTP ${response.status}`);
   return body.reached;
@@ -79,7 +102,7 @@ export async function sendEveryone(key: string, station: string, deps: RoomFetch
 
 /** One of the instructor's exports, as the bridge names it (room-YYYY-MM-DD.csv / .json). */
 export async function fetchExport(key: string, kind: 'csv' | 'json', deps: RoomFetchDeps): Promise<{ fileName: string; text: string; type: string }> {
-  const response = await request(deps, `export.${kind}`, { headers: { Authorization: `Bearer ${key}` } });
+  const response = await roomFetch(deps, `export.${kind}`, { headers: { Authorization: `Bearer ${key}` } });
   if (!response.ok) throw new Error(`the room answered HTTP ${response.status}`);
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `room.${kind}`;
   return { fileName, text: await response.text(), type: kind === 'csv' ? 'text/csv' : 'application/json' };
@@ -87,7 +110,7 @@ export async function fetchExport(key: string, kind: 'csv' | 'json', deps: RoomF
 
 /** Read the instructor's stream until it ends or `signal` aborts; each snapshot goes to `onSnapshot`. */
 export async function readInstructorStream(key: string, deps: RoomFetchDeps, onSnapshot: (snapshot: RoomSnapshot) => void, signal: AbortSignal): Promise<void> {
-  const response = await request(deps, 'events', { headers: { Authorization: `Bearer ${key}` }, signal });
+  const response = await roomFetch(deps, 'events', { headers: { Authorization: `Bearer ${key}` }, signal });
   if (!response.ok || response.body === null) throw new Error(`the room answered HTTP ${response.status}`);
   await readEvents(response.body, (type, data) => {
     if (type === 'snapshot') onSnapshot(JSON.parse(data) as RoomSnapshot);
@@ -96,7 +119,7 @@ export async function readInstructorStream(key: string, deps: RoomFetchDeps, onS
 
 /** The attendee's own stream: it tells the bridge this page is here. Ends when the bridge or `signal` ends it. */
 export async function readAttendeeStream(membership: RoomMembership, deps: RoomFetchDeps, onEvent: (type: string, data: string) => void, signal: AbortSignal): Promise<'ended' | 'unknown-attendee'> {
-  const response = await request(deps, 'stream', { headers: { [ROOM_ATTENDEE_HEADER]: membership.attendee, [ROOM_SECRET_HEADER]: membership.secret }, signal });
+  const response = await roomFetch(deps, 'stream', { headers: { [ROOM_ATTENDEE_HEADER]: membership.attendee, [ROOM_SECRET_HEADER]: membership.secret }, signal });
   if (response.status === 401) return 'unknown-attendee';
   if (!response.ok || response.body === null) throw new Error(`the room answered HTTP ${response.status}`);
   await readEvents(response.body, onEvent);
@@ -113,7 +136,7 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (type: stri
   }
 }
 
-function request(deps: RoomFetchDeps, path: string, init: RequestInit): Promise<Response> {
+function roomFetch(deps: RoomFetchDeps, path: string, init: RequestInit): Promise<Response> {
   const doFetch = deps.fetch ?? fetch;
   const headers: Record<string, string> = { [ROOM_REQUEST_HEADER]: '1', ...(init.headers as Record<string, string> | undefined) };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';

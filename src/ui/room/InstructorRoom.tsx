@@ -6,6 +6,7 @@ import { downloadText } from '../../app/progress-transfer/browser-file.ts';
 import { sortForGrid } from '../../app/room/stuck.ts';
 import { ROOM_EXERCISES, type RoomAttendeeView, type RoomSnapshot } from '../../runtime/room-messages.ts';
 import { QrCode } from './QrCode.tsx';
+import { HelpQueue } from './HelpQueue.tsx';
 import { minutesText, stationText } from './station-text.ts';
 
 export interface InstructorAccess {
@@ -149,6 +150,8 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
           {exportProblem}
         </p>
       )}
+
+      <HelpQueue roomKey={access.key} items={snapshot?.help ?? []} now={now} />
 
       {rows.length === 0 ? (
         <p className="hint">{t('instructor.empty')}</p>

@@ -33,7 +33,7 @@ const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx')
 const SdkChecksPanel = lazy(() => import('../sdk-checks/SdkChecksPanel.tsx').then((module) => ({ default: module.SdkChecksPanel })));
 const TraceView = lazy(() => import('../trace/TraceView.tsx'));
 const RoomView = lazy(() => import('../room/RoomView.tsx'));
-const RoomInvitePrompt = lazy(() => import('../room/RoomInvitePrompt.tsx'));
+const RoomBar = lazy(() => import('../room/RoomBar.tsx'));
 const PreflightPanel = lazy(() => import('../preflight/PreflightPanel.tsx').then((module) => ({ default: module.PreflightPanel })));
 
 export function App() {
@@ -78,7 +78,7 @@ export function App() {
           <ProgressNotices />
           {roomJoined && (
             <Suspense fallback={null}>
-              <RoomInvitePrompt session={session} />
+              <RoomBar session={session} />
             </Suspense>
           )}
           <SandboxNotice />
