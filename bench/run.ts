@@ -20,6 +20,7 @@ import { formatPageLoadReport, runPageLoadBench } from './page-load.ts';
 import { formatTable, ratio, verdict } from './report.ts';
 import { runHttpBench } from './http.ts';
 import { SECTIONS, type BenchReport, type Section } from './sections.ts';
+import { formatRoomLoadReport, runRoomLoadBench } from './room-load.ts';
 import { FULL_SIZES, SMOKE_SIZES } from './sizes.ts';
 import { formatTraceReport, runTraceBench } from './trace.ts';
 
@@ -166,6 +167,16 @@ async function main(): Promise<void> {
       const share = trace.browser.openLongestTaskMs / Math.max(1, trace.browser.jsonLongestTaskMs);
       log(`goal: the trace view's longest main-thread task at most half of plain JSON's (which blocks for the whole parse): ${verdict(share <= 0.5, !smoke)}`);
     }
+  }
+
+  if (sections.has('room')) {
+    begin('room');
+    log('');
+    log('The workshop room: simulated attendees report through the page\'s own outbox to a real room process (HTTP, SQLite) while');
+    log("the instructor's stream reads every snapshot; steady, then with the room's process SIGKILLed halfway and restarted");
+    const room = await runRoomLoadBench(sizes.room);
+    report.room = room;
+    log(formatRoomLoadReport(room));
   }
 
   end();

@@ -6,6 +6,7 @@ import type { FramingRow } from './framing.ts';
 import type { HostRow } from './hosts.ts';
 import type { HttpRow } from './http.ts';
 import type { PageLoadReport } from './page-load.ts';
+import type { RoomLoadRun } from './room-load.ts';
 import type { TraceReport } from './trace.ts';
 
 export interface BenchReport {
@@ -20,7 +21,9 @@ export interface BenchReport {
   pageLoad: PageLoadReport;
   http: HttpRow[];
   trace: TraceReport;
+  /** The workshop room under a class's load: steady, and across a SIGKILLed and restarted bridge. */
+  room: RoomLoadRun[];
 }
 
-export const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load', 'trace'] as const;
+export const SECTIONS = ['framing', 'http', 'hosts', 'exercise-run', 'page-load', 'trace', 'room'] as const;
 export type Section = (typeof SECTIONS)[number];

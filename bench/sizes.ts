@@ -10,6 +10,7 @@ import { DEFAULT_PLAN, PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
 import { DEFAULT_HTTP_PLAN, type HttpPlan } from './http.ts';
 import type { PageLoadOptions } from './page-load.ts';
 import type { TraceBenchOptions } from './trace.ts';
+import type { RoomLoadOptions } from './room-load.ts';
 
 export interface BenchSizes {
   framing: FramingOptions;
@@ -18,6 +19,7 @@ export interface BenchSizes {
   exerciseRun: ExerciseRunOptions;
   pageLoad: PageLoadOptions;
   trace: TraceBenchOptions;
+  room: RoomLoadOptions;
 }
 
 /** Every section's own defaults. */
@@ -28,6 +30,8 @@ export const FULL_SIZES: BenchSizes = {
   exerciseRun: {},
   pageLoad: {},
   trace: {},
+  // 200 attendees reporting every 2 s for 5 minutes, twice (steady, and across a restart): 10 minutes.
+  room: {},
 };
 
 export const SMOKE_SIZES: BenchSizes = {
@@ -40,4 +44,6 @@ export const SMOKE_SIZES: BenchSizes = {
   pageLoad: { runs: 1, warmUp: false },
   // 2,000 messages (a tenth still split across two chunks) in about 1 MB.
   trace: { messages: 2000, targetBytes: 1024 * 1024, nodeRuns: 1, settleMs: 0 },
+  // Three attendees for two seconds: still a restart in the middle, and every report checked.
+  room: { attendees: 3, seconds: 2, reportEveryMs: 400 },
 };

@@ -106,5 +106,13 @@ describe('npm run bench -- --smoke', () => {
     expect(trace.browser).not.toBeNull();
     expect(trace.browser!.openWallMs).toBeGreaterThan(0);
     expect(trace.browser!.searchWallMs).toBeGreaterThan(0);
+
+    // room: both runs, and in each every report made was acknowledged and is in SQLite exactly once.
+    expect(report.room.map((run) => run.kind)).toEqual(['steady', 'restart']);
+    for (const run of report.room) {
+      expect(run.made).toBeGreaterThan(0);
+      expect([run.acked, run.stored]).toEqual([run.made, run.made]);
+      expect(run.p99Ms).toBeGreaterThanOrEqual(run.p50Ms);
+    }
   });
 });
