@@ -237,7 +237,8 @@ describe('the workshop room over HTTP', () => {
   });
 
   it('queues an attendee’s question with their file and failures for the instructor, one open question each', async () => {
-    const { base, store, logs } = await startRoom();
+    let clock = 1_000_000;
+    const { base, store, logs } = await startRoom({ now: () => clock });
     const ada = await join(base, store.joinCode, 'Ada');
     const ask = (code: string) =>
       post(base, 'help', {
@@ -246,6 +247,10 @@ describe('the workshop room over HTTP', () => {
         request: { exercise: 2, file: 'frames.ts', code, results: [{ name: 'reads a split frame', status: 'fail', message: 'expected 1 message, got 0' }, { name: 'encodes', status: 'pass' }] },
       });
     expect(await (await ask('export class FrameReader {}')).json()).toEqual({ id: 1, position: 1 });
+    clock += 9_000;
+    const tooSoon = await ask('export class FrameReader { push() {} }');
+    expect([tooSoon.status, await tooSoon.json()]).toEqual([429, { error: 'you asked a moment ago: ask again in 1 s' }]);
+    clock += 1_000;
     expect(await (await ask('export class FrameReader { push() {} }')).json()).toEqual({ id: 2, position: 1 });
     expect(logs).toContain('"Ada" asks for help with exercise 2 (1 in the queue)');
     const bad = await post(base, 'help', { attendee: ada.attendee, secret: ada.secret, request: { exercise: 2, file: '../../x', code: '', results: [] } });

@@ -30,6 +30,8 @@ import type { RoomStore } from './room-store.ts';
 export const MAX_REPORTS_PER_REQUEST = 20;
 /** A page sends at most one report request per this many ms; closer ones get 429. */
 export const DEFAULT_MIN_REPORT_INTERVAL_MS = 250;
+/** An attendee may ask for help once per this many ms (each question carries up to 160 KiB). */
+export const MIN_HELP_INTERVAL_MS = 10_000;
 /** How often the instructor's stream may get a new snapshot, and the attendee streams a keep-alive. */
 const SNAPSHOT_EVERY_MS = 500;
 const KEEP_ALIVE_MS = 15_000;
@@ -77,6 +79,7 @@ export function createRoom(options: RoomOptions): Room {
   const attendeeStreams = new Map<string, Set<ServerResponse>>();
   const instructorStreams = new Set<ServerResponse>();
   const lastReportRequest = new Map<string, number>();
+  const lastHelpRequest = new Map<string, number>();
   let snapshotTimer: NodeJS.Timeout | null = null;
   let closed = false;
   let invitations = 0;
@@ -180,7 +183,14 @@ export function createRoom(options: RoomOptions): Room {
       if (attendee === null) return sendError(res, 401, 'unknown attendee: join the room again');
       const request = checkHelpRequest(body?.request);
       if (!request.ok) return sendError(res, 400, request.error);
-      const id = store.askForHelp(attendee.id, request.value, now());
+      const asked = now();
+      const last = lastHelpRequest.get(attendee.id);
+      if (last !== undefined && asked - last < MIN_HELP_INTERVAL_MS) {
+        const seconds = String(Math.ceil((last + MIN_HELP_INTERVAL_MS - asked) / 1000));
+        return sendError(res, 429, `you asked a moment ago: ask again in ${seconds} s`, { 'Retry-After': seconds });
+      }
+      lastHelpRequest.set(attendee.id, asked);
+      const id = store.askForHelp(attendee.id, request.value, asked);
       const position = store.helpQueue().findIndex((item) => item.id === id) + 1;
       log(`${JSON.stringify(attendee.name)} asks for help with exercise ${request.value.exercise} (${position} in the queue)`);
       changed();

@@ -23,7 +23,7 @@ export interface AttendeeState {
   /** "Send everyone to…" from the instructor, until the attendee goes or declines. */
   invitation: RoomInvitation | null;
   /** The last "Ask for help": sending, in the queue at `position`, or why it was not sent. */
-  help: { status: 'sending' } | { status: 'queued'; position: number; exercise: number } | { status: 'failed'; detail: string } | null;
+  help: { status: 'sending' } | { status: 'queued'; position: number; exercise: number } | { status: 'too-soon'; seconds: number } | { status: 'failed'; detail: string } | null;
 }
 
 /**
@@ -100,8 +100,9 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
     this.store.setState((state) => ({ ...state, help: { status: 'sending' } }));
     const { askForHelp } = await import('./room-client.ts');
     try {
-      const { position } = await askForHelp(membership, request, { origin: this.origin });
-      this.store.setState((state) => ({ ...state, help: { status: 'queued', position, exercise: request.exercise } }));
+      const answer = await askForHelp(membership, request, { origin: this.origin });
+      const help = 'retryAfterS' in answer ? ({ status: 'too-soon', seconds: answer.retryAfterS } as const) : ({ status: 'queued', position: answer.position, exercise: request.exercise } as const);
+      this.store.setState((state) => ({ ...state, help }));
     } catch (error) {
       this.store.setState((state) => ({ ...state, help: { status: 'failed', detail: error instanceof Error ? error.message : String(error) } }));
     }

@@ -69,9 +69,10 @@ export async function fetchRoomKey(deps: RoomFetchDeps): Promise<{ key: string; 
   }
 }
 
-/** "Ask for help": the question's place in the instructor's queue. */
-export async function askForHelp(membership: RoomMembership, request: HelpRequest, deps: RoomFetchDeps): Promise<{ id: number; position: number }> {
+/** "Ask for help": the question's place in the instructor's queue, or how long to wait before asking again. */
+export async function askForHelp(membership: RoomMembership, request: HelpRequest, deps: RoomFetchDeps): Promise<{ id: number; position: number } | { retryAfterS: number }> {
   const response = await roomFetch(deps, 'help', { method: 'POST', body: JSON.stringify({ attendee: membership.attendee, secret: membership.secret, request }) });
+  if (response.status === 429) return { retryAfterS: Number(response.headers.get('retry-after')) || 10 };
   const body = (await response.json().catch(() => null)) as { id?: unknown; position?: unknown; error?: string } | null;
   if (!response.ok || typeof body?.id !== 'number' || typeof body.position !== 'number') throw new Error(body?.error ?? `HTTP ${response.status}`);
   return { id: body.id, position: body.position };

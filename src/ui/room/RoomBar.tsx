@@ -36,7 +36,9 @@ function HelpLine({ store, name }: { store: AttendeeStore; name: string }) {
             ? t('help.sending')
             : help.status === 'queued'
               ? t('help.queued', { position: help.position, exercise: help.exercise })
-              : t('help.failed', { detail: help.detail })}
+              : help.status === 'too-soon'
+                ? t('help.tooSoon', { count: help.seconds })
+                : t('help.failed', { detail: help.detail })}
       </span>
     </section>
   );
