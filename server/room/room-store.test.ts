@@ -2,7 +2,8 @@
 // Node 22.5+, which the Node 24 pass of `npm test` runs): what is acknowledged is kept across a
 // reopen, a report sent twice counts once, and progress adds up the way the grid reads it.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,6 +44,27 @@ describe.each(engines)('room store on %s', (engine) => {
     expect(again.reportCount()).toBe(1);
     expect(again.attendees()[0]?.exercises['1']).toEqual({ passed: 3, total: 37, hints: 0, referenceUsed: false });
     again.close();
+  });
+
+  it('opens a room whose last bridge was killed (its stale lock removed), and refuses a second live bridge', () => {
+    const file = roomFile();
+    const first = new RoomStore(openRoomDatabase(file, engine));
+    const ada = first.join('Ada', 0);
+    first.close();
+    // What a SIGKILLed bridge leaves: its pid file naming a process that is gone, and (with
+    // node-sqlite3-wasm) the lock directory it held.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(`${file}.pid`, `${gone}\n`);
+    mkdirSync(`${file}.lock`);
+    const again = new RoomStore(openRoomDatabase(file, engine));
+    expect(again.authenticate(ada.id, ada.secret)?.name).toBe('Ada');
+    expect(again.report(ada.id, { seq: 1, at: 1, station: 'exercise-1' }, 1).kind).toBe('stored');
+    again.close();
+    expect(existsSync(`${file}.pid`)).toBe(false);
+
+    // A live process that is not this one owns it: a second bridge on the same room.
+    writeFileSync(`${file}.pid`, `${process.ppid}\n`);
+    expect(() => openRoomDatabase(file, engine)).toThrow(`the room file ${file} is in use by another bridge (process ${process.ppid})`);
   });
 
   it('counts a report sent twice once, and only the newest report moves the station', () => {

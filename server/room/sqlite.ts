@@ -5,6 +5,7 @@
 //
 // Only the few calls the room needs, with positional parameters, so either engine can serve them.
 
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 export type SqlValue = string | number | null;
@@ -22,8 +23,24 @@ export interface RoomDatabase {
 
 const require = createRequire(import.meta.url);
 
-/** Opens (or creates) the database file; `:memory:` for a throwaway one. */
+/**
+ * Opens (or creates) the database file; `:memory:` for a throwaway one. One bridge per file: a
+ * second one is refused while the first lives (see claimRoomFile).
+ */
 export function openRoomDatabase(file: string, prefer?: RoomDatabase['engine']): RoomDatabase {
+  if (file === ':memory:') return openWith(file, prefer);
+  claimRoomFile(file);
+  const db = openWith(file, prefer);
+  return {
+    ...db,
+    close() {
+      db.close();
+      rmSync(`${file}.pid`, { force: true });
+    },
+  };
+}
+
+function openWith(file: string, prefer?: RoomDatabase['engine']): RoomDatabase {
   const builtin = prefer === 'node-sqlite3-wasm' ? null : loadNodeSqlite();
   if (builtin !== null) return openWithNodeSqlite(builtin, file);
   if (prefer === 'node:sqlite') throw new Error(`node:sqlite is not available in Node ${process.versions.node}`);
@@ -84,4 +101,37 @@ function openWithWasm(file: string): RoomDatabase {
     get: (sql, params = []) => db.get(sql, [...params]) ?? undefined,
     close: () => db.close(),
   };
+}
+
+/**
+ * Make this process the room file's one owner, in `<file>.pid`. A live owner that is another
+ * process means a second bridge on the same room: refused. A dead one (the bridge was killed, the
+ * laptop lost power) may have left node-sqlite3-wasm's lock behind: that engine locks with a
+ * `<file>.lock` directory, which outlives a SIGKILL and would keep the room locked for good. Only
+ * this check, which knows the owner is gone, can safely remove it. (node:sqlite's locks are the
+ * kernel's, released with the process; the check costs it nothing and still refuses a second bridge.)
+ */
+export function claimRoomFile(file: string): void {
+  const pidFile = `${file}.pid`;
+  let owner: number | null = null;
+  try {
+    owner = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
+  } catch {
+    // No owner yet.
+  }
+  if (owner !== null && Number.isSafeInteger(owner) && owner !== process.pid && isAlive(owner)) {
+    throw new Error(`the room file ${file} is in use by another bridge (process ${owner}); stop it, or give this one --room=ANOTHER_FILE`);
+  }
+  rmSync(`${file}.lock`, { recursive: true, force: true });
+  writeFileSync(pidFile, `${process.pid}\n`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, and belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
