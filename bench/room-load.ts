@@ -111,14 +111,21 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
         seen.set(attendee.attendee, Math.max(seen.get(attendee.attendee) ?? 0, Math.min(shown, times.length)));
       }
     };
-    const keepReading = (read: () => Promise<unknown>) =>
+    // A stream read until it ends, then again after a pause (the room restarts), until the run
+    // stops. Each attempt has its own signal: one shared by every attempt would collect an abort
+    // listener per reconnection.
+    const keepReading = (read: (signal: AbortSignal) => Promise<unknown>) =>
       void (async () => {
         while (!stop.signal.aborted) {
-          await read().catch(() => {});
+          const attempt = new AbortController();
+          const abort = () => attempt.abort();
+          stop.signal.addEventListener('abort', abort, { once: true });
+          await read(attempt.signal).catch(() => {});
+          stop.signal.removeEventListener('abort', abort);
           if (!stop.signal.aborted) await delay(200);
         }
       })();
-    keepReading(() => readInstructorStream(access.key, deps, onSnapshot, stop.signal));
+    keepReading((signal) => readInstructorStream(access.key, deps, onSnapshot, signal));
 
     const members: { membership: RoomMembership; outbox: RoomOutbox; acked: Set<number> }[] = [];
     for (let i = 0; i < plan.attendees; i++) {
@@ -143,7 +150,7 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
       });
       made.set(membership.attendee, []);
       members.push({ membership, outbox, acked });
-      keepReading(() => readAttendeeStream(membership, deps, () => {}, stop.signal));
+      keepReading((signal) => readAttendeeStream(membership, deps, () => {}, signal));
     }
 
     // The room process's CPU from here: its start (tsx compiling it) and the joins are not the load.
