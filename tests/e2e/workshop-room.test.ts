@@ -2,7 +2,7 @@
 // the test): an instructor's page and three attendee contexts (one in Chinese) join by the code
 // the bridge prints, the grid fills as an attendee runs the tests, the bridge is restarted on the
 // same port and file, and a report made while it was away reaches the grid afterwards. "Send
-// everyone to exercise 3" asks each attendee: two go, one stays.
+// everyone to exercise 3" asks each attendee: two go, one stays. Export results gives the CSV.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { expectAccessible } from './axe.ts';
-import { distDir, openPage, useAppAndBrowser, type TestPage } from './browser.ts';
+import { distDir, downloadedText, openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 import { limit } from './limits.ts';
 
 const app = useAppAndBrowser();
@@ -145,6 +145,18 @@ describe('the workshop room', () => {
       // exercise 3; 李雷's join and move to exercise 3; Grace's join, and her two moves made while
       // the bridge was away.
       expect(stored.reports).toBe(9);
+
+      // Export results: the CSV the instructor keeps, one row per attendee × exercise, and the room's JSON.
+      const [csv] = await Promise.all([instructor.page.waitForEvent('download'), instructor.page.getByRole('button', { name: 'Export results (CSV)' }).click()]);
+      expect(csv.suggestedFilename()).toMatch(/^room-\d{4}-\d{2}-\d{2}\.csv$/);
+      const rows = (await downloadedText(csv)).trimEnd().split('\r\n');
+      expect(rows[0]).toBe('name,attendee,joined_at,exercise,passed,total,completed,hints,reference_used,station,last_run_at');
+      expect(rows).toHaveLength(1 + 3 * 7);
+      expect(rows.filter((row) => row.startsWith('Ada,')).map((row) => row.split(',')[3])).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+      expect(rows.find((row) => row.startsWith('Ada,') && row.split(',')[3] === '1')!.split(',').slice(4, 7)).toEqual(['0', expect.stringMatching(/^\d+$/), 'no']);
+      const [json] = await Promise.all([instructor.page.waitForEvent('download'), instructor.page.getByRole('button', { name: 'Export the room (JSON)' }).click()]);
+      const exported = JSON.parse(await downloadedText(json)) as { attendees: unknown[]; reports: unknown[] };
+      expect([exported.attendees.length, exported.reports.length]).toEqual([3, 9]);
     } finally {
       for (const opened of pages) await opened.close();
       await bridge.close();
