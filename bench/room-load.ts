@@ -9,6 +9,7 @@
 // reports in SQLite are exactly those acknowledged (and every report made was acknowledged).
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +93,8 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
   const origin = `http://127.0.0.1:${bridge.port}`;
   const deps = { origin };
   const stop = new AbortController();
+  // Every attendee's stream loop (and the instructor's) listens for the end of the run: one each.
+  setMaxListeners(plan.attendees + 10, stop.signal);
   let rssMax = 0;
   try {
     const access = await fetchRoomKey(deps);
