@@ -84,7 +84,9 @@ export class RoomStore {
 
   /** A new attendee: their id and the secret only their page keeps (the file keeps its hash). */
   join(name: string, now: number): Attendee & { secret: string } {
-    const id = randomBytes(9).toString('base64url');
+    // Hex, not base64url: an id that starts with "-" would look like a formula to the CSV export,
+    // which then escapes it (one id in 64 did), and ids are read aloud and pasted as they are.
+    const id = randomBytes(9).toString('hex');
     const secret = randomBytes(24).toString('base64url');
     this.db.run('INSERT INTO attendees (id, secret_hash, name, joined_at) VALUES (?, ?, ?, ?)', [id, hashSecret(secret), name, now]);
     return { id, name, joinedAt: now, secret };
