@@ -7,7 +7,7 @@ import { ROOM_EXERCISES, type RoomAttendeeView } from '../../src/runtime/room-me
 
 export const CSV_COLUMNS = ['name', 'attendee', 'joined_at', 'exercise', 'passed', 'total', 'completed', 'hints', 'reference_used', 'station', 'last_run_at'] as const;
 
-export function resultsCsv(attendees: readonly Omit<RoomAttendeeView, 'connected'>[]): string {
+export function resultsCsv(attendees: readonly Omit<RoomAttendeeView, 'connected' | 'following'>[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const attendee of attendees) {
     for (let exercise = 1; exercise <= ROOM_EXERCISES; exercise++) {

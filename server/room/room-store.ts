@@ -170,7 +170,7 @@ export class RoomStore {
   }
 
   /** Every attendee with their progress, for the instructor; `connected` is filled in by the caller. */
-  attendees(): Omit<RoomAttendeeView, 'connected'>[] {
+  attendees(): Omit<RoomAttendeeView, 'connected' | 'following'>[] {
     const progress = new Map<string, RoomAttendeeView['exercises']>();
     for (const row of this.db.all('SELECT attendee_id, exercise, passed, total, hints, reference_used FROM progress ORDER BY exercise')) {
       const id = String(row.attendee_id);

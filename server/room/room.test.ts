@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseReader } from '../../src/protocol/framing/sse.ts';
-import { MAX_ROOM_BODY_BYTES, ROOM_ATTENDEE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
+import { MAX_ROOM_BODY_BYTES, MAX_WRONG_CODES_PER_MINUTE, ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
 import { createRoom, type Room } from './room.ts';
 import { RoomStore } from './room-store.ts';
 import { openRoomDatabase } from './sqlite.ts';
@@ -272,6 +272,67 @@ describe('the workshop room over HTTP', () => {
     const { base } = await startRoom();
     const response = await fetch(`${base}/__room/events`, { headers: { ...ROOM, Authorization: 'Bearer nope' } });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('follow mode over the room', () => {
+  const state = (n: number) => ({ type: 'state', protocol: 1, presenter: 'p1', state: { n } });
+
+  it('relays the presenter’s stage to a projector with the code, a joined attendee and the instructor, and the last one to a late view', async () => {
+    const { base, room } = await startRoom();
+    const key = await instructorKey(base);
+    const auth = { Authorization: `Bearer ${key}` };
+    // Only the instructor posts, and only a follow message.
+    expect((await post(base, 'follow', state(1))).status).toBe(403);
+    expect((await post(base, 'follow', { type: 'hello', protocol: 1 }, auth)).status).toBe(400);
+    expect(await (await post(base, 'follow', state(1), auth)).json()).toEqual({ followers: 0 });
+
+    const projector = readEvents(await fetch(`${base}/__room/follow`, { headers: { ...ROOM, [ROOM_CODE_HEADER]: room.joinCode.toLowerCase() } }));
+    expect(await projector.next()).toEqual({ type: 'follow', data: state(1) });
+    const ada = await join(base, room.joinCode, 'Ada');
+    const laptop = readEvents(await fetch(`${base}/__room/follow`, { headers: { ...ROOM, [ROOM_ATTENDEE_HEADER]: ada.attendee, [ROOM_SECRET_HEADER]: ada.secret } }));
+    expect(await laptop.next()).toEqual({ type: 'follow', data: state(1) });
+    const own = readEvents(await fetch(`${base}/__room/follow`, { headers: { ...ROOM, ...auth } }));
+    expect(await own.next()).toEqual({ type: 'follow', data: state(1) });
+
+    expect(await (await post(base, 'follow', state(2), auth)).json()).toEqual({ followers: 3 });
+    for (const view of [projector, laptop, own]) expect(await view.next()).toEqual({ type: 'follow', data: state(2) });
+    const snapshot = room.snapshot();
+    expect(snapshot.followers).toBe(3);
+    expect(snapshot.attendees.map((attendee) => [attendee.name, attendee.following, attendee.connected])).toEqual([['Ada', true, false]]);
+
+    // The presenter left: views hear it, and a view that opens now waits for the next presenter.
+    await post(base, 'follow', { type: 'bye', protocol: 1, presenter: 'p1' }, auth);
+    expect(await projector.next()).toEqual({ type: 'follow', data: { type: 'bye', protocol: 1, presenter: 'p1' } });
+    const late = readEvents(await fetch(`${base}/__room/follow`, { headers: { ...ROOM, [ROOM_CODE_HEADER]: room.joinCode } }));
+    await post(base, 'follow', state(3), auth);
+    expect(await late.next()).toEqual({ type: 'follow', data: state(3) });
+    for (const view of [projector, laptop, own, late]) view.stop();
+  });
+
+  it('lets no one follow without the code, an attendee’s secret or the key', async () => {
+    const { base, room } = await startRoom();
+    const ada = await join(base, room.joinCode, 'Ada');
+    const status = async (headers: Record<string, string>) => (await fetch(`${base}/__room/follow`, { headers: { ...ROOM, ...headers } })).status;
+    expect(await status({})).toBe(403);
+    expect(await status({ [ROOM_CODE_HEADER]: 'ZZZZZZ' })).toBe(403);
+    expect(await status({ [ROOM_ATTENDEE_HEADER]: ada.attendee, [ROOM_SECRET_HEADER]: 'wrong' })).toBe(401);
+    expect(await status({ Authorization: 'Bearer wrong' })).toBe(403);
+    expect(room.snapshot().followers).toBe(0);
+  });
+
+  it('makes an address that tried too many wrong codes wait a minute, even with the right one', async () => {
+    let clock = 1_000_000;
+    const { base, room, store } = await startRoom({ now: () => clock });
+    for (let attempt = 0; attempt < MAX_WRONG_CODES_PER_MINUTE; attempt++) expect((await post(base, 'join', { code: 'ZZZZZZ', name: 'Eve' })).status).toBe(403);
+    const blocked = await post(base, 'join', { code: room.joinCode, name: 'Eve' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBe('60');
+    expect(((await blocked.json()) as { error: string }).error).toMatch(/too many wrong join codes/);
+    expect((await fetch(`${base}/__room/follow`, { headers: { ...ROOM, [ROOM_CODE_HEADER]: room.joinCode } })).status).toBe(429);
+    expect(store.attendeeCount()).toBe(0);
+    clock += 60_000;
+    expect((await post(base, 'join', { code: room.joinCode, name: 'Eve' })).status).toBe(200);
   });
 });
 

@@ -11,10 +11,13 @@ import {
   checkDisplayName,
   checkHelpRequest,
   checkRoomReport,
+  MAX_FOLLOW_BODY_BYTES,
   MAX_HELP_BODY_BYTES,
+  MAX_WRONG_CODES_PER_MINUTE,
   isStationName,
   normalizeJoinCode,
   ROOM_ATTENDEE_HEADER,
+  ROOM_CODE_HEADER,
   ROOM_PATH_PREFIX,
   ROOM_SECRET_HEADER,
   type RoomInvitation,
@@ -80,16 +83,51 @@ export function createRoom(options: RoomOptions): Room {
   const instructorStreams = new Set<ServerResponse>();
   const lastReportRequest = new Map<string, number>();
   const lastHelpRequest = new Map<string, number>();
+  /** Follow views reading the presenter, and whose they are (null: a projector, or the instructor's own). */
+  const followers = new Map<ServerResponse, string | null>();
+  /** The presenter's last follow message as it goes out, so a follow view that opens late sees the stage at once. */
+  let lastFollow: string | null = null;
+  /** Wrong join codes per remote address in the current minute: the code is short, guessing must stay slow. */
+  const wrongCodes = new Map<string, { count: number; since: number }>();
   let snapshotTimer: NodeJS.Timeout | null = null;
   let closed = false;
   let invitations = 0;
 
-  const snapshot = (): RoomSnapshot => ({
-    code: store.joinCode,
-    attendees: store.attendees().map((attendee) => ({ ...attendee, connected: attendeeStreams.has(attendee.attendee) })),
-    help: store.helpQueue(),
-    reports: store.reportCount(),
-  });
+  const snapshot = (): RoomSnapshot => {
+    const following = new Set(followers.values());
+    return {
+      code: store.joinCode,
+      attendees: store.attendees().map((attendee) => ({ ...attendee, connected: attendeeStreams.has(attendee.attendee), following: following.has(attendee.attendee) })),
+      help: store.helpQueue(),
+      reports: store.reportCount(),
+      followers: followers.size,
+    };
+  };
+
+  /** Seconds to wait when this address tried too many wrong codes this minute; null when it may try. */
+  const codeBlockedFor = (req: IncomingMessage): number | null => {
+    const entry = wrongCodes.get(req.socket.remoteAddress ?? '');
+    if (entry === undefined || now() - entry.since >= 60_000 || entry.count < MAX_WRONG_CODES_PER_MINUTE) return null;
+    return Math.ceil((entry.since + 60_000 - now()) / 1000);
+  };
+  const wrongCode = (req: IncomingMessage): void => {
+    const address = req.socket.remoteAddress ?? '';
+    const entry = wrongCodes.get(address);
+    if (entry === undefined || now() - entry.since >= 60_000) wrongCodes.set(address, { count: 1, since: now() });
+    else entry.count++;
+  };
+  /** Null when the code is this room's; else the refusal has been sent. */
+  const checkCode = (req: IncomingMessage, res: ServerResponse, code: unknown): boolean => {
+    const blocked = codeBlockedFor(req);
+    if (blocked !== null) {
+      sendError(res, 429, `too many wrong join codes: try again in ${blocked} s`, { 'Retry-After': String(blocked) });
+      return false;
+    }
+    if (normalizeJoinCode(code) === store.joinCode) return true;
+    wrongCode(req);
+    sendError(res, 403, 'that is not this room’s join code');
+    return false;
+  };
 
   // Coalesced: 200 attendees reporting every 2 s would otherwise send the grid 100 snapshots a second.
   const changed = (): void => {
@@ -105,6 +143,7 @@ export function createRoom(options: RoomOptions): Room {
     const ping = encodeSseText({ comment: 'keep-alive' });
     for (const streams of attendeeStreams.values()) for (const res of streams) res.write(ping);
     for (const res of instructorStreams) res.write(ping);
+    for (const res of followers.keys()) res.write(ping);
   }, KEEP_ALIVE_MS);
   keepAlive.unref();
 
@@ -114,7 +153,7 @@ export function createRoom(options: RoomOptions): Room {
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void> | void> = {
     'POST join': async (req, res) => {
       const body = (await readJsonBody(req)) as { code?: unknown; name?: unknown } | null;
-      if (normalizeJoinCode(body?.code) !== store.joinCode) return sendError(res, 403, 'that is not this room’s join code');
+      if (!checkCode(req, res, body?.code)) return;
       const name = checkDisplayName(body?.name);
       if (!name.ok) return sendError(res, 400, name.error);
       const attendee = store.join(name.value, now());
@@ -233,6 +272,39 @@ export function createRoom(options: RoomOptions): Room {
       const room = { format: 'mcp-playground-room', version: 1, exportedAt: new Date(now()).toISOString(), code: store.joinCode, attendees: store.attendees(), reports: store.allReports() };
       sendFile(res, `${JSON.stringify(room, null, 2)}\n`, 'application/json; charset=utf-8', `${exportName(now())}.json`);
     },
+    'POST follow': async (req, res) => {
+      if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
+      const body = (await readJsonBody(req, MAX_FOLLOW_BODY_BYTES)) as { type?: unknown; protocol?: unknown } | null;
+      // The shape is the follow view's to check (decodeFollowMessage): it renders nothing else.
+      // The room only relays, and keeps the last state for follow views that open later.
+      if (body === null || typeof body !== 'object' || typeof body.protocol !== 'number' || !['state', 'http-state', 'bye'].includes(body.type as string)) {
+        return sendError(res, 400, 'not a follow message');
+      }
+      const text = encodeSseText({ event: 'follow', data: JSON.stringify(body) });
+      lastFollow = body.type === 'bye' ? null : text;
+      for (const stream of followers.keys()) stream.write(text);
+      sendJson(res, 200, { followers: followers.size });
+    },
+    'GET follow': (req, res) => {
+      // A joined attendee's page, a projector with the join code, or the instructor's own machine.
+      let who: string | null = null;
+      if (header(req, ROOM_ATTENDEE_HEADER) !== undefined) {
+        const attendee = store.authenticate(header(req, ROOM_ATTENDEE_HEADER), header(req, ROOM_SECRET_HEADER));
+        if (attendee === null) return sendError(res, 401, 'unknown attendee: join the room again');
+        who = attendee.id;
+      } else if (header(req, ROOM_CODE_HEADER) !== undefined) {
+        if (!checkCode(req, res, header(req, ROOM_CODE_HEADER))) return;
+      } else if (!isInstructor(req)) return sendError(res, 403, 'follow with the join code');
+      startEventStream(res);
+      if (lastFollow !== null) res.write(lastFollow);
+      followers.set(res, who);
+      log(`a follow view opened (${followers.size} following the presenter)`);
+      changed();
+      res.on('close', () => {
+        followers.delete(res);
+        changed();
+      });
+    },
     'GET events': (req, res) => {
       if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
       startEventStream(res);
@@ -278,6 +350,7 @@ export function createRoom(options: RoomOptions): Room {
       if (snapshotTimer !== null) clearTimeout(snapshotTimer);
       for (const streams of attendeeStreams.values()) for (const res of streams) res.end();
       for (const res of instructorStreams) res.end();
+      for (const res of followers.keys()) res.end();
       store.close();
     },
   };

@@ -7,6 +7,8 @@
 //                       GET  /__room/stream  (X-Room-Attendee / X-Room-Secret)     → text/event-stream
 //   instructor → bridge GET  /__room/key     (this machine only)                    → {"key":"…","code":"…"}
 //                       GET  /__room/snapshot (Authorization: Bearer key)           → RoomSnapshot
+//                       POST /__room/follow  (Bearer key) a presenter's follow message → {"followers":n}
+//   any follow view →   GET  /__room/follow  (attendee, X-Room-Code or Bearer key)  → text/event-stream
 //
 // Every request carries ROOM_REQUEST_HEADER: a custom header turns any cross-origin request into a
 // CORS preflight, which the bridge never answers, so no other site can post to the room.
@@ -15,6 +17,12 @@ export const ROOM_PATH_PREFIX = '/__room/';
 export const ROOM_REQUEST_HEADER = 'X-MCP-Room-Request';
 export const ROOM_ATTENDEE_HEADER = 'X-Room-Attendee';
 export const ROOM_SECRET_HEADER = 'X-Room-Secret';
+/** A follow view that has no attendee of its own (a projector) follows with the join code. */
+export const ROOM_CODE_HEADER = 'X-Room-Code';
+/** Largest follow message the presenter may post: a long run's diagram with its open frame. */
+export const MAX_FOLLOW_BODY_BYTES = 4 * 1024 * 1024;
+/** Wrong join codes one address may try per minute before it must wait. */
+export const MAX_WRONG_CODES_PER_MINUTE = 10;
 
 /** The join code's alphabet: no 0/O, 1/I/L, 5/S or 8/B to confuse when read off a projector. */
 export const JOIN_CODE_ALPHABET = '234679ACDEFGHJKMNPQRTUVWXYZ';
@@ -168,6 +176,8 @@ export interface RoomAttendeeView {
   joinedAt: number;
   /** Whether their page holds a live stream to the bridge now. */
   connected: boolean;
+  /** Whether a page of theirs follows the presenter now. */
+  following: boolean;
   station: string | null;
   /** Since when they are on that station. */
   stationSince: number | null;
@@ -184,6 +194,8 @@ export interface RoomSnapshot {
   help: HelpQueueItem[];
   /** Reports acknowledged, in all: what the room file holds. */
   reports: number;
+  /** Follow views reading the presenter over the room now (attendees' pages and projectors). */
+  followers: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

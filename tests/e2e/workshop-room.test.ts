@@ -3,6 +3,9 @@
 // the bridge prints, the grid fills as an attendee runs the tests, the bridge is restarted on the
 // same port and file, and a report made while it was away reaches the grid afterwards. "Send
 // everyone to exercise 3" asks each attendee: two go, one stays. Export results gives the CSV.
+// Then leading across devices: the presenter view on the instructor's machine is followed over the
+// room by a projector (its own browser context, with the follow link) and by attendees' laptops,
+// and "Send everyone to" a step of a scene lands there.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -157,6 +160,90 @@ describe('the workshop room', () => {
       const [json] = await Promise.all([instructor.page.waitForEvent('download'), instructor.page.getByRole('button', { name: 'Export the room (JSON)' }).click()]);
       const exported = JSON.parse(await downloadedText(json)) as { attendees: unknown[]; reports: unknown[] };
       expect([exported.attendees.length, exported.reports.length]).toEqual([3, 9]);
+    } finally {
+      for (const opened of pages) await opened.close();
+      await bridge.close();
+    }
+  });
+
+  it('leads the class across devices: a projector and attendees follow the presenter over the room, and go to a step of a scene', { timeout: limit(120_000) }, async () => {
+    const logs: string[] = [];
+    const bridge = await startBridge(join(folder, 'lead.sqlite'), logs);
+    const code = bridge.room!.joinCode;
+    const pages: TestPage[] = [];
+    const progress = (page: Page) => page.getByTestId('follow-progress').textContent();
+    try {
+      const instructor = await openPage(app.browser);
+      pages.push(instructor);
+      await instructor.page.goto(`${bridge.url}#room`);
+      const followLink = (await instructor.page.getByTestId('room-follow-link').textContent())!;
+      expect(followLink).toBe(`http://127.0.0.1:${bridge.port}/?presenter=1&follow=1#join=${code}`);
+
+      // A projector: another device with the follow link, no attendee of its own.
+      const projector = await openPage(app.browser);
+      pages.push(projector);
+      await projector.page.goto(followLink);
+      await projector.page.getByText('This page follows over the workshop room', { exact: false }).waitFor();
+      await expectAccessible(projector.page, 'the follow view over the room, waiting');
+
+      const ada = await openPage(app.browser);
+      pages.push(ada);
+      await joinRoomAs(ada, `${bridge.room!.joinUrls()[0]}=${code}`, 'Ada', 'Join');
+      const li = await openPage(app.browser, { locale: 'zh-CN' });
+      pages.push(li);
+      await joinRoomAs(li, `${bridge.room!.joinUrls()[0]}=${code}`, '李雷', '加入');
+
+      // The presenter view on the instructor's machine (in English), stepped with the keys.
+      const [presenter] = await Promise.all([instructor.context.waitForEvent('page'), instructor.page.getByRole('link', { name: 'Open the presenter view' }).click()]);
+      await presenter.getByTestId('presenter').waitFor();
+      await presenter.getByText('Devices your last step reached over the room: 1').waitFor();
+      // One step at a time: a key pressed while a step is still under way is ignored.
+      const stepTo = async (step: number) => {
+        await presenter.keyboard.press('ArrowRight');
+        await presenter.waitForFunction(
+          (expected) =>
+            document.querySelector('[data-testid=presenter-progress]')?.textContent === expected &&
+            ['ready', 'done'].includes(document.querySelector('[data-testid=stepper-status]')?.getAttribute('data-status') ?? ''),
+          `${step} / 9`,
+          { timeout: limit(30_000) },
+        );
+      };
+      await stepTo(1);
+      await stepTo(2);
+      await expect.poll(() => progress(projector.page), { timeout: limit(30_000) }).toBe('Step 2 of 9');
+
+      // Ada follows from her room bar (a tab beside her work); 李雷 accepts "Send everyone to the
+      // presenter's screen", and his follow view stays in his language.
+      const [adaFollow] = await Promise.all([ada.context.waitForEvent('page'), ada.page.getByRole('region', { name: 'Workshop room' }).getByRole('button', { name: 'Follow the presenter' }).click()]);
+      await expect.poll(() => progress(adaFollow), { timeout: limit(30_000) }).toBe('Step 2 of 9');
+      await instructor.page.getByLabel('Send everyone to').selectOption({ label: "The presenter's screen (follow view)" });
+      await instructor.page.getByRole('button', { name: 'Send', exact: true }).click();
+      const [liFollow] = await Promise.all([li.context.waitForEvent('page'), li.page.getByRole('region', { name: '你的讲师' }).getByRole('button', { name: '前往' }).click()]);
+      await expect.poll(() => progress(liFollow), { timeout: limit(30_000) }).toBe('第 2 步，共 9 步');
+      await expect.poll(async () => (await gridRows(instructor.page)).map((row) => row[0]), { timeout: limit(30_000) }).toEqual(['Adafollowing', '李雷following']);
+
+      // The presenter steps on: every device follows.
+      await stepTo(3);
+      for (const [page, text] of [[projector.page, 'Step 3 of 9'], [adaFollow, 'Step 3 of 9'], [liFollow, '第 3 步，共 9 步']] as const) {
+        await expect.poll(() => progress(page), { timeout: limit(30_000) }).toBe(text);
+      }
+      await presenter.getByText('Devices your last step reached over the room: 3').waitFor();
+      await instructor.page.getByText('Following now: 3').waitFor();
+      await expectAccessible(projector.page, 'the follow view over the room');
+
+      // "Send everyone to" a step of a scene: Ada's work tab opens stdio · 2026-07-28 at step 3.
+      await instructor.page.getByLabel('Send everyone to').selectOption({ label: 'Protocol · stdio · 2026-07-28' });
+      await instructor.page.getByLabel('at step').fill('3');
+      await instructor.page.getByRole('button', { name: 'Send', exact: true }).click();
+      await ada.page.getByRole('region', { name: 'Your instructor' }).getByText('Your instructor sends everyone to Protocol · stdio · 2026-07-28, step 3.').waitFor();
+      await ada.page.getByRole('region', { name: 'Your instructor' }).getByRole('button', { name: 'Go there' }).click();
+      await ada.page.locator('.protocol-view[data-scene=stdio-modern]').waitFor();
+      await expect.poll(() => ada.page.evaluate(() => window.location.hash), { timeout: limit(60_000) }).toBe('#protocol/step/3');
+
+      // The presenter's page closes: the room's follow views keep its last step, and say so.
+      await presenter.close({ runBeforeUnload: true });
+      await projector.page.getByText('The presenter’s page has closed.', { exact: false }).waitFor();
+      expect(await progress(projector.page)).toBe('Step 3 of 9');
     } finally {
       for (const opened of pages) await opened.close();
       await bridge.close();

@@ -5,3 +5,9 @@ export const SCENES = ['stdio-handshake', 'stdio-modern', 'stdio-probe', 'http-h
 export type Scene = (typeof SCENES)[number];
 
 export const DEFAULT_SCENE: Scene = 'stdio-handshake';
+
+export type SceneTransport = 'stdio' | 'http';
+
+export function sceneTransport(scene: Scene): SceneTransport {
+  return scene.startsWith('http-') ? 'http' : 'stdio';
+}

@@ -14,12 +14,7 @@ import type { RunConfig } from './stepper-types.ts';
 
 import { SCENES, type Scene } from './scene-names.ts';
 
-export { DEFAULT_SCENE, SCENES, type Scene } from './scene-names.ts';
-export type SceneTransport = 'stdio' | 'http';
-
-export function sceneTransport(scene: Scene): SceneTransport {
-  return scene.startsWith('http-') ? 'http' : 'stdio';
-}
+export { DEFAULT_SCENE, SCENES, sceneTransport, type Scene, type SceneTransport } from './scene-names.ts';
 
 /** The era the scene's client speaks (probe: it finds out on the wire). */
 export function sceneEra(scene: Scene): EraChoice {

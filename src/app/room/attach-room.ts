@@ -6,7 +6,7 @@
 import type { ExerciseStore } from '../exercise/exercise-store.ts';
 import type { RoomInvitation, RoomReport } from '../../runtime/room-messages.ts';
 import { clearMembership, saveMembership, type RoomMembership, type RoomStorage } from '../../runtime/room-membership.ts';
-import { readAttendeeStream, sendReports } from './room-client.ts';
+import { keepReading, readAttendeeStream, sendReports } from './room-client.ts';
 import { RoomOutbox, type OutboxState } from './room-outbox.ts';
 import { stationOf } from './station.ts';
 
@@ -86,22 +86,16 @@ export function attachRoom(options: AttachRoomOptions): () => void {
 
   // The presence stream: reconnect with a growing pause while the bridge is away.
   const presence = new AbortController();
-  void (async () => {
-    let pause = 1_000;
-    while (!presence.signal.aborted) {
-      try {
-        const ended = await readAttendeeStream(current, { origin }, (type, data) => {
-          if (type === 'invite') options.onInvite?.(JSON.parse(data) as RoomInvitation);
-        }, presence.signal);
-        if (ended === 'unknown-attendee') return leave();
-        pause = 1_000;
-      } catch {
-        if (presence.signal.aborted) return;
-      }
-      await new Promise((resume) => setTimeout(resume, pause));
-      pause = Math.min(30_000, pause * 2);
+  void keepReading(presence.signal, async (signal) => {
+    const ended = await readAttendeeStream(current, { origin }, (type, data) => {
+      if (type === 'invite') options.onInvite?.(JSON.parse(data) as RoomInvitation);
+    }, signal);
+    if (ended === 'unknown-attendee') {
+      leave();
+      return 'stop';
     }
-  })();
+    return 'again';
+  });
 
   let detached = false;
   function detach(): void {

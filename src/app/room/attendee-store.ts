@@ -8,7 +8,8 @@ import type { LiveSessionStore } from '../live-session/live-session-store.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { OutboxState } from './room-outbox.ts';
 import type { RoomInvitation } from '../../runtime/room-messages.ts';
-import { placeOfStation } from './station.ts';
+import { FOLLOW_STATION, placeOfStation } from './station.ts';
+import { modeHref } from '../presenter/mode.ts';
 import type { JoinOutcome } from './room-client.ts';
 
 export type JoinProblem = Extract<JoinOutcome, { ok: false }>['reason'] | 'not-saved';
@@ -112,11 +113,17 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
   acceptInvitation(): void {
     const invitation = this.store.getSnapshot().invitation;
     this.store.setState((state) => ({ ...state, invitation: null }));
+    if (invitation?.station === FOLLOW_STATION) return openFollowView();
     const place = invitation === null ? null : placeOfStation(invitation.station);
     if (place === null) return;
     const id = place.exercise === null ? undefined : this.options.exercises.exercises.find((exercise) => exercise.meta.order === place.exercise)?.meta.id;
     if (id !== undefined) this.options.exercises.select(id);
     window.location.hash = place.hash;
+  }
+
+  /** The presenter's screen, in a tab of its own beside the attendee's work. */
+  followPresenter(): void {
+    openFollowView();
   }
 
   declineInvitation(): void {
@@ -146,4 +153,15 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
     document.documentElement.dataset.room = 'joined';
     window.dispatchEvent(new Event(ROOM_JOINED_EVENT));
   }
+}
+
+/**
+ * The follow view in a new tab (the work stays open here); where the browser blocks the tab, this
+ * tab goes there (the follow view links back, and the code and progress are saved).
+ */
+function openFollowView(): void {
+  const href = modeHref(window.location.href, 'follow');
+  const opened = window.open(href, '_blank');
+  if (opened === null) window.location.assign(href);
+  else opened.opener = null;
 }

@@ -3,7 +3,7 @@
 // which the bridge requires (it keeps other sites out) and which no form or image can send.
 
 import { SseReader } from '../../protocol/framing/sse.ts';
-import { ROOM_ATTENDEE_HEADER, ROOM_PATH_PREFIX, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type HelpRequest, type RoomReport, type RoomSnapshot } from '../../runtime/room-messages.ts';
+import { ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_PATH_PREFIX, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type HelpRequest, type RoomReport, type RoomSnapshot } from '../../runtime/room-messages.ts';
 import type { RoomMembership } from '../../runtime/room-membership.ts';
 
 export interface RoomFetchDeps {
@@ -125,6 +125,68 @@ export async function readAttendeeStream(membership: RoomMembership, deps: RoomF
   if (!response.ok || response.body === null) throw new Error(`the room answered HTTP ${response.status}`);
   await readEvents(response.body, onEvent);
   return 'ended';
+}
+
+/** Who a follow view is in the room: a joined attendee, a projector with the join code, or the instructor. */
+export type FollowAuth = { kind: 'attendee'; membership: RoomMembership } | { kind: 'code'; code: string } | { kind: 'key'; key: string };
+
+function followHeaders(auth: FollowAuth): Record<string, string> {
+  if (auth.kind === 'attendee') return { [ROOM_ATTENDEE_HEADER]: auth.membership.attendee, [ROOM_SECRET_HEADER]: auth.membership.secret };
+  return auth.kind === 'code' ? { [ROOM_CODE_HEADER]: auth.code } : { Authorization: `Bearer ${auth.key}` };
+}
+
+/**
+ * Read the presenter's follow messages (text, see follow-wire.ts) until the stream ends or `signal`
+ * aborts. `onOpen` says the room let this view in; a refusal (a wrong code, a forgotten attendee)
+ * comes back as its reason, and trying again will not help.
+ */
+export async function readFollowStream(auth: FollowAuth, deps: RoomFetchDeps, onMessage: (text: string) => void, onOpen: () => void, signal: AbortSignal): Promise<{ refused: string } | 'ended'> {
+  const response = await roomFetch(deps, 'follow', { headers: followHeaders(auth), signal });
+  if (response.status === 401 || response.status === 403) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null;
+    return { refused: body?.error ?? `HTTP ${response.status}` };
+  }
+  if (!response.ok || response.body === null) throw new Error(`the room answered HTTP ${response.status}`);
+  onOpen();
+  await readEvents(response.body, (type, data) => {
+    if (type === 'follow') onMessage(data);
+  });
+  return 'ended';
+}
+
+/** The presenter's follow message to every follow view of the room; how many there are. */
+export async function postFollow(key: string, text: string, deps: RoomFetchDeps, options: { keepalive?: boolean } = {}): Promise<number> {
+  const response = await roomFetch(deps, 'follow', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: text, keepalive: options.keepalive === true });
+  const body = (await response.json().catch(() => null)) as { followers?: unknown; error?: string } | null;
+  if (!response.ok || typeof body?.followers !== 'number') throw new Error(body?.error ?? `HTTP ${response.status}`);
+  return body.followers;
+}
+
+/**
+ * Keep a stream open while `signal` lets it: `attempt` reads it until it ends (then again at once
+ * after a short pause) or throws (the bridge is away: a growing pause). An attempt
+ * that answers 'stop' ends it for good. A pause grows to at most `maxPauseMs`.
+ */
+export async function keepReading(signal: AbortSignal, attempt: (signal: AbortSignal) => Promise<'again' | 'stop'>, maxPauseMs = 30_000): Promise<void> {
+  let pause = 1_000;
+  while (!signal.aborted) {
+    try {
+      if ((await attempt(signal)) === 'stop') return;
+      pause = 1_000;
+    } catch {
+      if (signal.aborted) return;
+    }
+    await new Promise<void>((resume) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resume();
+      };
+      const timer = setTimeout(done, pause);
+      signal.addEventListener('abort', done);
+    });
+    pause = Math.min(maxPauseMs, pause * 2);
+  }
 }
 
 async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (type: string, data: string) => void): Promise<void> {

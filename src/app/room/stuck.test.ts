@@ -4,7 +4,7 @@ import { isStuck, sortForGrid } from './stuck.ts';
 
 const MINUTE = 60_000;
 function attendee(name: string, fields: Partial<RoomAttendeeView>): RoomAttendeeView {
-  return { attendee: name, name, joinedAt: 0, connected: true, station: 'exercise-1', stationSince: 0, lastRunAt: null, lastNewPassAt: null, exercises: {}, ...fields };
+  return { attendee: name, name, joinedAt: 0, connected: true, following: false, station: 'exercise-1', stationSince: 0, lastRunAt: null, lastNewPassAt: null, exercises: {}, ...fields };
 }
 
 describe('stuck', () => {

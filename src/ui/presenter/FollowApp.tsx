@@ -1,6 +1,8 @@
-// The follow view (?follow=1): what the instructor projects. It draws the presenter's diagram,
-// state machine, pending table and open frame from the broadcast state alone — no server, no
-// notes, no controls — and says so while no presenter has spoken yet.
+// The follow view (?follow=1): what the instructor projects, or what an attendee's laptop shows.
+// It draws the presenter's diagram, state machine, pending table and open frame from the broadcast
+// state alone — no server, no notes, no controls — and says so while no presenter has spoken yet.
+// It hears tabs of this browser, and the workshop room when this page joined it or its link
+// carries the join code (#join=CODE): then any device follows.
 
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,12 @@ import { SequenceDiagram } from '../protocol/SequenceDiagram.tsx';
 import { StateMachineView } from '../protocol/StateMachineView.tsx';
 import { useProtocolText } from '../protocol/use-protocol-text.ts';
 import '../protocol/protocol-view.css';
-import { FollowStore, isHttpState, openFollowChannel } from '../../app/presenter/follow-channel.ts';
+import { FollowStore, isHttpState, openFollowChannel, type ChannelLike } from '../../app/presenter/follow-channel.ts';
+import { RoomFollowReader, teeChannel } from '../../app/room/follow-relay.ts';
+import { modeHref } from '../../app/presenter/mode.ts';
+import type { FollowAuth } from '../../app/room/room-client.ts';
+import { joinCodeOfHash } from '../../app/router.ts';
+import { loadMembership, pageStorage } from '../../runtime/room-membership.ts';
 import type { FollowState } from '../../app/presenter/follow-message.ts';
 import { usePresenterText } from './use-presenter-text.ts';
 import './presenter.css';
@@ -24,18 +31,26 @@ const FollowHttpStage = lazy(() => import('./FollowHttpStage.tsx'));
 export function FollowApp() {
   const t = usePresenterText();
   const [store, setStore] = useState<FollowStore | null>(null);
+  const [relay, setRelay] = useState<RoomFollowReader | null>(null);
   const [unsupported, setUnsupported] = useState(false);
+  const [attendee, setAttendee] = useState(false);
 
   // Made in the effect, not in state: StrictMode mounts twice, and a stopped store's channel is closed.
   useEffect(() => {
-    const channel = openFollowChannel();
-    if (channel === null) {
+    const tabs = openFollowChannel();
+    // Other devices follow over the workshop room: a page that joined it, or a link with its code.
+    const auth = roomFollowAuth(window.location);
+    const room = auth === null ? null : new RoomFollowReader(auth, { origin: window.location.origin });
+    const channels = [tabs, room].filter((channel): channel is ChannelLike => channel !== null);
+    if (channels.length === 0) {
       setUnsupported(true);
       return;
     }
-    const follow = new FollowStore(channel);
+    const follow = new FollowStore(teeChannel(channels));
     follow.start();
     setStore(follow);
+    setRelay(room);
+    setAttendee(auth?.kind === 'attendee');
     return () => follow.stop();
   }, []);
 
@@ -46,38 +61,61 @@ export function FollowApp() {
 
   return (
     <main className="presenter follow" aria-label={t('follow.label')} data-testid="follow">
-      {unsupported ? <p className="notice is-error">{t('follow.unsupported')}</p> : store ? <Following store={store} /> : <Waiting />}
+      {relay && <RelayLine relay={relay} />}
+      {unsupported ? <p className="notice is-error">{t('follow.unsupported')}</p> : store ? <Following store={store} viaRoom={relay !== null} ownLanguage={attendee} /> : <Waiting viaRoom={false} />}
     </main>
   );
 }
 
-function Waiting() {
+/** Who this page is in the workshop room, when it can follow over it; null for tabs only. */
+function roomFollowAuth(location: Location): FollowAuth | null {
+  const membership = loadMembership(pageStorage(), location.origin);
+  if (membership !== null) return { kind: 'attendee', membership };
+  const code = joinCodeOfHash(location.hash);
+  return code === '' ? null : { kind: 'code', code };
+}
+
+/** Where the room stands, while it is not simply open: reaching it, or why it refused. */
+function RelayLine({ relay }: { relay: RoomFollowReader }) {
+  const t = usePresenterText();
+  const status = useStore(relay.status);
+  if (status.status === 'open') return null;
+  return (
+    <p className={status.status === 'refused' ? 'notice is-error' : 'hint'} role="status" data-testid="follow-relay">
+      {status.status === 'refused' ? t('follow.refused', { reason: status.reason }) : t('follow.connecting')}{' '}
+      <a href={modeHref(window.location.href, 'app')}>{t('follow.back')}</a>
+    </p>
+  );
+}
+
+function Waiting({ viaRoom }: { viaRoom: boolean }) {
   const t = usePresenterText();
   return (
     <div className="follow__waiting" data-testid="follow-waiting">
       <p className="follow__waiting-text" role="status">
         {t('follow.waiting')}
       </p>
-      <p className="hint">{t('follow.waitingHint')}</p>
+      <p className="hint">{viaRoom ? t('follow.waitingRoom') : t('follow.waitingHint')}</p>
     </div>
   );
 }
 
-function Following({ store }: { store: FollowStore }) {
+function Following({ store, viaRoom, ownLanguage }: { store: FollowStore; viaRoom: boolean; ownLanguage: boolean }) {
   const view = useStore(store);
   const { i18n } = useTranslation();
-  const language = view.status === 'waiting' ? null : view.state.language;
+  const language = view.status === 'waiting' || ownLanguage ? null : view.state.language;
 
-  // The room reads what the presenter reads. (Not in the keys locale, which is a translator's tool.)
+  // A projector reads what the presenter reads; an attendee's own device keeps the attendee's
+  // language. (Not in the keys locale, which is a translator's tool.)
   useEffect(() => {
     const current = i18n.resolvedLanguage ?? i18n.language;
     if (language !== null && language !== current && (current === 'en' || current === 'zh-CN')) void i18n.changeLanguage(language);
   }, [language, i18n]);
 
-  if (view.status === 'waiting') return <Waiting />;
+  if (view.status === 'waiting') return <Waiting viaRoom={viaRoom} />;
   if (isHttpState(view.state)) {
     return (
-      <Suspense fallback={<Waiting />}>
+      <Suspense fallback={<Waiting viaRoom={viaRoom} />}>
         <FollowHttpStage state={view.state} left={view.status === 'left'} />
       </Suspense>
     );

@@ -18,6 +18,8 @@ import { SceneChooser } from '../protocol/SceneChooser.tsx';
 import { StepperPanel } from '../protocol/StepperPanel.tsx';
 import { openFollowChannel, PresenterBroadcaster, type BroadcasterStatus } from '../../app/presenter/follow-channel.ts';
 import { followStateOf } from '../../app/presenter/follow-message.ts';
+import { RoomFollowPoster, teeChannel, type RelayStatus } from '../../app/room/follow-relay.ts';
+import { fetchRoomKey } from '../../app/room/room-client.ts';
 import { httpFollowStateOf } from '../../app/presenter/http-follow.ts';
 import { httpSteps, type HttpSessionStore } from '../../app/protocol/http-session-store.ts';
 import { sceneCards, sceneOfConfig, SCENES, sceneTransport, type Scene } from '../../app/protocol/scenes.ts';
@@ -114,6 +116,7 @@ function PresenterLayout() {
   const [notesShown, setNotesShown] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [broadcast, setBroadcast] = useState<BroadcasterStatus>({ sent: 0, error: null });
+  const [roomFollow, setRoomFollow] = useState<RelayStatus>({ followers: null, error: null });
   const main = useRef<HTMLElement>(null);
 
   // Large type and the full-width inspector are page-wide: the inspector dialog sits outside this tree.
@@ -132,10 +135,17 @@ function PresenterLayout() {
   }, [cursor]);
 
   useEffect(() => {
-    const channel = openFollowChannel();
-    if (channel === null) return;
+    // Tabs of this browser hear the BroadcastChannel; other devices hear the workshop room, when
+    // this page is on the instructor's machine of a shared bridge with a room (its key says so).
+    const tabs = openFollowChannel();
+    const room = new RoomFollowPoster({ origin: window.location.origin });
+    const unsubscribeRoom = room.status.subscribe(() => setRoomFollow(room.status.getSnapshot()));
+    let left = false;
+    void fetchRoomKey({ origin: window.location.origin }).then((access) => {
+      if (access !== null && !left) room.useKey(access.key);
+    });
     const broadcaster = new PresenterBroadcaster({
-      channel,
+      channel: teeChannel(tabs === null ? [room] : [tabs, room]),
       state: () => {
         const language = i18n.resolvedLanguage ?? i18n.language;
         const { transport: now, httpStore: http, httpOpen: open } = shown.current;
@@ -165,8 +175,10 @@ function PresenterLayout() {
     const leave = () => broadcaster.stop();
     window.addEventListener('pagehide', leave);
     return () => {
+      left = true;
       window.removeEventListener('pagehide', leave);
       unsubscribeStatus();
+      unsubscribeRoom();
       broadcaster.stop();
     };
   }, [stepper, ui, i18n, shownChanged]);
@@ -269,6 +281,11 @@ function PresenterLayout() {
           <a href={modeHref(window.location.href, 'follow')} target="_blank" rel="noopener" title={t('presenter.followHint')}>
             {t('presenter.openFollow')}
           </a>
+          {roomFollow.followers !== null && (
+            <span className={roomFollow.error ? 'is-error' : 'hint'} data-testid="presenter-room-followers">
+              {roomFollow.error ? t('presenter.roomFollowError', { error: roomFollow.error }) : t('presenter.roomFollowers', { count: roomFollow.followers })}
+            </span>
+          )}
           <a href={modeHref(window.location.href, 'app')}>{t('presenter.back')}</a>
         </nav>
       </header>

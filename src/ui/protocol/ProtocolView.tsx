@@ -58,6 +58,7 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
       if (link === null) return;
       const kind = link.yours ? 'learner' : 'reference';
       if (!openScene(ui, stepper, link.scene, kind, kind)) setHttpDriver({ kind });
+      else if (link.step !== null) void stepper.goTo(link.step);
       const cards = link.breakIt ? sceneCards(link.scene) : null;
       if (cards !== null) setCardsAsked((asked) => ({ cards, count: (asked?.count ?? 0) + 1 }));
     };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchExport, readInstructorStream, sendEveryone } from '../../app/room/room-client.ts';
-import { sendableStations } from '../../app/room/station.ts';
+import { fetchExport, keepReading, readInstructorStream, sendEveryone } from '../../app/room/room-client.ts';
+import { hasSteps, sceneOfStation, sceneStation, sendableStations } from '../../app/room/station.ts';
 import { downloadText } from '../../app/progress-transfer/browser-file.ts';
 import { sortForGrid } from '../../app/room/stuck.ts';
 import { ROOM_EXERCISES, type RoomAttendeeView, type RoomSnapshot } from '../../runtime/room-messages.ts';
@@ -30,10 +30,15 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const sendId = useId();
   const [sendTo, setSendTo] = useState('exercise-1');
+  const stepId = useId();
+  const [sendStep, setSendStep] = useState(0);
+  const sendScene = sceneOfStation(sendTo)?.scene ?? null;
   const [sendStatus, setSendStatus] = useState<{ error: boolean; text: string } | null>(null);
   const send = async () => {
     try {
-      const reached = await sendEveryone(access.key, sendTo, { origin: window.location.origin });
+      // A stdio scene goes at the chosen step; 0 opens it before the first.
+      const station = sendScene !== null && hasSteps(sendScene) && sendStep > 0 ? sceneStation(sendScene, sendStep) : sendTo;
+      const reached = await sendEveryone(access.key, station, { origin: window.location.origin });
       setSendStatus({ error: false, text: t('send.sent', { count: reached }) });
     } catch (error) {
       setSendStatus({ error: true, text: t('send.failed', { detail: error instanceof Error ? error.message : String(error) }) });
@@ -51,24 +56,22 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
 
   useEffect(() => {
     const stop = new AbortController();
-    void (async () => {
-      let pause = 1_000;
-      while (!stop.signal.aborted) {
+    // The bridge restarted or the stream dropped: show it, and reconnect.
+    void keepReading(
+      stop.signal,
+      async (signal) => {
         try {
           await readInstructorStream(access.key, { origin: window.location.origin }, (next) => {
             setSnapshot(next);
             setLive(true);
-            pause = 1_000;
-          }, stop.signal);
-        } catch {
-          // The bridge restarted or the stream dropped: show it, and reconnect.
+          }, signal);
+        } finally {
+          if (!signal.aborted) setLive(false);
         }
-        if (stop.signal.aborted) return;
-        setLive(false);
-        await new Promise((resume) => setTimeout(resume, pause));
-        pause = Math.min(10_000, pause * 2);
-      }
-    })();
+        return 'again';
+      },
+      10_000,
+    );
     return () => stop.abort();
   }, [access.key]);
 
@@ -105,6 +108,8 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
         {access.joinUrls[0] !== undefined && <QrCode text={`${access.joinUrls[0]}=${access.code}`} label={t('instructor.qr', { url: access.joinUrls[0] })} />}
       </div>
 
+      <LeadPanel code={access.code} joinUrl={access.joinUrls[0] ?? null} followers={snapshot?.followers ?? 0} />
+
       <div className="room__grid-bar">
         <p role="status">
           {live ? t('instructor.live', { joined: snapshot?.attendees.length ?? 0, connected, reports: snapshot?.reports ?? 0 }) : t('instructor.reconnecting')}
@@ -140,6 +145,12 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
             </option>
           ))}
         </select>
+        {sendScene !== null && hasSteps(sendScene) && (
+          <>
+            <label htmlFor={stepId}>{t('send.step')}</label>
+            <input id={stepId} type="number" min={0} max={99} value={sendStep} title={t('send.stepHint')} onChange={(event) => setSendStep(Math.min(99, Math.max(0, Math.floor(Number(event.target.value)) || 0)))} />
+          </>
+        )}
         <button type="submit">{t('send.submit')}</button>
         <span role="status" className={sendStatus?.error ? 'is-error' : undefined}>
           {sendStatus?.text ?? ''}
@@ -178,6 +189,7 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
                     <span className="room__name">{attendee.name}</span>
                     {stuck && <span className="room__flag room__flag--stuck">{t('grid.stuck')}</span>}
                     {!attendee.connected && <span className="room__flag">{t('grid.away')}</span>}
+                    {attendee.following && <span className="room__flag">{t('grid.following')}</span>}
                   </th>
                   <td>{stationText(t, attendee.station)}</td>
                   <td>{attendee.stationSince === null ? '–' : minutesText(t, now - attendee.stationSince)}</td>
@@ -191,6 +203,37 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Follow mode across devices: the presenter view on this machine posts its stage to the room, and
+ * any device with the follow link (it carries the join code) or a joined attendee's "Follow the
+ * presenter" shows it.
+ */
+function LeadPanel({ code, joinUrl, followers }: { code: string; joinUrl: string | null; followers: number }) {
+  const { t } = useTranslation('room');
+  const here = new URL(window.location.href);
+  const presenter = new URL('/', here);
+  presenter.search = here.search;
+  presenter.searchParams.set('presenter', '1');
+  // The follow link is for other devices: the LAN address attendees use, with the code in it.
+  const follow = new URL('/', joinUrl ?? here);
+  follow.search = '?presenter=1&follow=1';
+  follow.hash = `join=${code}`;
+  return (
+    <section className="room__lead" aria-label={t('lead.heading')}>
+      <p>
+        <a href={presenter.toString()} target="_blank" rel="noopener">
+          {t('lead.presenter')}
+        </a>{' '}
+        <span className="hint">{t('lead.presenterHint')}</span>
+      </p>
+      <p>
+        {t('lead.followLink')} <code className="room__follow-url" data-testid="room-follow-link">{follow.toString()}</code>{' '}
+        <span role="status">{t('lead.followers', { count: followers })}</span>
+      </p>
+    </section>
   );
 }
 

@@ -26,6 +26,9 @@ function HelpLine({ store, name }: { store: AttendeeStore; name: string }) {
   return (
     <section className="room-bar" aria-label={t('bar.label')}>
       <p>{t('bar.in', { name })}</p>
+      <button type="button" onClick={() => store.followPresenter()} title={t('bar.followHint')}>
+        {t('bar.follow')}
+      </button>
       <button type="button" onClick={() => void store.askForHelp()} disabled={help?.status === 'sending'}>
         {t('help.ask')}
       </button>
