@@ -259,6 +259,15 @@ export class RoomStore {
     }));
   }
 
+  /** Every reported run: who, when, which exercise, how many tests passed of how many. */
+  runs(): { attendee: string; at: number; exercise: number; passed: number; total: number }[] {
+    // Reports are checked before they are stored, so a stored run has these fields.
+    return this.db.all(`SELECT attendee_id, at, body FROM reports WHERE body LIKE '%"run":%'`).flatMap((row) => {
+      const run = (JSON.parse(String(row.body)) as RoomReport).run;
+      return run === undefined ? [] : [{ attendee: String(row.attendee_id), at: Number(row.at), exercise: run.exercise, passed: run.passed, total: run.total }];
+    });
+  }
+
   /** Reports acknowledged, in all (and for one attendee). */
   reportCount(attendeeId?: string): number {
     const row = attendeeId === undefined ? this.db.get('SELECT COUNT(*) AS n FROM reports') : this.db.get('SELECT COUNT(*) AS n FROM reports WHERE attendee_id = ?', [attendeeId]);

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseReader } from '../../src/protocol/framing/sse.ts';
-import { MAX_ROOM_BODY_BYTES, MAX_WRONG_CODES_PER_MINUTE, ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
+import { MAX_ROOM_BODY_BYTES, MAX_WRONG_CODES_PER_MINUTE, ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomProgress, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
 import { createRoom, type Room } from './room.ts';
 import { RoomStore } from './room-store.ts';
 import { openRoomDatabase } from './sqlite.ts';
@@ -120,6 +120,13 @@ describe('the workshop room over HTTP', () => {
     expect(snapshot.reports).toBe(2);
     expect(snapshot.attendees).toHaveLength(1);
     expect(snapshot.attendees[0]).toMatchObject({ name: 'Ada', station: 'exercise-1', connected: false, exercises: { '1': { passed: 37, total: 37, hints: 2, referenceUsed: false } } });
+
+    // The chart's data, from the stored reports: Ada joined, then completed exercise 1 (once).
+    expect((await fetch(`${base}/__room/progress`, { headers: { ...ROOM, Authorization: `Bearer ${ada.secret}` } })).status).toBe(403);
+    const progress = (await (await fetch(`${base}/__room/progress`, { headers: { ...ROOM, Authorization: `Bearer ${key}` } })).json()) as RoomProgress;
+    expect(progress.joined.at(-1)).toBe(1);
+    expect(progress.completed.map((line) => line.at(-1))).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    expect(progress.times.at(-1)).toBeGreaterThanOrEqual(progress.times[0]!);
   });
 
   it('refuses a malformed, oversized, unauthenticated or too frequent report, and changes nothing', async () => {

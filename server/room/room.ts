@@ -18,6 +18,7 @@ import {
   normalizeJoinCode,
   ROOM_ATTENDEE_HEADER,
   ROOM_CODE_HEADER,
+  ROOM_EXERCISES,
   ROOM_PATH_PREFIX,
   ROOM_SECRET_HEADER,
   type RoomInvitation,
@@ -26,6 +27,7 @@ import {
 } from '../../src/runtime/room-messages.ts';
 import { isThisMachine } from '../bridge-page.ts';
 import { resultsCsv } from './room-export.ts';
+import { progressOverTime } from './room-progress.ts';
 import { BodyError, header, readJsonBody, refuseForeignRequest, sendError, sendFile, sendJson, startEventStream } from './room-http.ts';
 import type { RoomStore } from './room-store.ts';
 
@@ -262,6 +264,10 @@ export function createRoom(options: RoomOptions): Room {
       }
       log(`sent everyone to ${invitation.station} (${reached} connected)`);
       sendJson(res, 200, { reached });
+    },
+    'GET progress': (req, res) => {
+      if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');
+      sendJson(res, 200, progressOverTime({ attendees: store.attendees(), runs: store.runs(), exercises: ROOM_EXERCISES, now: now() }));
     },
     'GET export.csv': (req, res) => {
       if (!isInstructor(req)) return sendError(res, 403, 'the room key is missing or wrong');

@@ -198,6 +198,16 @@ export interface RoomSnapshot {
   followers: number;
 }
 
+/**
+ * The class's progress over time (GET /__room/progress, the instructor's chart): at each time (ms),
+ * how many had joined and how many had completed each exercise (`completed[exercise - 1]`).
+ */
+export interface RoomProgress {
+  times: number[];
+  joined: number[];
+  completed: number[][];
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

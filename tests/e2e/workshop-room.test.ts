@@ -91,6 +91,12 @@ describe('the workshop room', () => {
       await ada.page.getByRole('button', { name: 'Run tests' }).click();
       await expect.poll(async () => (await gridRows(instructor.page))[0]?.slice(0, 4).join(' | '), { timeout: limit(60_000) }).toMatch(/^Ada \| Exercise 1 \| < 1 min \| 0\/\d+$/);
       await expectAccessible(instructor.page, 'the instructor room with attendees');
+      // The chart of progress over time loads when opened; its numbers now are in a table too.
+      await instructor.page.getByText('Progress over time').click();
+      await instructor.page.getByTestId('progress-chart').locator('canvas').first().waitFor();
+      await instructor.page.getByRole('table', { name: 'Completed now, of 3 joined' }).waitFor();
+      expect(await instructor.page.locator('.room__chart-now td').allTextContents()).toEqual(Array(7).fill('0/3'));
+      await expectAccessible(instructor.page, 'the progress chart');
 
       // Ada asks for help: the instructor gets her file and her failures, in a read-only editor.
       await ada.page.getByRole('region', { name: 'Workshop room' }).getByRole('button', { name: 'Ask for help' }).click();

@@ -3,7 +3,7 @@
 // which the bridge requires (it keeps other sites out) and which no form or image can send.
 
 import { SseReader } from '../../protocol/framing/sse.ts';
-import { ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_PATH_PREFIX, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type HelpRequest, type RoomReport, type RoomSnapshot } from '../../runtime/room-messages.ts';
+import { ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_PATH_PREFIX, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type HelpRequest, type RoomProgress, type RoomReport, type RoomSnapshot } from '../../runtime/room-messages.ts';
 import type { RoomMembership } from '../../runtime/room-membership.ts';
 
 export interface RoomFetchDeps {
@@ -99,6 +99,13 @@ export async function sendEveryone(key: string, station: string, deps: RoomFetch
   const body = (await response.json().catch(() => null)) as { reached?: unknown; error?: string } | null;
   if (!response.ok || typeof body?.reached !== 'number') throw new Error(body?.error ?? `HTTP ${response.status}`);
   return body.reached;
+}
+
+/** The class's progress over time, for the instructor's chart. */
+export async function fetchProgress(key: string, deps: RoomFetchDeps): Promise<RoomProgress> {
+  const response = await roomFetch(deps, 'progress', { headers: { Authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`the room answered HTTP ${response.status}`);
+  return (await response.json()) as RoomProgress;
 }
 
 /** One of the instructor's exports, as the bridge names it (room-YYYY-MM-DD.csv / .json). */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchExport, keepReading, readInstructorStream, sendEveryone } from '../../app/room/room-client.ts';
 import { hasSteps, sceneOfStation, sceneStation, sendableStations } from '../../app/room/station.ts';
@@ -15,6 +15,9 @@ export interface InstructorAccess {
   joinUrls: string[];
 }
 
+// uPlot loads when the instructor first opens the chart.
+const ProgressChart = lazy(() => import('./ProgressChart.tsx'));
+
 const EXERCISES = Array.from({ length: ROOM_EXERCISES }, (_, index) => index + 1);
 const DEFAULT_STUCK_MINUTES = 10;
 const STATIONS = sendableStations(ROOM_EXERCISES);
@@ -28,6 +31,7 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
   const [stuckMinutes, setStuckMinutes] = useState(DEFAULT_STUCK_MINUTES);
   const stuckId = useId();
   const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const [chartOpen, setChartOpen] = useState(false);
   const sendId = useId();
   const [sendTo, setSendTo] = useState('exercise-1');
   const stepId = useId();
@@ -163,6 +167,15 @@ export function InstructorRoom({ access }: { access: InstructorAccess }) {
       )}
 
       <HelpQueue roomKey={access.key} items={snapshot?.help ?? []} now={now} />
+
+      <details className="room__chart-box" onToggle={(event) => setChartOpen(event.currentTarget.open)}>
+        <summary>{t('chart.heading')}</summary>
+        {chartOpen && (
+          <Suspense fallback={<p className="hint">{t('chart.loading')}</p>}>
+            <ProgressChart roomKey={access.key} version={`${snapshot?.reports ?? 0}/${snapshot?.attendees.length ?? 0}`} />
+          </Suspense>
+        )}
+      </details>
 
       {rows.length === 0 ? (
         <p className="hint">{t('instructor.empty')}</p>
