@@ -103,6 +103,21 @@ describe.each(engines)('room store on %s', (engine) => {
     store.close();
   });
 
+  it('opens a room file from before questions carried a frame, and stores frames in it from then on', () => {
+    const file = roomFile();
+    const old = openRoomDatabase(file, engine);
+    old.exec('CREATE TABLE help_requests (id INTEGER PRIMARY KEY AUTOINCREMENT, attendee_id TEXT NOT NULL, at INTEGER NOT NULL, exercise INTEGER NOT NULL, file TEXT NOT NULL, code TEXT NOT NULL, results TEXT NOT NULL, open INTEGER NOT NULL DEFAULT 1)');
+    old.close();
+    const store = new RoomStore(openRoomDatabase(file, engine));
+    const ada = store.join('Ada', 0);
+    const frame = { direction: 'c2s' as const, framing: 'content-length' as const, bytes: 'e30', streamOffset: 0, chunks: [], kind: 'request', method: 'ping', id: 1, value: {}, problem: null };
+    const without = store.askForHelp(ada.id, { exercise: 2, file: 'frames.ts', code: 'x', results: [] }, 1);
+    const withFrame = store.askForHelp(ada.id, { exercise: 2, file: 'frames.ts', code: 'y', results: [], frame }, 2);
+    expect(store.helpRequest(without)).not.toHaveProperty('frame');
+    expect(store.helpRequest(withFrame)?.frame).toEqual(frame);
+    store.close();
+  });
+
   it('refuses a report for an attendee it does not know', () => {
     const store = new RoomStore(openRoomDatabase(':memory:', engine));
     expect(store.report('nobody', { seq: 1, at: 0, station: 'welcome' }, 0)).toEqual({ kind: 'unknown-attendee' });

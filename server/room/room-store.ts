@@ -4,7 +4,7 @@
 // the bridge went away) is acknowledged again and counted once.
 
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type HelpQueueItem, type HelpRequest, type RoomAttendeeView, type RoomReport } from '../../src/runtime/room-messages.ts';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, type HelpFrame, type HelpQueueItem, type HelpRequest, type RoomAttendeeView, type RoomReport } from '../../src/runtime/room-messages.ts';
 import type { RoomDatabase } from './sqlite.ts';
 
 const SCHEMA = `
@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS help_requests (
   file TEXT NOT NULL,
   code TEXT NOT NULL,
   results TEXT NOT NULL,
-  open INTEGER NOT NULL DEFAULT 1
+  open INTEGER NOT NULL DEFAULT 1,
+  frame TEXT
 );
 CREATE TABLE IF NOT EXISTS progress (
   attendee_id TEXT NOT NULL REFERENCES attendees(id),
@@ -74,6 +75,8 @@ export class RoomStore {
     // seconds (npm run bench -- --only=room).
     db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
     db.exec(SCHEMA);
+    // A room file from before questions carried a frame gets the column (SQLite adds it in place).
+    if (!db.all('PRAGMA table_info(help_requests)').some((column) => column.name === 'frame')) db.exec('ALTER TABLE help_requests ADD COLUMN frame TEXT');
     this.joinCode = this.meta('join_code', createJoinCode);
     this.roomKey = this.meta('room_key', () => randomBytes(24).toString('base64url'));
   }
@@ -195,13 +198,14 @@ export class RoomStore {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       this.db.run('UPDATE help_requests SET open = 0 WHERE attendee_id = ? AND open = 1', [attendeeId]);
-      this.db.run('INSERT INTO help_requests (attendee_id, at, exercise, file, code, results) VALUES (?, ?, ?, ?, ?, ?)', [
+      this.db.run('INSERT INTO help_requests (attendee_id, at, exercise, file, code, results, frame) VALUES (?, ?, ?, ?, ?, ?, ?)', [
         attendeeId,
         at,
         request.exercise,
         request.file,
         request.code,
         JSON.stringify(request.results),
+        request.frame === undefined ? null : JSON.stringify(request.frame),
       ]);
       const id = Number(this.db.get('SELECT MAX(id) AS id FROM help_requests WHERE attendee_id = ?', [attendeeId])?.id);
       this.db.exec('COMMIT');
@@ -229,7 +233,7 @@ export class RoomStore {
 
   /** One question in full (open or not), or undefined. */
   helpRequest(id: number): (HelpRequest & { id: number; name: string; at: number; open: boolean }) | undefined {
-    const row = this.db.get('SELECT h.id, a.name, h.at, h.exercise, h.file, h.code, h.results, h.open FROM help_requests h JOIN attendees a ON a.id = h.attendee_id WHERE h.id = ?', [id]);
+    const row = this.db.get('SELECT h.id, a.name, h.at, h.exercise, h.file, h.code, h.results, h.open, h.frame FROM help_requests h JOIN attendees a ON a.id = h.attendee_id WHERE h.id = ?', [id]);
     if (row === undefined) return undefined;
     return {
       id: Number(row.id),
@@ -240,6 +244,7 @@ export class RoomStore {
       code: String(row.code),
       results: JSON.parse(String(row.results)) as HelpRequest['results'],
       open: row.open === 1,
+      ...(typeof row.frame === 'string' ? { frame: JSON.parse(row.frame) as HelpFrame } : {}),
     };
   }
 

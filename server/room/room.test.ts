@@ -247,11 +247,13 @@ describe('the workshop room over HTTP', () => {
     let clock = 1_000_000;
     const { base, store, logs } = await startRoom({ now: () => clock });
     const ada = await join(base, store.joinCode, 'Ada');
+    // The frame the question is about: what the attendee's byte inspector showed ("{}\n", NDJSON, in two chunks).
+    const frame = { direction: 's2c', framing: 'ndjson', bytes: 'e30K', streamOffset: 40, chunks: [{ index: 3, start: 0, end: 1, chunkLength: 1, t: null }, { index: 4, start: 1, end: 3, chunkLength: 9, t: 12.5 }], kind: 'invalid', method: null, id: null, value: {}, problem: 'not a JSON-RPC message' };
     const ask = (code: string) =>
       post(base, 'help', {
         attendee: ada.attendee,
         secret: ada.secret,
-        request: { exercise: 2, file: 'frames.ts', code, results: [{ name: 'reads a split frame', status: 'fail', message: 'expected 1 message, got 0' }, { name: 'encodes', status: 'pass' }] },
+        request: { exercise: 2, file: 'frames.ts', code, results: [{ name: 'reads a split frame', status: 'fail', message: 'expected 1 message, got 0' }, { name: 'encodes', status: 'pass' }], frame },
       });
     expect(await (await ask('export class FrameReader {}')).json()).toEqual({ id: 1, position: 1 });
     clock += 9_000;
@@ -262,6 +264,10 @@ describe('the workshop room over HTTP', () => {
     expect(logs).toContain('"Ada" asks for help with exercise 2 (1 in the queue)');
     const bad = await post(base, 'help', { attendee: ada.attendee, secret: ada.secret, request: { exercise: 2, file: '../../x', code: '', results: [] } });
     expect([bad.status, await bad.json()]).toEqual([400, { error: 'file must be a file name' }]);
+    for (const broken of [{ ...frame, bytes: 'not base64!' }, { ...frame, framing: 'sse' }, { ...frame, chunks: [{ index: -1, start: 0, end: 1, chunkLength: 1, t: null }] }, { ...frame, bytes: 'A'.repeat(70_000) }]) {
+      const refused = await post(base, 'help', { attendee: ada.attendee, secret: ada.secret, request: { exercise: 2, file: 'frames.ts', code: '', results: [], frame: broken } });
+      expect([refused.status, await refused.json()]).toEqual([400, { error: 'the frame must be one the byte inspector showed (at most 48 KiB)' }]);
+    }
 
     const key = await instructorKey(base);
     const auth = { Authorization: `Bearer ${key}` };
@@ -269,7 +275,7 @@ describe('the workshop room over HTTP', () => {
     expect(snapshot.help).toEqual([{ id: 2, attendee: ada.attendee, name: 'Ada', at: expect.any(Number), exercise: 2, file: 'frames.ts', failing: 1 }]);
     expect((await fetch(`${base}/__room/help?id=2`, { headers: { ...ROOM, Authorization: `Bearer ${ada.secret}` } })).status).toBe(403);
     const question = await (await fetch(`${base}/__room/help?id=2`, { headers: { ...ROOM, ...auth } })).json();
-    expect(question).toMatchObject({ id: 2, name: 'Ada', exercise: 2, file: 'frames.ts', code: 'export class FrameReader { push() {} }', open: true, results: [{ name: 'reads a split frame', status: 'fail', message: 'expected 1 message, got 0' }, { name: 'encodes', status: 'pass' }] });
+    expect(question).toMatchObject({ id: 2, name: 'Ada', exercise: 2, file: 'frames.ts', code: 'export class FrameReader { push() {} }', open: true, results: [{ name: 'reads a split frame', status: 'fail', message: 'expected 1 message, got 0' }, { name: 'encodes', status: 'pass' }], frame });
     expect((await post(base, 'help-done', { id: 2 }, auth)).status).toBe(200);
     expect((await post(base, 'help-done', { id: 2 }, auth)).status).toBe(404);
     expect(store.helpQueue()).toEqual([]);

@@ -137,6 +137,53 @@ export interface HelpRequest {
   code: string;
   /** The last run's tests: name, status, and the failure message (cut to 2,000 characters). */
   results: { name: string; status: 'pass' | 'fail' | 'error'; message?: string }[];
+  /** The frame the question is about, when there is one: the instructor opens it in the byte inspector. */
+  frame?: HelpFrame;
+}
+
+/**
+ * A frame as the attendee's byte inspector had it (the one they opened last, or the one their reader
+ * could not read): its bytes in base64url, the chunks they arrived in, what the reader made of them.
+ */
+export interface HelpFrame {
+  direction: 'c2s' | 's2c';
+  framing: 'content-length' | 'ndjson';
+  bytes: string;
+  streamOffset: number;
+  chunks: { index: number; start: number; end: number; chunkLength: number; t: number | null }[];
+  kind: string;
+  method: string | null;
+  id: string | number | null;
+  value: unknown;
+  problem: string | null;
+}
+
+/** A frame in a question is at most this many bytes (its base64url text is 4/3 of it). */
+export const MAX_HELP_FRAME_BYTES = 48 * 1024;
+
+function checkHelpFrame(input: unknown): HelpFrame | null {
+  if (!isRecord(input)) return null;
+  const { direction, framing, bytes, streamOffset, chunks, kind, method, id, value, problem } = input;
+  const nullableText = (text: unknown, max: number) => text === null || (typeof text === 'string' && text.length <= max);
+  const isChunk = (chunk: unknown) =>
+    isRecord(chunk) && [chunk.index, chunk.start, chunk.end, chunk.chunkLength].every((n) => Number.isSafeInteger(n) && (n as number) >= 0) && (chunk.t === null || typeof chunk.t === 'number');
+  const ok =
+    (direction === 'c2s' || direction === 's2c') &&
+    (framing === 'content-length' || framing === 'ndjson') &&
+    typeof bytes === 'string' &&
+    /^[A-Za-z0-9_-]*$/.test(bytes) &&
+    bytes.length <= Math.ceil((MAX_HELP_FRAME_BYTES * 4) / 3) &&
+    Number.isSafeInteger(streamOffset) &&
+    (streamOffset as number) >= 0 &&
+    Array.isArray(chunks) &&
+    chunks.length <= 1_000 &&
+    chunks.every(isChunk) &&
+    typeof kind === 'string' &&
+    /^[a-z-]{1,32}$/.test(kind) &&
+    nullableText(method, 200) &&
+    (nullableText(id, 200) || Number.isSafeInteger(id)) &&
+    nullableText(problem, MAX_HELP_MESSAGE_CHARS);
+  return ok ? { direction, framing, bytes, streamOffset, chunks, kind, method, id, value: value ?? null, problem } as HelpFrame : null;
 }
 
 /** One open question in the instructor's queue (the file itself is fetched when opened). */
@@ -166,7 +213,10 @@ export function checkHelpRequest(input: unknown): Checked<HelpRequest> {
     if (typeof result.message === 'string') item.message = result.message.slice(0, MAX_HELP_MESSAGE_CHARS);
     checked.push(item);
   }
-  return { ok: true, value: { exercise, file, code, results: checked } };
+  if (input.frame === undefined) return { ok: true, value: { exercise, file, code, results: checked } };
+  const frame = checkHelpFrame(input.frame);
+  if (frame === null) return { ok: false, error: 'the frame must be one the byte inspector showed (at most 48 KiB)' };
+  return { ok: true, value: { exercise, file, code, results: checked, frame } };
 }
 
 /** One attendee as the instructor's grid shows them. */

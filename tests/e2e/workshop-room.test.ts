@@ -246,6 +246,21 @@ describe('the workshop room', () => {
       await ada.page.locator('.protocol-view[data-scene=stdio-modern]').waitFor();
       await expect.poll(() => ada.page.evaluate(() => window.location.hash), { timeout: limit(60_000) }).toBe('#protocol/step/3');
 
+      // A question about frames: Ada opens a frame in the byte inspector, closes it, and asks; the
+      // instructor sees her file and that frame, byte for byte, in the byte inspector.
+      await ada.page.getByTestId('diagram-arrow').first().click();
+      const adaDialog = ada.page.getByRole('dialog');
+      const adaCounts = await adaDialog.getByTestId('byte-counts').textContent();
+      await ada.page.keyboard.press('Escape');
+      await adaDialog.waitFor({ state: 'detached' });
+      await ada.page.getByRole('region', { name: 'Workshop room' }).getByRole('button', { name: 'Ask for help' }).click();
+      await ada.page.getByText('Your instructor has your file, results for exercise 1 and the frame you opened last: you are number 1 in the queue.').waitFor();
+      await instructor.page.getByRole('button', { name: /^Ada · exercise 1 · jsonrpc\.ts/ }).click();
+      const asked = instructor.page.getByTestId('help-frame');
+      await asked.getByRole('heading', { name: 'The frame they asked about' }).waitFor();
+      expect(await asked.getByTestId('byte-counts').textContent()).toBe(adaCounts);
+      await expectAccessible(instructor.page, 'a question with its frame in the byte inspector');
+
       // The presenter's page closes: the room's follow views keep its last step, and say so.
       await presenter.close({ runBeforeUnload: true });
       await projector.page.getByText('The presenter’s page has closed.', { exact: false }).waitFor();

@@ -7,13 +7,15 @@ import { DEFAULT_SCENE, type Scene } from './scenes.ts';
 
 export interface ProtocolUiState {
   inspect: InspectTarget | null;
+  /** The frame opened last, kept after the inspector closes: "Ask for help" in a workshop sends it. */
+  lastInspected: InspectTarget | null;
   focus: { seq: number; kind: 'arrow' | 'note'; at: number } | null;
   /** One value for transport and eras: a combination the wire does not do cannot be stored. */
   scene: Scene;
 }
 
 export class ProtocolUiStore extends ExternalStore<ProtocolUiState> {
-  protected readonly store: Store<ProtocolUiState> = createStore<ProtocolUiState>({ inspect: null, focus: null, scene: DEFAULT_SCENE });
+  protected readonly store: Store<ProtocolUiState> = createStore<ProtocolUiState>({ inspect: null, lastInspected: null, focus: null, scene: DEFAULT_SCENE });
   private focusCount = 0;
 
   setScene(scene: Scene): void {
@@ -21,7 +23,7 @@ export class ProtocolUiStore extends ExternalStore<ProtocolUiState> {
   }
 
   openInspector(target: InspectTarget): void {
-    this.store.setState((state) => ({ ...state, inspect: target }));
+    this.store.setState((state) => ({ ...state, inspect: target, lastInspected: target }));
   }
 
   closeInspector(): void {

@@ -7,7 +7,7 @@ import type { ExerciseStore } from '../exercise/exercise-store.ts';
 import type { LiveSessionStore } from '../live-session/live-session-store.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { OutboxState } from './room-outbox.ts';
-import type { RoomInvitation } from '../../runtime/room-messages.ts';
+import type { HelpFrame, HelpRequest, RoomInvitation } from '../../runtime/room-messages.ts';
 import { FOLLOW_STATION, placeOfStation } from './station.ts';
 import { modeHref } from '../presenter/mode.ts';
 import type { JoinOutcome } from './room-client.ts';
@@ -24,7 +24,7 @@ export interface AttendeeState {
   /** "Send everyone to…" from the instructor, until the attendee goes or declines. */
   invitation: RoomInvitation | null;
   /** The last "Ask for help": sending, in the queue at `position`, or why it was not sent. */
-  help: { status: 'sending' } | { status: 'queued'; position: number; exercise: number } | { status: 'too-soon'; seconds: number } | { status: 'failed'; detail: string } | null;
+  help: { status: 'sending' } | { status: 'queued'; position: number; exercise: number; withFrame: boolean } | { status: 'too-soon'; seconds: number } | { status: 'failed'; detail: string } | null;
 }
 
 /**
@@ -89,20 +89,21 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
 
   /**
    * "Ask for help": the open exercise's file and its last run's results go to the instructor's
-   * queue. Nothing else of the attendee's code ever leaves the page.
+   * queue, with the frame the question is about when there is one (help-frame.ts). Nothing else of
+   * the attendee's code ever leaves the page.
    */
-  async askForHelp(): Promise<void> {
+  async askForHelp(frame: HelpFrame | null = null): Promise<void> {
     const { membership } = this.store.getSnapshot();
     const exercise = this.options.exercises.selected();
     if (membership === null || exercise === undefined) return;
     const run = this.options.exercises.runOf(exercise.meta.id);
     const results = run.status === 'done' ? run.result.tests.map((test) => ({ name: test.name, status: test.status, ...(test.message === undefined ? {} : { message: test.message }) })) : [];
-    const request = { exercise: exercise.meta.order, file: exercise.meta.learnerFile, code: this.options.exercises.codeOf(exercise.meta.id), results };
+    const request: HelpRequest = { exercise: exercise.meta.order, file: exercise.meta.learnerFile, code: this.options.exercises.codeOf(exercise.meta.id), results, ...(frame === null ? {} : { frame }) };
     this.store.setState((state) => ({ ...state, help: { status: 'sending' } }));
     const { askForHelp } = await import('./room-client.ts');
     try {
       const answer = await askForHelp(membership, request, { origin: this.origin });
-      const help = 'retryAfterS' in answer ? ({ status: 'too-soon', seconds: answer.retryAfterS } as const) : ({ status: 'queued', position: answer.position, exercise: request.exercise } as const);
+      const help = 'retryAfterS' in answer ? ({ status: 'too-soon', seconds: answer.retryAfterS } as const) : ({ status: 'queued', position: answer.position, exercise: request.exercise, withFrame: frame !== null } as const);
       this.store.setState((state) => ({ ...state, help }));
     } catch (error) {
       this.store.setState((state) => ({ ...state, help: { status: 'failed', detail: error instanceof Error ? error.message : String(error) } }));

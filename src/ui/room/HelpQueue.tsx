@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeQuestion, fetchQuestion, type OpenedQuestion } from '../../app/room/room-client.ts';
 import type { HelpQueueItem } from '../../runtime/room-messages.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { useLazyMonaco } from '../hooks/use-lazy-monaco.ts';
 import { minutesText } from './station-text.ts';
+import { inspectTargetOf } from '../../app/room/help-frame.ts';
+import { ByteInspector } from '../protocol/ByteInspector.tsx';
 
 /** The instructor's help queue: the open questions, oldest first; one opened beside its failures. */
 export function HelpQueue({ roomKey, items, now }: { roomKey: string; items: readonly HelpQueueItem[]; now: number }) {
@@ -84,6 +86,8 @@ function Question({ question, onAnswered }: { question: OpenedQuestion; onAnswer
     setEditorProblem,
   );
   const failures = question.results.filter((result) => result.status !== 'pass');
+  // A question about frames carries the frame: shown as the attendee's byte inspector showed it.
+  const frame = useMemo(() => (question.frame === undefined ? null : inspectTargetOf(question.frame)), [question.frame]);
   return (
     <article className="room__question" aria-labelledby={`room-question-${question.id}`}>
       <h4 id={`room-question-${question.id}`} ref={heading} tabIndex={-1}>
@@ -105,6 +109,12 @@ function Question({ question, onAnswered }: { question: OpenedQuestion; onAnswer
           </ul>
         </div>
       </div>
+      {frame !== null && (
+        <section className="room__question-frame" aria-labelledby={`room-question-frame-${question.id}`} data-testid="help-frame">
+          <h5 id={`room-question-frame-${question.id}`}>{t('queue.frame')}</h5>
+          <ByteInspector target={frame} showReplay={false} />
+        </section>
+      )}
       <button type="button" onClick={onAnswered}>
         {t('queue.answered')}
       </button>

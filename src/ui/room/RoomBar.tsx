@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { attendeeStoreFor, type AttendeeStore, type AttendeeStoreOptions } from '../../app/room/attendee-store.ts';
 import { useExercises } from '../hooks/exercise-context.ts';
 import { useStore } from '../hooks/use-store.ts';
+import { useProtocolServices } from '../protocol/ProtocolServicesProvider.tsx';
+import { frameToAsk } from '../../app/room/help-frame.ts';
 import { stationText } from './station-text.ts';
 import './room.css';
 
@@ -23,13 +25,14 @@ export function RoomBar({ session }: Pick<AttendeeStoreOptions, 'session'>) {
 function HelpLine({ store, name }: { store: AttendeeStore; name: string }) {
   const { t } = useTranslation('room');
   const { help } = useStore(store);
+  const { ui, stepper } = useProtocolServices();
   return (
     <section className="room-bar" aria-label={t('bar.label')}>
       <p>{t('bar.in', { name })}</p>
       <button type="button" onClick={() => store.followPresenter()} title={t('bar.followHint')}>
         {t('bar.follow')}
       </button>
-      <button type="button" onClick={() => void store.askForHelp()} disabled={help?.status === 'sending'}>
+      <button type="button" onClick={() => void store.askForHelp(frameToAsk(ui, stepper))} disabled={help?.status === 'sending'}>
         {t('help.ask')}
       </button>
       <span role="status" className={help?.status === 'failed' ? 'is-error' : undefined}>
@@ -38,7 +41,7 @@ function HelpLine({ store, name }: { store: AttendeeStore; name: string }) {
           : help.status === 'sending'
             ? t('help.sending')
             : help.status === 'queued'
-              ? t('help.queued', { position: help.position, exercise: help.exercise })
+              ? t(help.withFrame ? 'help.queuedWithFrame' : 'help.queued', { position: help.position, exercise: help.exercise })
               : help.status === 'too-soon'
                 ? t('help.tooSoon', { count: help.seconds })
                 : t('help.failed', { detail: help.detail })}
