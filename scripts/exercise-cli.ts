@@ -120,6 +120,10 @@ async function runSpecUnderVitest(specFile: string): Promise<{ lines: OutcomeLin
   const vitest = await createVitest('test', {
     root: PROJECT_ROOT,
     config: join(PROJECT_ROOT, 'vitest.exercise.config.ts'),
+    // The config is loaded through Vite's module runner, not bundled with Rolldown first: the bundle
+    // step added nothing here, and on a slow machine it printed Rolldown's plugin-timings report on
+    // stderr, which a learner's check must not show (tests/exercise-engine/slow-machine.test.ts).
+    configLoader: 'runner',
     include: [relative(PROJECT_ROOT, specFile).split('\\').join('/')],
     reporters: [quiet],
     watch: false,
