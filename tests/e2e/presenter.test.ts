@@ -165,7 +165,7 @@ describe('presenter mode', () => {
     await expectAccessible(follow!, 'the follow view mirroring an open frame');
   });
 
-  it('walks the scenes and the stations: a failure card on the stage, t moves to the next scene, the notes and the follow view follow it, an exercise puts its own scene on the stage', async () => {
+  it('walks the scenes and the stations: a failure card on the stage, t moves to the next scene, the notes and the follow view follow it, an exercise puts its own scene (or the chapter loop) on the stage', async () => {
     const [follow, presenter] = opened.context.pages();
     // Still in Chinese (the language test), with the key list and a frame open (the axe test).
     await presenter!.keyboard.press('Escape');
@@ -201,11 +201,16 @@ describe('presenter mode', () => {
     await presenterAt(presenter!, 0, 9);
     expect(await presenter!.getByTestId('speaker-note').getAttribute('data-scene')).toBe('stdio-probe');
 
-    // A station the stage does not have (exercise 4 meets the server in the chapter loop) says so and keeps the scene.
+    // Exercise 4 meets the server in the chapter loop: the chapter loop goes on the stage, and the
+    // stepping keys say it has its own buttons.
     const station = presenter!.getByTestId('presenter-station').getByRole('combobox');
     await station.selectOption('04-server');
-    expect(await presenter!.getByTestId('presenter-message').textContent()).toContain('练习 4');
-    expect(await presenter!.getByTestId('speaker-note').getAttribute('data-scene')).toBe('stdio-probe');
+    expect(await presenter!.getByTestId('presenter-message').textContent()).toBe('练习 4 在本章闭环里与服务器见面：它已在舞台上。');
+    await presenter!.locator('.presenter__stage #agent-view').waitFor({ timeout: limit(30_000) });
+    expect(await presenter!.getByTestId('presenter-loop').getAttribute('aria-pressed')).toBe('true');
+    await presenter!.locator('.presenter__main').focus();
+    await presenter!.keyboard.press('ArrowRight');
+    expect(await presenter!.getByTestId('presenter-message').textContent()).toBe('本章闭环没有可用这些按键走的步骤：请用它自己的按钮，或按 t 回到场景。');
     // Exercise 7's station: the 2026-07-28 stepper, from its first step; the keys step it at once.
     await station.selectOption('07-stateless-era');
     await presenterAt(presenter!, 0, 8);

@@ -43,6 +43,8 @@ import './presenter.css';
 // The HTTP stepper loads when the presenter first puts it on the stage; the era cards when opened.
 const HttpView = lazy(() => import('../protocol/HttpView.tsx'));
 const EraPanel = lazy(() => import('../protocol/EraPanel.tsx'));
+// The chapter loop (exercises 6–7 meet the server there) loads when the presenter first shows it.
+const ChapterLoopView = lazy(() => import('../chapter-loop/ChapterLoopView.tsx').then((module) => ({ default: module.ChapterLoopView })));
 
 export function PresenterApp() {
   return (
@@ -67,6 +69,8 @@ function PresenterLayout() {
   const { cursor, config, status } = useStore(stepper);
   const { scene } = useStore(ui);
   const transport = sceneTransport(scene);
+  // The stage shows a scene of the protocol view, or the chapter loop (its own buttons drive it).
+  const [loopShown, setLoopShown] = useState(false);
   // The HTTP stepper's store, handed up by HttpView once it is on the stage; and its open connection.
   const [httpStore, setHttpStore] = useState<HttpSessionStore | null>(null);
   const [httpOpen, setHttpOpen] = useState<number | null>(null);
@@ -85,6 +89,7 @@ function PresenterLayout() {
   // (HttpView restarts its store when it unmounts).
   const showScene = useCallback(
     (next: Scene) => {
+      setLoopShown(false);
       setHttpOpen(null);
       if (openScene(ui, stepper, next, 'reference', 'reference')) setHttpStore(null);
       say((t, tp) => t('presenter.sceneShown', { scene: tp(`scenes.${next}`) }));
@@ -101,13 +106,21 @@ function PresenterLayout() {
     main.current?.scrollIntoView({ block: 'start' });
     main.current?.focus({ preventScroll: true });
   };
-  /** An exercise chosen in the notes: its station's scene on the stage, when the stage has it. */
+  /** The chapter loop on the stage: the exercises whose server meets an agent there. */
+  const showLoop = () => {
+    setLoopShown(true);
+    say((t) => t('presenter.loopShown'));
+  };
+  /** An exercise chosen in the notes: its station's scene on the stage, or the chapter loop. */
   const showStation = (exerciseId: string) => {
     const order = exercises.find(exerciseId)?.meta.order;
     if (order === undefined) return;
     const live = liveSceneOf(order);
     const station = live === undefined ? null : parseSceneHash(live.hash);
-    if (station === null) return say((t) => t('presenter.stationElsewhere', { order }));
+    if (station === null) {
+      showLoop();
+      return say((t) => t('presenter.stationLoop', { order }));
+    }
     showScene(station.scene);
     say((t, tp) => t('presenter.stationShown', { order, scene: tp(`scenes.${station.scene}`) }));
     // Back to the stage, so the next key steps the scene instead of moving through the list.
@@ -186,9 +199,13 @@ function PresenterLayout() {
   const run = useCallback(
     async (command: PresenterCommand) => {
       if (command === 'scene') {
-        if (transport === 'stdio' && stepper.getSnapshot().status.status === 'stepping') return;
+        if (!loopShown && transport === 'stdio' && stepper.getSnapshot().status.status === 'stepping') return;
+        // After the last scene comes the chapter loop, then the first scene again.
+        if (loopShown) return showScene(SCENES[0]);
+        if (scene === SCENES.at(-1)) return showLoop();
         return showScene(SCENES[(SCENES.indexOf(scene) + 1) % SCENES.length]!);
       }
+      if (loopShown && ['next', 'back', 'restart', 'end', 'inspect'].includes(command)) return say((t) => t('presenter.loopKeys'));
       if (transport === 'http' && (await runHttp(command, httpStore))) return;
       switch (command) {
         case 'next':
@@ -223,7 +240,7 @@ function PresenterLayout() {
         }
       }
     },
-    [stepper, ui, t, notesShown, transport, httpStore, scene, showScene],
+    [stepper, ui, t, notesShown, transport, httpStore, scene, showScene, loopShown],
   );
 
   /** The stepping commands on the HTTP stepper (none while it is still loading); false for the ones that act the same on both. */
@@ -272,9 +289,12 @@ function PresenterLayout() {
       <header className="presenter__bar">
         <h1>{t('presenter.heading')}</h1>
         <span className="presenter__progress" data-testid="presenter-progress" data-transport={transport}>
-          {transport === 'http' ? `${httpCursor} / ${httpSteps(scene === 'http-modern' ? 'modern' : 'handshake').length}` : `${cursor} / ${config.plan.length}`}
+          {loopShown ? t('presenter.loop') : transport === 'http' ? `${httpCursor} / ${httpSteps(scene === 'http-modern' ? 'modern' : 'handshake').length}` : `${cursor} / ${config.plan.length}`}
         </span>
-        <SceneChooser checked={transport === 'http' ? scene : sceneOfConfig(config)} disabled={transport === 'stdio' && status.status === 'stepping'} onChoose={showScene} />
+        <SceneChooser checked={loopShown ? null : transport === 'http' ? scene : sceneOfConfig(config)} disabled={!loopShown && transport === 'stdio' && status.status === 'stepping'} onChoose={showScene} />
+        <button type="button" className={loopShown ? 'primary' : undefined} aria-pressed={loopShown} onClick={showLoop} data-testid="presenter-loop">
+          {t('presenter.loop')}
+        </button>
         <span className="presenter__keys hint">{t('presenter.keysHint')}</span>
         <nav className="presenter__links" aria-label={t('presenter.label')}>
           <LanguageSwitch />
@@ -295,7 +315,11 @@ function PresenterLayout() {
       {helpOpen && <KeyHelp />}
       <main ref={main} tabIndex={-1} className={`presenter__main${notesShown ? ' has-notes' : ''}`} aria-label={t('presenter.label')}>
         <div className="presenter__stage">
-          {transport === 'stdio' ? (
+          {loopShown ? (
+            <Suspense fallback={<p className="hint">…</p>}>
+              <ChapterLoopView />
+            </Suspense>
+          ) : transport === 'stdio' ? (
             <>
               <StepperPanel />
               <SceneCardsSection key={scene} scene={scene} onShow={showStage} />
