@@ -1,12 +1,14 @@
-// The workshop room under a class's load: N simulated attendees join a real room (its own Node
-// process, real HTTP on loopback, its SQLite file) and report every R ms — through the page's own
-// outbox (src/app/room/room-outbox.ts) and request code, each holding its presence stream — while
-// an instructor's stream (the grid's) reads every snapshot. Run twice: steady, and with the room's
-// process SIGKILLed halfway and started again on the same port and file.
+// The workshop room under a class's load: N simulated attendees join a real shared bridge (its own
+// Node process, `npm start -- --host` bound to loopback, its SQLite file) and report every R ms —
+// through the page's own outbox (src/app/room/room-outbox.ts) and request code, each holding its
+// presence stream — while the instructor's page is open in Chromium on `#room`, drawing the grid
+// from every snapshot, and a plain stream reader reads the same snapshots. Run twice: steady, and
+// with the bridge SIGKILLed halfway and started again on the same port and file.
 //
 // Measured: the time from a report being made (the page's outbox takes it) to the instructor's
-// snapshot showing it, p50 and p99; the room process's CPU and largest memory; and whether the
-// reports in SQLite are exactly those acknowledged (and every report made was acknowledged).
+// grid showing it in the page (and to the snapshot stream carrying it), p50 and p99; the page's
+// longest task; the bridge's CPU and largest memory; and whether the reports in SQLite are exactly
+// those acknowledged (and every report made was acknowledged).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
@@ -14,6 +16,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../tests/e2e/chromium.ts';
+import { currentBuild } from './app-build.ts';
 import { fetchRoomKey, joinRoom, readAttendeeStream, readInstructorStream, sendReports } from '../src/app/room/room-client.ts';
 import { RoomOutbox } from '../src/app/room/room-outbox.ts';
 import type { RoomMembership } from '../src/runtime/room-membership.ts';
@@ -27,6 +32,8 @@ export interface RoomLoadOptions {
   seconds?: number;
   /** Each attendee makes a report this often (default 2,000 ms). */
   reportEveryMs?: number;
+  /** The built app the bridge serves (default: dist/, built when stale). */
+  distDir?: string;
 }
 
 export interface RoomLoadRun {
@@ -40,19 +47,31 @@ export interface RoomLoadRun {
   acked: number;
   /** Reports in the SQLite file at the end. */
   stored: number;
-  /** From a report made to the instructor's grid showing it. */
+  /** From a report made to the instructor's page showing it in the grid. */
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** From a report made to the snapshot stream carrying it (what the page gets, before drawing). */
+  streamP50Ms: number;
+  streamP99Ms: number;
+  /** The instructor page's longest task while the class reported. */
+  pageLongestTaskMs: number;
   /** The room process's CPU over the run (both processes' when restarted), and its share of one core. */
   bridgeCpuMs: number;
   bridgeCpuShare: number;
   bridgeRssMaxMb: number;
 }
 
+type Plan = Required<Omit<RoomLoadOptions, 'distDir'>> & { distDir: string };
+
 export async function runRoomLoadBench(options: RoomLoadOptions = {}): Promise<RoomLoadRun[]> {
-  const plan = { attendees: options.attendees ?? 200, seconds: options.seconds ?? 300, reportEveryMs: options.reportEveryMs ?? 2_000 };
-  return [await runOnce(plan, 'steady'), await runOnce(plan, 'restart')];
+  const plan = { attendees: options.attendees ?? 200, seconds: options.seconds ?? 300, reportEveryMs: options.reportEveryMs ?? 2_000, distDir: await currentBuild(options.distDir) };
+  const browser = await launchChromium();
+  try {
+    return [await runOnce(plan, 'steady', browser), await runOnce(plan, 'restart', browser)];
+  } finally {
+    await browser.close();
+  }
 }
 
 interface Bridge {
@@ -63,8 +82,8 @@ interface Bridge {
   exited: Promise<void>;
 }
 
-async function startBridge(file: string, port: number): Promise<Bridge> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench', 'room-load-server.ts'), String(port), file], {
+async function startBridge(file: string, port: number, distDir: string): Promise<Bridge> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench', 'room-load-server.ts'), String(port), file, distDir], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -86,10 +105,11 @@ async function startBridge(file: string, port: number): Promise<Bridge> {
   });
 }
 
-async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind']): Promise<RoomLoadRun> {
+async function runOnce(plan: Plan, kind: RoomLoadRun['kind'], browser: Browser): Promise<RoomLoadRun> {
   const folder = await mkdtemp(join(tmpdir(), 'room-load-'));
   const file = join(folder, 'room.sqlite');
-  let bridge = await startBridge(file, 0);
+  let bridge = await startBridge(file, 0, plan.distDir);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const origin = `http://127.0.0.1:${bridge.port}`;
   const deps = { origin };
   const stop = new AbortController();
@@ -106,7 +126,7 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
     const latencies: number[] = [];
     const seen = new Map<string, number>();
     const onSnapshot = (snapshot: RoomSnapshot) => {
-      const now = performance.now();
+      const now = Date.now();
       for (const attendee of snapshot.attendees) {
         const shown = attendee.exercises['1']?.passed ?? 0;
         const times = made.get(attendee.attendee) ?? [];
@@ -129,6 +149,11 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
         }
       })();
     keepReading((signal) => readInstructorStream(access.key, deps, onSnapshot, signal));
+    // The instructor's page, as the instructor opens it: it finds its key and draws the grid.
+    const page = await context.newPage();
+    await page.goto(`${origin}/#room`);
+    await page.locator('.room__code').waitFor({ timeout: 60_000 });
+    await watchGrid(page);
 
     const members: { membership: RoomMembership; outbox: RoomOutbox; acked: Set<number> }[] = [];
     for (let i = 0; i < plan.attendees; i++) {
@@ -164,7 +189,8 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
       setTimeout(() => {
         const tick = () => {
           const times = made.get(member.membership.attendee)!;
-          times.push(performance.now());
+          // The wall clock: the page measures on the same one, in another process.
+          times.push(Date.now());
           member.outbox.add({ station: 'exercise-1', run: { exercise: 1, passed: times.length, total: 100_000 } });
         };
         tick();
@@ -181,7 +207,7 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
       cpuFirst = bridge.sample.cpuMs - cpuAtStart;
       rssMax = bridge.rssMaxMb;
       await delay(1_000);
-      bridge = await startBridge(file, bridge.port);
+      bridge = await startBridge(file, bridge.port, plan.distDir);
       await delay((plan.seconds * 1000) / 2 - 1_000);
     } else {
       await delay(plan.seconds * 1000);
@@ -191,11 +217,16 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
     // Everything made must reach the room: wait for every outbox to drain, then for the grid.
     const total = () => [...made.values()].reduce((sum, times) => sum + times.length, 0);
     await waitFor(() => members.every((member) => member.outbox.snapshot.pending === 0), 60_000, 'the outboxes to drain');
-    await waitFor(() => latencies.length >= total(), 30_000, 'the grid to show every report');
+    await waitFor(() => latencies.length >= total(), 30_000, 'the stream to carry every report');
+    const names = new Map(members.map((member) => [member.membership.name, member.membership.attendee]));
+    let shown = await gridShown(page);
+    for (const until = performance.now() + 60_000; shown.events.length < total() && performance.now() < until; shown = await gridShown(page)) await delay(500);
+    if (shown.events.length < total()) throw new Error(`the instructor's page showed ${shown.events.length} of ${total()} reports`);
+    const pageLatencies = shown.events.map(([name, k, at]) => at - made.get(names.get(name)!)![k - 1]!).sort((a, b) => a - b);
     const acked = members.reduce((sum, member) => sum + member.acked.size, 0);
     const snapshot = (await (await fetch(`${origin}/__room/snapshot`, { headers: { 'X-MCP-Room-Request': '1', Authorization: `Bearer ${access.key}` } })).json()) as RoomSnapshot;
     const cpuMs = kind === 'restart' ? cpuFirst + bridge.sample.cpuMs : bridge.sample.cpuMs - cpuAtStart;
-    const sorted = [...latencies].sort((a, b) => a - b);
+    const streamSorted = [...latencies].sort((a, b) => a - b);
     return {
       kind,
       attendees: plan.attendees,
@@ -203,15 +234,19 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
       made: total(),
       acked,
       stored: snapshot.reports,
-      p50Ms: percentile(sorted, 0.5),
-      p99Ms: percentile(sorted, 0.99),
-      maxMs: sorted.at(-1) ?? 0,
+      p50Ms: percentile(pageLatencies, 0.5),
+      p99Ms: percentile(pageLatencies, 0.99),
+      maxMs: pageLatencies.at(-1) ?? 0,
+      streamP50Ms: percentile(streamSorted, 0.5),
+      streamP99Ms: percentile(streamSorted, 0.99),
+      pageLongestTaskMs: shown.longestTaskMs,
       bridgeCpuMs: cpuMs,
       bridgeCpuShare: cpuMs / reportingMs,
       bridgeRssMaxMb: Math.max(rssMax, bridge.rssMaxMb),
     };
   } finally {
     stop.abort();
+    await context.close();
     bridge.child.kill('SIGTERM');
     await bridge.exited;
     await rm(folder, { recursive: true, force: true });
@@ -219,7 +254,7 @@ async function runOnce(plan: Required<RoomLoadOptions>, kind: RoomLoadRun['kind'
 }
 
 export function formatRoomLoadReport(runs: readonly RoomLoadRun[]): string {
-  const header = 'run      attendees  seconds  made    acked   in SQLite  report→grid p50  p99      max      bridge CPU (share of a core)  bridge RSS max';
+  const header = 'run      attendees  seconds  made    acked   in SQLite  report→page grid p50  p99      max      (stream p50  p99)     page longest task  bridge CPU (share of a core)  bridge RSS max';
   const rows = runs.map((run) =>
     [
       run.kind.padEnd(8),
@@ -228,15 +263,56 @@ export function formatRoomLoadReport(runs: readonly RoomLoadRun[]): string {
       String(run.made).padEnd(7),
       String(run.acked).padEnd(7),
       String(run.stored).padEnd(10),
-      `${run.p50Ms.toFixed(0)} ms`.padEnd(16),
+      `${run.p50Ms.toFixed(0)} ms`.padEnd(21),
       `${run.p99Ms.toFixed(0)} ms`.padEnd(8),
       `${run.maxMs.toFixed(0)} ms`.padEnd(8),
+      `(${run.streamP50Ms.toFixed(0)} ms`.padEnd(12),
+      `${run.streamP99Ms.toFixed(0)} ms)`.padEnd(9),
+      `${run.pageLongestTaskMs.toFixed(0)} ms`.padEnd(18),
       `${(run.bridgeCpuMs / 1000).toFixed(1)} s (${(run.bridgeCpuShare * 100).toFixed(1)} %)`.padEnd(29),
       `${run.bridgeRssMaxMb.toFixed(0)} MB`,
     ].join(' '),
   );
   const verdicts = runs.map((run) => `${run.kind}: ${run.stored === run.acked && run.acked === run.made ? 'every report made was acknowledged and is in SQLite once' : `MISMATCH made ${run.made}, acked ${run.acked}, stored ${run.stored}`}`);
   return [header, ...rows, ...verdicts].join('\n');
+}
+
+/**
+ * Watch the instructor's grid in the page: each time it changes, every row whose exercise-1 count
+ * went up records when (report k of an attendee sets that count to k), and long tasks are timed.
+ * A string, not a function: tsx wraps named inner functions in a helper (__name) that does not
+ * exist in the page; evaluated over CDP, so the page's CSP does not apply (see page-load.ts).
+ */
+const WATCH_GRID = `(() => {
+  const seen = new Map();
+  const events = [];
+  let longest = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+  }).observe({ type: 'longtask' });
+  const scan = () => {
+    const now = Date.now();
+    for (const row of document.querySelectorAll('.room__grid tbody tr')) {
+      const name = row.querySelector('.room__name')?.textContent ?? '';
+      const count = Number(/^(\\d+)\\//.exec(row.children[3]?.textContent ?? '')?.[1] ?? 0);
+      const before = seen.get(name) ?? 0;
+      for (let k = before + 1; k <= count; k++) events.push([name, k, now]);
+      if (count > before) seen.set(name, count);
+    }
+  };
+  new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, characterData: true });
+  globalThis.__roomLoad = { events, longest: () => longest };
+})()`;
+
+async function watchGrid(page: Page): Promise<void> {
+  await page.evaluate(WATCH_GRID);
+}
+
+async function gridShown(page: Page): Promise<{ events: [string, number, number][]; longestTaskMs: number }> {
+  return page.evaluate(() => {
+    const watch = (globalThis as Record<string, unknown>).__roomLoad as { events: [string, number, number][]; longest: () => number };
+    return { events: watch.events, longestTaskMs: watch.longest() };
+  });
 }
 
 function percentile(sorted: readonly number[], p: number): number {

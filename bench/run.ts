@@ -172,8 +172,8 @@ async function main(): Promise<void> {
   if (sections.has('room')) {
     begin('room');
     log('');
-    log('The workshop room: simulated attendees report through the page\'s own outbox to a real room process (HTTP, SQLite) while');
-    log("the instructor's stream reads every snapshot; steady, then with the room's process SIGKILLed halfway and restarted");
+    log('The workshop room: simulated attendees report through the page\'s own outbox to a real shared bridge (HTTP, SQLite) while');
+    log("the instructor's page is open in Chromium on #room; steady, then with the bridge SIGKILLed halfway and restarted");
     const room = await runRoomLoadBench(sizes.room);
     report.room = room;
     log(formatRoomLoadReport(room));

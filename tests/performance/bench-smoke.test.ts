@@ -107,7 +107,8 @@ describe('npm run bench -- --smoke', () => {
     expect(trace.browser!.openWallMs).toBeGreaterThan(0);
     expect(trace.browser!.searchWallMs).toBeGreaterThan(0);
 
-    // room: both runs, and in each every report made was acknowledged and is in SQLite exactly once.
+    // room: both runs, and in each every report made was acknowledged and is in SQLite exactly once
+    // (and the instructor's page drew every one of them, or the run would have failed).
     expect(report.room.map((run) => run.kind)).toEqual(['steady', 'restart']);
     for (const run of report.room) {
       expect(run.made).toBeGreaterThan(0);
