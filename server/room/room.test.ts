@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseReader } from '../../src/protocol/framing/sse.ts';
 import { MAX_ROOM_BODY_BYTES, MAX_WRONG_CODES_PER_MINUTE, ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomProgress, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
+import { joinRoom } from '../../src/app/room/room-client.ts';
 import { createRoom, type Room } from './room.ts';
 import { RoomStore } from './room-store.ts';
 import { openRoomDatabase } from './sqlite.ts';
@@ -343,6 +344,8 @@ describe('follow mode over the room', () => {
     expect(blocked.headers.get('retry-after')).toBe('60');
     expect(((await blocked.json()) as { error: string }).error).toMatch(/too many wrong join codes/);
     expect((await fetch(`${base}/__room/follow`, { headers: { ...ROOM, [ROOM_CODE_HEADER]: room.joinCode } })).status).toBe(429);
+    // The page's join form says what happened and how long to wait.
+    expect(await joinRoom(room.joinCode, 'Eve', { origin: base })).toEqual({ ok: false, reason: 'too-many', detail: '60' });
     expect(store.attendeeCount()).toBe(0);
     clock += 60_000;
     expect((await post(base, 'join', { code: room.joinCode, name: 'Eve' })).status).toBe(200);

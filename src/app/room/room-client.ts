@@ -14,7 +14,7 @@ export interface RoomFetchDeps {
 
 export type JoinOutcome =
   | { ok: true; membership: RoomMembership }
-  | { ok: false; reason: 'wrong-code' | 'bad-name' | 'no-room' | 'offline'; detail: string };
+  | { ok: false; reason: 'wrong-code' | 'too-many' | 'bad-name' | 'no-room' | 'offline'; detail: string };
 
 export async function joinRoom(code: string, name: string, deps: RoomFetchDeps): Promise<JoinOutcome> {
   let response: Response;
@@ -31,6 +31,8 @@ export async function joinRoom(code: string, name: string, deps: RoomFetchDeps):
   const detail = body?.error ?? `HTTP ${response.status}`;
   // A page not served by a shared bridge answers the room's paths with its HTML fallback or a 404.
   if (response.status === 403 && body?.error?.includes('join code')) return { ok: false, reason: 'wrong-code', detail };
+  // Too many wrong codes from this device: the room says how long to wait.
+  if (response.status === 429) return { ok: false, reason: 'too-many', detail: response.headers.get('retry-after') ?? '60' };
   if (response.status === 400) return { ok: false, reason: 'bad-name', detail };
   return { ok: false, reason: 'no-room', detail };
 }
