@@ -264,12 +264,13 @@ export class RoomStore {
     }));
   }
 
-  /** Every reported run: who, when, which exercise, how many tests passed of how many. */
+  /** Every reported run: who, when the bridge got it, which exercise, how many tests passed of how many. */
   runs(): { attendee: string; at: number; exercise: number; passed: number; total: number }[] {
     // Reports are checked before they are stored, so a stored run has these fields.
-    return this.db.all(`SELECT attendee_id, at, body FROM reports WHERE body LIKE '%"run":%'`).flatMap((row) => {
+    // When the bridge received it: an attendee's clock may be off (or a report's `at` made up).
+    return this.db.all(`SELECT attendee_id, received_at, body FROM reports WHERE body LIKE '%"run":%'`).flatMap((row) => {
       const run = (JSON.parse(String(row.body)) as RoomReport).run;
-      return run === undefined ? [] : [{ attendee: String(row.attendee_id), at: Number(row.at), exercise: run.exercise, passed: run.passed, total: run.total }];
+      return run === undefined ? [] : [{ attendee: String(row.attendee_id), at: Number(row.received_at), exercise: run.exercise, passed: run.passed, total: run.total }];
     });
   }
 

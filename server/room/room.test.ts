@@ -267,7 +267,7 @@ describe('the workshop room over HTTP', () => {
     expect([bad.status, await bad.json()]).toEqual([400, { error: 'file must be a file name' }]);
     for (const broken of [{ ...frame, bytes: 'not base64!' }, { ...frame, framing: 'sse' }, { ...frame, chunks: [{ index: -1, start: 0, end: 1, chunkLength: 1, t: null }] }, { ...frame, bytes: 'A'.repeat(70_000) }]) {
       const refused = await post(base, 'help', { attendee: ada.attendee, secret: ada.secret, request: { exercise: 2, file: 'frames.ts', code: '', results: [], frame: broken } });
-      expect([refused.status, await refused.json()]).toEqual([400, { error: 'the frame must be one the byte inspector showed (at most 48 KiB)' }]);
+      expect([refused.status, await refused.json()]).toEqual([400, { error: 'the frame must be one the byte inspector showed (at most 16 KiB)' }]);
     }
 
     const key = await instructorKey(base);

@@ -158,8 +158,13 @@ export interface HelpFrame {
   problem: string | null;
 }
 
-/** A frame in a question is at most this many bytes (its base64url text is 4/3 of it). */
-export const MAX_HELP_FRAME_BYTES = 48 * 1024;
+/**
+ * A frame in a question is at most this many bytes (its base64url text is 4/3 of it, and its parsed
+ * value about as much again), so a question with a frame stays within MAX_HELP_BODY_BYTES.
+ */
+export const MAX_HELP_FRAME_BYTES = 16 * 1024;
+/** Chunks a question's frame may list. */
+export const MAX_HELP_FRAME_CHUNKS = 256;
 
 function checkHelpFrame(input: unknown): HelpFrame | null {
   if (!isRecord(input)) return null;
@@ -176,12 +181,12 @@ function checkHelpFrame(input: unknown): HelpFrame | null {
     Number.isSafeInteger(streamOffset) &&
     (streamOffset as number) >= 0 &&
     Array.isArray(chunks) &&
-    chunks.length <= 1_000 &&
+    chunks.length <= MAX_HELP_FRAME_CHUNKS &&
     chunks.every(isChunk) &&
     typeof kind === 'string' &&
     /^[a-z-]{1,32}$/.test(kind) &&
     nullableText(method, 200) &&
-    (nullableText(id, 200) || Number.isSafeInteger(id)) &&
+    (nullableText(id, 200) || (typeof id === 'number' && Number.isFinite(id))) &&
     nullableText(problem, MAX_HELP_MESSAGE_CHARS);
   return ok ? { direction, framing, bytes, streamOffset, chunks, kind, method, id, value: value ?? null, problem } as HelpFrame : null;
 }
@@ -215,7 +220,7 @@ export function checkHelpRequest(input: unknown): Checked<HelpRequest> {
   }
   if (input.frame === undefined) return { ok: true, value: { exercise, file, code, results: checked } };
   const frame = checkHelpFrame(input.frame);
-  if (frame === null) return { ok: false, error: 'the frame must be one the byte inspector showed (at most 48 KiB)' };
+  if (frame === null) return { ok: false, error: 'the frame must be one the byte inspector showed (at most 16 KiB)' };
   return { ok: true, value: { exercise, file, code, results: checked, frame } };
 }
 

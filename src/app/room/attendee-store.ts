@@ -100,9 +100,16 @@ export class AttendeeStore extends ExternalStore<AttendeeState> {
     const results = run.status === 'done' ? run.result.tests.map((test) => ({ name: test.name, status: test.status, ...(test.message === undefined ? {} : { message: test.message }) })) : [];
     const request: HelpRequest = { exercise: exercise.meta.order, file: exercise.meta.learnerFile, code: this.options.exercises.codeOf(exercise.meta.id), results, ...(frame === null ? {} : { frame }) };
     this.store.setState((state) => ({ ...state, help: { status: 'sending' } }));
-    const { askForHelp } = await import('./room-client.ts');
+    const { askForHelp, HelpRefusedError } = await import('./room-client.ts');
     try {
-      const answer = await askForHelp(membership, request, { origin: this.origin });
+      const deps = { origin: this.origin };
+      // A frame the room will not take (too big with this file, or odd) must not cost the question: ask without it.
+      const answer = await askForHelp(membership, request, deps).catch((error: unknown) => {
+        if (frame === null || !(error instanceof HelpRefusedError) || (error.status !== 400 && error.status !== 413)) throw error;
+        frame = null;
+        const { frame: _dropped, ...withoutFrame } = request;
+        return askForHelp(membership, withoutFrame, deps);
+      });
       const help = 'retryAfterS' in answer ? ({ status: 'too-soon', seconds: answer.retryAfterS } as const) : ({ status: 'queued', position: answer.position, exercise: request.exercise, withFrame: frame !== null } as const);
       this.store.setState((state) => ({ ...state, help }));
     } catch (error) {

@@ -32,9 +32,10 @@ describe('the frame a question carries', () => {
     expect(new TextDecoder().decode(shown.bytes)).toContain('你好, MCP 👋');
   });
 
-  it('is none for a frame over 48 KiB, and an unknown kind shows as invalid', () => {
+  it('is none for a frame over 16 KiB or in over 256 chunks, and an unknown kind shows as invalid', () => {
     const target = stepper.inspect(arrowSeq('initialize'))!;
-    expect(helpFrameOf({ ...target, bytes: new Uint8Array(48 * 1024 + 1) })).toBeNull();
+    expect(helpFrameOf({ ...target, bytes: new Uint8Array(16 * 1024 + 1) })).toBeNull();
+    expect(helpFrameOf({ ...target, chunks: Array.from({ length: 257 }, (_, index) => ({ index, start: 0, end: 0, chunkLength: 1, t: null })) })).toBeNull();
     expect(inspectTargetOf({ ...helpFrameOf(target)!, kind: 'sneaky' })?.kind).toBe('invalid');
     expect(inspectTargetOf({ ...helpFrameOf(target)!, bytes: '@@' })).toBeNull();
   });

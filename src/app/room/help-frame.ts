@@ -4,7 +4,7 @@
 // byte inspector shows it as the attendee saw it.
 
 import { fromBase64Url, toBase64Url } from '../../exercise/share-link-codec.ts';
-import { MAX_HELP_FRAME_BYTES, type HelpFrame } from '../../runtime/room-messages.ts';
+import { MAX_HELP_FRAME_BYTES, MAX_HELP_FRAME_CHUNKS, type HelpFrame } from '../../runtime/room-messages.ts';
 import type { InspectTarget } from '../protocol/inspect-target.ts';
 import type { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
 import type { StepperStore } from '../protocol/stepper-store.ts';
@@ -26,9 +26,9 @@ export function frameToAsk(ui: Pick<ProtocolUiStore, 'getSnapshot'>, stepper: Pi
   return target === null ? null : helpFrameOf(target);
 }
 
-/** The frame as a question carries it; null for one too big to send. */
+/** The frame as a question carries it; null for one too big to send (the question then goes without it). */
 export function helpFrameOf(target: InspectTarget): HelpFrame | null {
-  if (target.bytes.byteLength > MAX_HELP_FRAME_BYTES) return null;
+  if (target.bytes.byteLength > MAX_HELP_FRAME_BYTES || target.chunks.length > MAX_HELP_FRAME_CHUNKS) return null;
   return {
     direction: target.direction,
     framing: target.framing,

@@ -71,12 +71,22 @@ export async function fetchRoomKey(deps: RoomFetchDeps): Promise<{ key: string; 
   }
 }
 
+/** The room did not take a question: its HTTP status says why (400 a bad question, 413 too big). */
+export class HelpRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** "Ask for help": the question's place in the instructor's queue, or how long to wait before asking again. */
 export async function askForHelp(membership: RoomMembership, request: HelpRequest, deps: RoomFetchDeps): Promise<{ id: number; position: number } | { retryAfterS: number }> {
   const response = await roomFetch(deps, 'help', { method: 'POST', body: JSON.stringify({ attendee: membership.attendee, secret: membership.secret, request }) });
   if (response.status === 429) return { retryAfterS: Number(response.headers.get('retry-after')) || 10 };
   const body = (await response.json().catch(() => null)) as { id?: unknown; position?: unknown; error?: string } | null;
-  if (!response.ok || typeof body?.id !== 'number' || typeof body.position !== 'number') throw new Error(body?.error ?? `HTTP ${response.status}`);
+  if (!response.ok || typeof body?.id !== 'number' || typeof body.position !== 'number') throw new HelpRefusedError(response.status, body?.error ?? `HTTP ${response.status}`);
   return { id: body.id, position: body.position };
 }
 
@@ -179,11 +189,14 @@ export async function postFollow(key: string, text: string, deps: RoomFetchDeps,
 export async function keepReading(signal: AbortSignal, attempt: (signal: AbortSignal) => Promise<'again' | 'stop'>, maxPauseMs = 30_000): Promise<void> {
   let pause = 1_000;
   while (!signal.aborted) {
+    const began = Date.now();
     try {
       if ((await attempt(signal)) === 'stop') return;
       pause = 1_000;
     } catch {
       if (signal.aborted) return;
+      // A stream that lived a while and then broke (a bridge restart) starts the pauses over.
+      if (Date.now() - began >= 10_000) pause = 1_000;
     }
     await new Promise<void>((resume) => {
       const done = () => {

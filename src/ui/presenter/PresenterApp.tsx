@@ -71,6 +71,10 @@ function PresenterLayout() {
   const transport = sceneTransport(scene);
   // The stage shows a scene of the protocol view, or the chapter loop (its own buttons drive it).
   const [loopShown, setLoopShown] = useState(false);
+  const [loopMounted, setLoopMounted] = useState(false);
+  useEffect(() => {
+    if (loopShown) setLoopMounted(true);
+  }, [loopShown]);
   // The HTTP stepper's store, handed up by HttpView once it is on the stage; and its open connection.
   const [httpStore, setHttpStore] = useState<HttpSessionStore | null>(null);
   const [httpOpen, setHttpOpen] = useState<number | null>(null);
@@ -315,11 +319,15 @@ function PresenterLayout() {
       {helpOpen && <KeyHelp />}
       <main ref={main} tabIndex={-1} className={`presenter__main${notesShown ? ' has-notes' : ''}`} aria-label={t('presenter.label')}>
         <div className="presenter__stage">
-          {loopShown ? (
-            <Suspense fallback={<p className="hint">…</p>}>
-              <ChapterLoopView />
-            </Suspense>
-          ) : transport === 'stdio' ? (
+          {/* Mounted once shown, then kept (hidden): its store holds a connection and a turn, which leaving the loop must not orphan. */}
+          {loopMounted && (
+            <div hidden={!loopShown}>
+              <Suspense fallback={<p className="hint">…</p>}>
+                <ChapterLoopView />
+              </Suspense>
+            </div>
+          )}
+          {loopShown ? null : transport === 'stdio' ? (
             <>
               <StepperPanel />
               <SceneCardsSection key={scene} scene={scene} onShow={showStage} />

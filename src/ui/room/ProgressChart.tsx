@@ -21,26 +21,38 @@ export default function ProgressChart({ roomKey, version }: { roomKey: string; v
   const [progress, setProgress] = useState<RoomProgress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const loaded = useRef(false);
 
-  // Fetched when the chart opens and again as reports arrive (`version` changes), at most every 2 s.
+  // Fetched when the chart opens, then every 2 s while reports arrive (`version` moved since the
+  // last fetch): a throttle, not a debounce, so a class that never stops reporting still updates.
+  const wanted = useRef(version);
+  wanted.current = version;
   useEffect(() => {
     let stale = false;
-    const timer = setTimeout(() => {
+    let fetched: string | null = null;
+    let busy = false;
+    const refresh = () => {
+      if (busy || fetched === wanted.current) return;
+      const asked = wanted.current;
+      busy = true;
       fetchProgress(roomKey, { origin: window.location.origin })
         .then((next) => {
           if (stale) return;
-          loaded.current = true;
+          fetched = asked;
           setProgress(next);
           setProblem(null);
         })
-        .catch((error: unknown) => !stale && setProblem(error instanceof Error ? error.message : String(error)));
-    }, loaded.current ? REFRESH_MS : 0);
+        .catch((error: unknown) => !stale && setProblem(error instanceof Error ? error.message : String(error)))
+        .finally(() => {
+          busy = false;
+        });
+    };
+    refresh();
+    const timer = setInterval(refresh, REFRESH_MS);
     return () => {
       stale = true;
-      clearTimeout(timer);
+      clearInterval(timer);
     };
-  }, [roomKey, version]);
+  }, [roomKey]);
 
   useEffect(() => {
     const element = box.current;
