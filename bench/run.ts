@@ -174,7 +174,7 @@ async function main(): Promise<void> {
     log('');
     log('The workshop room: simulated attendees report through the page\'s own outbox to a real shared bridge (HTTP, SQLite) while');
     log("the instructor's page is open in Chromium on #room; steady, then with the bridge SIGKILLed halfway and restarted");
-    const room = await runRoomLoadBench(sizes.room);
+    const room = await runRoomLoadBench({ ...sizes.room, distDir });
     report.room = room;
     log(formatRoomLoadReport(room));
   }

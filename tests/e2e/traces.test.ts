@@ -207,6 +207,35 @@ describe('traces in the page', () => {
       await page.getByTestId('trace-drop').dispatchEvent('drop', { dataTransfer });
       await page.getByTestId('trace-summary').filter({ hasText: 'dropped.jsonl' }).waitFor({ timeout: limit(15_000) });
       expect(await rowTexts(zhList.getByRole('listitem'))).toEqual([expect.stringContaining('ping #9')]);
+
+      // A long trace shows its first rows while the rest is still being read (the log is busy, its
+      // count says "so far"), then the summary; a search finds a message near its end.
+      const messages = 6000;
+      const big = [JSON.stringify(HEADER)];
+      for (let i = 0; i < messages; i++) {
+        const body = i % 2 === 0 ? { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { text: `message ${i} 你好 ${'x'.repeat(900)}` } } } : { jsonrpc: '2.0', id: i - 1, result: { content: [{ type: 'text', text: `reply ${i}` }] } };
+        big.push(JSON.stringify({ tap: 1, ev: i % 2 === 0 ? 'c2s' : 's2c', t: i, b64: b64(`${JSON.stringify(body)}\n`) }));
+      }
+      const bigPath = join(folder, 'long.jsonl');
+      await writeFile(bigPath, `${big.join('\n')}\n`);
+      await page.evaluate(() => {
+        const seen = { rows: 0, count: '' };
+        (window as unknown as { __whileReading: typeof seen }).__whileReading = seen;
+        new MutationObserver(() => {
+          const busy = document.querySelector('[data-testid="trace-log"][aria-busy="true"]');
+          if (busy === null) return;
+          seen.rows = Math.max(seen.rows, busy.querySelectorAll('[role="listitem"], li').length);
+          seen.count = busy.querySelector('[data-testid="trace-log-count"]')?.textContent ?? seen.count;
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+      await openTraceFile(page, bigPath);
+      await page.getByTestId('trace-summary').filter({ hasText: 'long.jsonl' }).waitFor({ timeout: limit(60_000) });
+      const whileReading = await page.evaluate(() => (window as unknown as { __whileReading: { rows: number; count: string } }).__whileReading);
+      expect(whileReading.rows).toBeGreaterThan(0);
+      expect(whileReading.count).toMatch(/^已读条目：\d+（仍在读取）$/);
+      expect(await page.getByTestId('trace-log-count').textContent()).toBe(`条目：${messages}`);
+      await page.getByTestId('find-search').fill(`message ${messages - 2} 你好`);
+      await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: limit(15_000) }).toBe(`显示 1 / ${messages} 条`);
     } finally {
       await close();
     }

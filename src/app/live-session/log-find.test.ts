@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getFraming } from '../../protocol/framing/index.ts';
 import { bytesToBase64, type TapEvent } from '../../runtime/tap-protocol.ts';
-import { EMPTY_QUERY, entryKinds, entryMatches, filterEntries, filterInSlices, findPartner, isQueryActive, methodsOf, parseTimeBound, timeSpan, type LogQuery } from './log-find.ts';
+import { EMPTY_QUERY, entryHasText, entryKinds, entryMatches, filterEntries, filterInSlices, findPartner, isQueryActive, methodsOf, parseTimeBound, timeSpan, type LogQuery } from './log-find.ts';
 import { LogFindStore } from './log-find-store.ts';
 import { TapEventDecoder, type LogEntry } from './message-log.ts';
 
@@ -174,5 +175,19 @@ describe('go to the request or response of an id', () => {
     expect(find.getSnapshot().query).toEqual(EMPTY_QUERY);
     find.reset();
     expect(find.getSnapshot().pins.size).toBe(0);
+  });
+});
+
+describe('search text', () => {
+  it('finds a needle in any case exactly where lowercasing both would (regex characters, CJK, spaces)', () => {
+    const piece = fc.constantFrom('a', 'B', 'ç', 'Ç', '你', '好', '.', '*', '(', ']', '\\', '$', '^', '|', ' ', '-', '"', '{');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(piece, { minLength: 1, maxLength: 4 }), (text, needle) => {
+        const entry: LogEntry = { seq: 0, t: 0, type: 'stderr', byteLength: 0, text: text.join('') };
+        const expected = text.join('').toLowerCase().includes(needle.join('').toLowerCase());
+        expect(entryHasText(entry, needle.join(''))).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

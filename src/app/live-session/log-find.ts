@@ -52,61 +52,49 @@ export function entryKinds(entry: LogEntry): FindKind[] {
   return [...new Set(entry.frames.map(frameKind))];
 }
 
-// The searchable text of a frame is its JSON: computed once per frame, not once per keystroke.
-const frameText = new WeakMap<LogFrame, string>();
+// A search lowercases nothing and keeps nothing: each text is tested as it is with a
+// case-insensitive pattern, so searching a 100 MB trace makes no second copy of its text (a
+// trace's frames decode their JSON from the bytes for the test and drop it; see packed-entries.ts).
+let compiled: { needle: string; pattern: RegExp } | null = null;
 
-function textOfFrame(frame: LogFrame): string {
-  let text = frameText.get(frame);
-  if (text === undefined) {
-    text =
-      frame.type === 'error'
-        ? `${frame.kind} ${frame.detail}`.toLowerCase()
-        : [frame.method ?? '', frame.id === null ? '' : `#${JSON.stringify(frame.id)}`, jsonText(frame)].join('\n').toLowerCase();
-    frameText.set(frame, text);
-  }
-  return text;
+function patternOf(needle: string): RegExp {
+  if (compiled?.needle !== needle) compiled = { needle, pattern: new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu') };
+  return compiled.pattern;
 }
 
-// Frames of an opened trace carry their JSON as text (src/app/trace/packed-entries.ts): searching
-// that does not parse a hundred thousand frames.
+function frameHas(frame: LogFrame, pattern: RegExp): boolean {
+  if (frame.type === 'error') return pattern.test(`${frame.kind} ${frame.detail}`);
+  return (frame.method !== null && pattern.test(frame.method)) || (frame.id !== null && pattern.test(`#${JSON.stringify(frame.id)}`)) || pattern.test(jsonText(frame));
+}
+
+// Frames of an opened trace carry their JSON (src/app/trace/packed-entries.ts): searching that
+// does not parse a hundred thousand frames.
 function jsonText(frame: Extract<LogFrame, { type: 'message' }>): string {
   const carried = (frame as { json?: unknown }).json;
   return typeof carried === 'string' ? carried : (JSON.stringify(frame.value) ?? '');
 }
 
-const entryText = new WeakMap<LogEntry, string>();
-
-/** Everything a search looks at in one entry, lower case. */
-export function searchableText(entry: LogEntry): string {
-  let text = entryText.get(entry);
-  if (text !== undefined) return text;
+/** Does anything a search looks at in one entry hold the needle (any case)? */
+export function entryHasText(entry: LogEntry, needle: string): boolean {
+  const pattern = patternOf(needle);
   switch (entry.type) {
     case 'bytes':
       // The frames' JSON; the chunk's own text only where no frame holds the bytes (a stray line,
-      // half a frame): decoding every chunk again would double a long trace's first search.
-      text = [...entry.frames.map(textOfFrame), ...(entry.frames.length === 0 || entry.frames.some((frame) => frame.type === 'error') ? [entry.text.toLowerCase()] : [])].join('\n');
-      break;
+      // half a frame): decoding every chunk again would double a long trace's search.
+      return entry.frames.some((frame) => frameHas(frame, pattern)) || ((entry.frames.length === 0 || entry.frames.some((frame) => frame.type === 'error')) && pattern.test(entry.text));
     case 'stderr':
-      text = entry.text.toLowerCase();
-      break;
+      return pattern.test(entry.text);
     case 'spawn':
-      text = entry.argv.join(' ').toLowerCase();
-      break;
+      return pattern.test(entry.argv.join(' '));
     case 'exit':
-      text = `exit ${entry.code ?? ''} ${entry.signal ?? ''}`.toLowerCase();
-      break;
+      return pattern.test(`exit ${entry.code ?? ''} ${entry.signal ?? ''}`);
     case 'error':
-      text = entry.message.toLowerCase();
-      break;
+      return pattern.test(entry.message);
     case 'closed':
-      text = entry.reason.toLowerCase();
-      break;
+      return pattern.test(entry.reason);
     case 'connection':
-      text = `connection ${entry.conn} ${entry.state} ${entry.message ?? ''}`.toLowerCase();
-      break;
+      return pattern.test(`connection ${entry.conn} ${entry.state} ${entry.message ?? ''}`);
   }
-  entryText.set(entry, text);
-  return text;
 }
 
 function entryMethods(entry: LogEntry): string[] {
@@ -122,8 +110,8 @@ export function entryMatches(entry: LogEntry, query: LogQuery, pins: ReadonlySet
   if (query.method !== null && !entryMethods(entry).includes(query.method)) return false;
   if (query.from !== null && (entry.t === null || entry.t < query.from)) return false;
   if (query.to !== null && (entry.t === null || entry.t > query.to)) return false;
-  const needle = query.text.trim().toLowerCase();
-  if (needle !== '' && !searchableText(entry).includes(needle)) return false;
+  const needle = query.text.trim();
+  if (needle !== '' && !entryHasText(entry, needle)) return false;
   return true;
 }
 

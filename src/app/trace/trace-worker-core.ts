@@ -4,10 +4,9 @@
 // it to postMessage.
 
 import { TraceReader, type TraceHeader } from '../../runtime/trace/index.ts';
-import type { LogEntry } from '../live-session/message-log.ts';
 import { TraceLogDecoder } from './trace-log.ts';
 import type { TraceWorkerToPage } from './trace-worker-messages.ts';
-import { packEntries } from './packed-entries.ts';
+import { EntryPacker } from './packed-entries.ts';
 
 /** Entries per message: small enough that the page unpacks one batch in a few milliseconds. */
 export const ENTRY_BATCH = 1000;
@@ -39,30 +38,31 @@ export type TracePost = (message: TraceWorkerToPage, transfer: ArrayBuffer[]) =>
 export async function readTrace(chunks: ChunkSource, totalBytes: number, post: TracePost, batchSize = ENTRY_BATCH): Promise<void> {
   const reader = new TraceReader();
   let decoder: TraceLogDecoder | null = null;
-  let batch: LogEntry[] = [];
+  // Each entry is packed as soon as it is decoded: its parsed messages and text die young.
+  const packer = new EntryPacker();
   let events = 0;
   // Counted here, off the page's thread: the method filter's choices.
   const methods = new Set<string>();
   const flush = () => {
-    if (batch.length === 0) return;
-    const packed = packEntries(batch);
+    if (packer.size === 0) return;
+    const packed = packer.take();
     post({ type: 'entries', batch: packed }, [packed.bytes]);
-    batch = [];
   };
   const take = (result: ReturnType<TraceReader['push']>): boolean => {
     if (result.header) {
-      decoder = new TraceLogDecoder(result.header);
+      decoder = new TraceLogDecoder(result.header, { textWhereSplit: true });
       post({ type: 'header', header: result.header as TraceHeader }, []);
     }
     for (const event of result.events) {
       events++;
       const entry = (decoder as TraceLogDecoder | null)?.decode(event);
-      if (entry) batch.push(entry);
-      if (entry?.type === 'bytes') for (const frame of entry.frames) if (frame.type === 'message' && frame.method !== null) methods.add(frame.method);
-      if (batch.length >= batchSize) flush();
+      if (!entry) continue;
+      if (entry.type === 'bytes') for (const frame of entry.frames) if (frame.type === 'message' && frame.method !== null) methods.add(frame.method);
+      packer.add(entry, (decoder as TraceLogDecoder).bodySpans(), (decoder as TraceLogDecoder).streamedText());
+      if (packer.size >= batchSize) flush();
     }
     if (result.error) {
-      // Nothing of a bad trace is shown: the page drops what it was sent and names the line.
+      // Nothing of a bad trace is kept: the page drops what it was sent and names the line.
       post({ type: 'failed', error: result.error }, []);
       return false;
     }
@@ -71,6 +71,8 @@ export async function readTrace(chunks: ChunkSource, totalBytes: number, post: T
 
   for await (const chunk of chunks) {
     if (!take(reader.push(chunk))) return;
+    // What is decoded goes to the page with the progress, so its rows show while the rest is read.
+    flush();
     post({ type: 'progress', bytesRead: reader.bytesRead, totalBytes, events }, []);
   }
   if (!take(reader.end())) return;

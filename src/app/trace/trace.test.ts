@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEchoWorkerCore } from '../../runtime/echo-worker-core.ts';
 import { createWorkerHost, type WorkerLike } from '../../runtime/worker-host.ts';
@@ -11,7 +12,8 @@ import { TraceStore, type TraceLoader } from './trace-store.ts';
 import { diagramPage } from './trace-diagram.ts';
 import { methodsOf } from '../live-session/log-find.ts';
 import { chunksOf, readTrace } from './trace-worker-core.ts';
-import { packEntries, splitsACharacter, unpackEntries } from './packed-entries.ts';
+import { packEntries, unpackEntries } from './packed-entries.ts';
+import { splitsACharacter } from './utf8-edges.ts';
 import { getFraming } from '../../protocol/framing/index.ts';
 import { TapEventDecoder } from '../live-session/message-log.ts';
 import type { TraceWorkerToPage } from './trace-worker-messages.ts';
@@ -145,6 +147,52 @@ describe('opening a trace', () => {
     });
   }
 
+  it('shows the rows read so far while it reads, beside the trace shown before, which a file that turns out bad leaves as it was', async () => {
+    // The real worker's messages for a good trace, replayed by hand: rows, then a failure.
+    const sent: TraceWorkerToPage[] = [];
+    await readTrace(chunksOf(good), good.length, (message) => sent.push(message), 1);
+    let deliver: (message: TraceWorkerToPage) => void = () => {};
+    let manual = false;
+    const loader: TraceLoader = {
+      open(source, onMessage) {
+        if (!manual) return inProcessLoader.open(source, onMessage);
+        deliver = onMessage;
+        return () => {};
+      },
+    };
+    const store = new TraceStore(loader);
+    await store.open('before.jsonl', good);
+    const before = store.getSnapshot();
+    manual = true;
+    const opening = store.open('growing.jsonl', 'x'.repeat(good.length));
+    expect(store.getSnapshot().reading).toBeNull();
+    for (const message of sent.filter((message) => message.type !== 'done')) deliver(message);
+    const reading = store.getSnapshot();
+    expect(reading.reading).toMatchObject({ name: 'growing.jsonl' });
+    expect(reading.reading!.source.getSnapshot().log.entries.map((entry) => entry.type)).toEqual(['spawn', 'bytes', 'bytes']);
+    // The trace shown before is untouched meanwhile (its view stays mounted, hidden).
+    expect(reading.log).toBe(before.log);
+    expect(reading.trace).toBe(before.trace);
+    expect(reading.loading).toMatchObject({ name: 'growing.jsonl', events: 3 });
+    deliver({ type: 'failed', error: { code: 'json', line: 5, message: 'line 5: not JSON' } });
+    expect(await opening).toBe('failed');
+    const after = store.getSnapshot();
+    expect(after.reading).toBeNull();
+    expect(after.log).toBe(before.log);
+    expect(after.trace).toBe(before.trace);
+    expect(after.failure).toMatchObject({ name: 'growing.jsonl', line: 5 });
+  });
+
+  it('a trace read to the end keeps the rows shown while reading and adds the summary (reading ends)', async () => {
+    const store = new TraceStore(inProcessLoader);
+    const seen: (string | null)[] = [];
+    store.subscribe(() => seen.push(store.getSnapshot().reading?.name ?? null));
+    expect(await store.open('whole.jsonl', good)).toBe('opened');
+    expect(seen).toContain('whole.jsonl');
+    expect(store.getSnapshot()).toMatchObject({ reading: null, trace: { name: 'whole.jsonl' } });
+    expect(store.getSnapshot().log.entries).toHaveLength(3);
+  });
+
   it('a newer open abandons the one in progress', async () => {
     const store = new TraceStore(inProcessLoader);
     const first = store.open('one', good);
@@ -221,7 +269,55 @@ describe('entries packed for the trip from the worker', () => {
     expect(splitsACharacter(frame.slice(cut))).toBe(true);
     expect(splitsACharacter(new TextEncoder().encode('a你b'))).toBe(false);
   });
+
+  it('the worker\'s way (frame JSON as spans of the bytes, text left for the page) unpacks to exactly the live log\'s entries, for any messages in any cuts, in both framings', async () => {
+    const message = fc.oneof(
+      fc.record({ jsonrpc: fc.constant('2.0'), id: fc.nat(50), method: fc.constantFrom('tools/call', 'ping'), params: fc.record({ text: fc.string({ unit: fc.constantFrom('a', ' ', '你', '😀', '"', '\\', '\r') }) }) }),
+      fc.record({ jsonrpc: fc.constant('2.0'), id: fc.nat(50), result: fc.record({ n: fc.integer() }) }),
+      fc.constant('not json at all'),
+    );
+    const stream = fc.record({
+      framing: fc.constantFrom('ndjson' as const, 'content-length' as const),
+      crlf: fc.boolean(),
+      messages: fc.array(fc.tuple(fc.constantFrom('c2s' as const, 's2c' as const), message), { minLength: 1, maxLength: 8 }),
+      cuts: fc.array(fc.nat(400), { maxLength: 12 }),
+      invalidByte: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(stream, async ({ framing, crlf, messages, cuts, invalidByte }) => {
+        const encoder = new TextEncoder();
+        const events: { ev: 'c2s' | 's2c'; bytes: Uint8Array }[] = [];
+        for (const [ev, value] of messages) {
+          let bytes = typeof value === 'string' ? encoder.encode(framing === 'ndjson' ? `${value}\n` : `Content-Length: ${encoder.encode(value).length}\r\n\r\n${value}`) : getFraming(framing).encode(value);
+          if (framing === 'ndjson' && crlf) bytes = Uint8Array.from([...bytes.subarray(0, -1), 0x0d, 0x0a]);
+          // A stray lead byte with nothing after it: invalid UTF-8 between chunks.
+          if (invalidByte && ev === 's2c') bytes = Uint8Array.from([0xe4, ...bytes]);
+          const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          let from = 0;
+          for (const point of [...points, bytes.length]) {
+            if (point > from) events.push({ ev, bytes: bytes.slice(from, point) });
+            from = Math.max(from, point);
+          }
+        }
+        const header = { format: TRACE_FORMAT, version: 1, mode: 'stdio', framing, framingSource: 'given', started: '2026-12-01T16:00:00.000Z', recorder: 'test', program: ['node', 'x.js'] };
+        const lines = [header, ...events.map((event, i) => ({ tap: 1, ev: event.ev, t: i, b64: btoa(String.fromCharCode(...event.bytes)) }))].map((line) => JSON.stringify(line));
+        const text = `${lines.join('\n')}\n`;
+
+        const live = new TapEventDecoder(getFraming(framing));
+        const expected = events.map((event, i) => live.decode({ tap: 1, ev: event.ev, t: i, b64: btoa(String.fromCharCode(...event.bytes)) }));
+        const shipped: LogEntry[] = [];
+        await readTrace(chunksOf(text), text.length, (sent) => {
+          if (sent.type === 'entries') shipped.push(...unpackEntries(structuredClone(sent.batch)));
+        }, 3);
+        const plain = (list: LogEntry[]) => list.map((entry) => (entry.type === 'bytes' ? { seq: entry.seq, direction: entry.direction, bufferedBytes: entry.bufferedBytes, text: entry.text, bytes: Array.from(entry.bytes), frames: entry.frames.map((f) => (f.type === 'message' ? { kind: f.kind, method: f.method, id: f.id, length: f.length, startedEarlier: f.startedEarlier, value: f.value, json: JSON.stringify(JSON.parse((f as { json?: string }).json ?? 'null')) } : f)) } : entry));
+        const withJson = (list: LogEntry[]) => plain(list).map((entry) => ('frames' in entry ? { ...entry, frames: entry.frames.map((f) => ('value' in f ? { ...f, json: JSON.stringify(f.value) } : f)) } : entry));
+        expect(plain(shipped)).toEqual(withJson(expected));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
 
 describe('the read-only sequence diagram of a trace', () => {
   it('draws the log\'s frames and exits a page at a time, each arrow pointing back at its log frame', async () => {

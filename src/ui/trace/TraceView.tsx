@@ -10,6 +10,7 @@ import { TraceStore } from '../../app/trace/trace-store.ts';
 import { workerTraceLoader } from '../../app/trace/trace-worker-loader.ts';
 import { sizeText } from '../../app/trace/size-text.ts';
 import { LogSourceContext } from '../hooks/log-source-context.ts';
+import type { LogSource } from '../../app/live-session/log-source.ts';
 import { useStore } from '../hooks/use-store.ts';
 import LogBody from '../live-session/LogBody.tsx';
 import { TraceDiagram } from './TraceDiagram.tsx';
@@ -23,11 +24,11 @@ export default function TraceView() {
   const [store] = useState(() => new TraceStore(workerTraceLoader));
   const [find] = useState(() => new LogFindStore());
   const state = useStore(store);
-  const { trace, loading, failure } = state;
+  const { trace, reading, loading, failure } = state;
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
-  const ids = { heading: useId(), log: useId() };
+  const ids = { heading: useId() };
 
   const open = async (name: string, source: Blob | string) => {
     setLinkProblem(null);
@@ -116,24 +117,59 @@ export default function TraceView() {
         </p>
       )}
 
-      {trace === null ? (
+      {trace === null && reading === null ? (
         <p className="hint" data-testid="trace-none">
           {t('none')}
         </p>
       ) : (
-        <LogSourceContext.Provider value={store}>
-          <TraceSummary trace={trace} />
-          <TraceLinkButton trace={trace} />
-          <section className="panel-section message-log trace-log" aria-labelledby={ids.log} data-testid="trace-log">
-            <div className="panel-section__header">
-              <h3 id={ids.log}>{t('log.heading')}</h3>
-              <span className="hint">{t('log.count', { count: state.log.entries.length })}</span>
-            </div>
-            <LogBody key={trace.serial} find={find} labelledBy={ids.log} virtual follow={false} />
-          </section>
-          <TraceDiagram key={trace.serial} store={store} />
-        </LogSourceContext.Provider>
+        <>
+          {trace !== null && reading === null && (
+            <>
+              <TraceSummary trace={trace} />
+              <TraceLinkButton trace={trace} />
+            </>
+          )}
+          {/*
+            The rows of a trace still being read show at once, from a log of its own; the trace shown
+            before stays mounted, hidden, so a file that turns out bad gives it back as it was (rows
+            opened, scroll). One keyed list: the reading log's view becomes the opened trace's (same
+            key), so finishing keeps the learner's place.
+          */}
+          {[
+            trace !== null && <TraceLog key={trace.serial} source={store} find={find} hidden={reading !== null} />,
+            reading !== null && <TraceLog key={reading.serial} source={reading.source} find={find} reading />,
+          ]}
+          {trace !== null && reading === null && <TraceDiagram key={trace.serial} store={store} />}
+        </>
       )}
     </section>
+  );
+}
+
+interface TraceLogProps {
+  source: LogSource;
+  find: LogFindStore;
+  /** The trace shown before, while another is read. */
+  hidden?: boolean;
+  /** Rows of a trace still being read. */
+  reading?: boolean;
+}
+
+function TraceLog({ source, find, hidden = false, reading = false }: TraceLogProps) {
+  const t = useTraceText();
+  const id = useId();
+  const { log } = useStore(source);
+  return (
+    <LogSourceContext.Provider value={source}>
+      <section className="panel-section message-log trace-log" aria-labelledby={id} data-testid={hidden ? undefined : 'trace-log'} aria-busy={reading} hidden={hidden}>
+        <div className="panel-section__header">
+          <h3 id={id}>{t('log.heading')}</h3>
+          <span className="hint" data-testid={hidden ? undefined : 'trace-log-count'}>
+            {t(reading ? 'log.countSoFar' : 'log.count', { count: log.entries.length })}
+          </span>
+        </div>
+        <LogBody find={find} labelledBy={id} virtual follow={false} />
+      </section>
+    </LogSourceContext.Provider>
   );
 }
