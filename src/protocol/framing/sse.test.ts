@@ -137,6 +137,19 @@ describe('SseReader: dispatch rules', () => {
     expect(events(reader.push(bytes('\n\n')))).toEqual([{ type: 'message', data: 'a\ufffd', id: '' }]);
   });
 
+  it('keeps control bytes other than CR and LF in values', () => {
+    // The line-end scan first looks for any byte below 14 (see findLineEnd): these are not line ends.
+    expect(read('data: a\tb\u000bc\u000cd\u0000e\n\n')).toEqual([{ type: 'message', data: 'a\tb\u000bc\u000cd\u0000e', id: '' }]);
+  });
+
+  it('copies what it holds: the caller may reuse a chunk after push', () => {
+    const reader = new SseReader();
+    const chunk = bytes('data: hel');
+    expect(events(reader.push(chunk))).toEqual([]);
+    chunk.fill(0x78);
+    expect(events(reader.push(bytes('lo\n\n')))).toEqual([{ type: 'message', data: 'hello', id: '' }]);
+  });
+
   it('reads the same events a byte at a time', () => {
     const text = 'retry: 10\r\nid: 1\r\nevent: e\r\ndata: a\r\ndata: b\r\n\r\n: c\rdata: z\r\r';
     expect(readBytewise(text)).toEqual(read(text));
