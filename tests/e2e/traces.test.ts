@@ -62,7 +62,8 @@ describe('traces in the page', () => {
       // A fresh page: the live log is empty again, the trace brings the bytes back.
       await page.getByTestId('trace-none').waitFor();
       await openTraceFile(page, saved);
-      await traceList(page).getByRole('listitem').first().waitFor({ timeout: limit(15_000) });
+      // Rows show while the file is read; the summary says it was read to the end.
+      await page.getByTestId('trace-summary').waitFor({ timeout: limit(15_000) });
       expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
       expect(await page.getByTestId('trace-events').textContent()).toBe(String(text.trim().split('\n').length - 1));
 
@@ -129,7 +130,7 @@ describe('traces in the page', () => {
       await page.goto(`${app.url}?host=bridge#trace`);
       await page.getByTestId('trace-none').waitFor();
       await openTraceFile(page, saved);
-      await traceList(page).getByRole('listitem').first().waitFor({ timeout: limit(15_000) });
+      await page.getByTestId('trace-summary').waitFor({ timeout: limit(15_000) });
       expect(await rowTexts(traceList(page).getByRole('listitem'))).toEqual(live);
     } finally {
       await close();
@@ -219,9 +220,12 @@ describe('traces in the page', () => {
       const bigPath = join(folder, 'long.jsonl');
       await writeFile(bigPath, `${big.join('\n')}\n`);
       await page.evaluate(() => {
-        const seen = { rows: 0, count: '' };
+        const seen = { rows: 0, count: '', vanished: false };
         (window as unknown as { __whileReading: typeof seen }).__whileReading = seen;
         new MutationObserver(() => {
+          // Once rows show, the log never blinks out (a part loading lazily must not hide the view).
+          const log = document.querySelector<HTMLElement>('[data-testid="trace-log"]');
+          if (seen.rows > 0 && (log === null || log.offsetHeight === 0)) seen.vanished = true;
           const busy = document.querySelector('[data-testid="trace-log"][aria-busy="true"]');
           if (busy === null) return;
           seen.rows = Math.max(seen.rows, busy.querySelectorAll('[role="listitem"], li').length);
@@ -230,8 +234,9 @@ describe('traces in the page', () => {
       });
       await openTraceFile(page, bigPath);
       await page.getByTestId('trace-summary').filter({ hasText: 'long.jsonl' }).waitFor({ timeout: limit(60_000) });
-      const whileReading = await page.evaluate(() => (window as unknown as { __whileReading: { rows: number; count: string } }).__whileReading);
+      const whileReading = await page.evaluate(() => (window as unknown as { __whileReading: { rows: number; count: string; vanished: boolean } }).__whileReading);
       expect(whileReading.rows).toBeGreaterThan(0);
+      expect(whileReading.vanished).toBe(false);
       expect(whileReading.count).toMatch(/^已读条目：\d+（仍在读取）$/);
       expect(await page.getByTestId('trace-log-count').textContent()).toBe(`条目：${messages}`);
       await page.getByTestId('find-search').fill(`message ${messages - 2} 你好`);

@@ -167,7 +167,8 @@ class LazyBytesEntry implements BytesEntry {
     readonly direction: WireDirection,
     private readonly batch: Uint8Array,
     private readonly offset: number,
-    private readonly byteLength: number,
+    /** The chunk's length without making a view of it (the diagram counts a whole trace's). */
+    readonly byteLength: number,
     readonly frames: LogFrame[],
     readonly bufferedBytes: number,
     text?: string,

@@ -68,7 +68,7 @@ export interface SseEventInit {
 const utf8Encoder = new TextEncoder();
 const NOTHING_FOUND: SseReadItem[] = Object.freeze([]) as unknown as SseReadItem[];
 /** decode() options, made once rather than on every call. */
-const STREAM: TextDecodeOptions = { stream: true };
+const STREAM = { stream: true };
 
 /** The text of one event block, ended by its blank line. Throws TypeError for fields SSE cannot carry. */
 export function encodeSseText(init: SseEventInit): string {

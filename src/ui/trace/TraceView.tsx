@@ -3,7 +3,7 @@
 // the message log (with Find), the byte inspector, chunk boundaries and reader replay work on it
 // exactly as on a running server. Loaded only when the view is first shown.
 
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { LogFindStore } from '../../app/live-session/log-find-store.ts';
 import { isTraceHash, readTraceHash } from '../../app/trace/trace-link.ts';
 import { TraceStore } from '../../app/trace/trace-store.ts';
@@ -131,15 +131,15 @@ export default function TraceView() {
           )}
           {/*
             The rows of a trace still being read show at once, from a log of its own; the trace shown
-            before stays mounted, hidden, so a file that turns out bad gives it back as it was (rows
-            opened, scroll). One keyed list: the reading log's view becomes the opened trace's (same
+            before stays mounted, set aside, so a file that turns out bad gives it back as it was
+            (rows opened, scroll). One keyed list: the reading log's view becomes the opened trace's (same
             key), so finishing keeps the learner's place.
           */}
           {[
             trace !== null && <TraceLog key={trace.serial} source={store} find={find} hidden={reading !== null} />,
             reading !== null && <TraceLog key={reading.serial} source={reading.source} find={find} reading />,
           ]}
-          {trace !== null && reading === null && <TraceDiagram key={trace.serial} store={store} />}
+          {trace !== null && reading === null && <LaterDiagram key={trace.serial} store={store} />}
         </>
       )}
     </section>
@@ -161,7 +161,15 @@ function TraceLog({ source, find, hidden = false, reading = false }: TraceLogPro
   const { log } = useStore(source);
   return (
     <LogSourceContext.Provider value={source}>
-      <section className="panel-section message-log trace-log" aria-labelledby={id} data-testid={hidden ? undefined : 'trace-log'} aria-busy={reading} hidden={hidden}>
+      {/* Set aside, not display:none: a list with no size would drop its rows, and with them their state. */}
+      <section
+        className={`panel-section message-log trace-log${hidden ? ' trace-log--set-aside' : ''}`}
+        aria-labelledby={id}
+        data-testid={hidden ? undefined : 'trace-log'}
+        aria-busy={reading}
+        aria-hidden={hidden || undefined}
+        inert={hidden}
+      >
         <div className="panel-section__header">
           <h3 id={id}>{t('log.heading')}</h3>
           <span className="hint" data-testid={hidden ? undefined : 'trace-log-count'}>
@@ -172,4 +180,23 @@ function TraceLog({ source, find, hidden = false, reading = false }: TraceLogPro
       </section>
     </LogSourceContext.Provider>
   );
+}
+
+/**
+ * The diagram of a trace just opened, drawn in the task after the one that shows its log: both
+ * walk every entry, and together they were the longest task of opening a 100 MB trace.
+ */
+function LaterDiagram({ store }: { store: TraceStore }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  // Its own Suspense: the diagram's lazy parts load on its first showing, and waiting for them must
+  // not hide the whole view (the nearest boundary above is the app's, around the view).
+  return shown ? (
+    <Suspense fallback={null}>
+      <TraceDiagram store={store} />
+    </Suspense>
+  ) : null;
 }

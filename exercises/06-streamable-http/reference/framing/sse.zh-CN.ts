@@ -67,7 +67,7 @@ export interface SseEventInit {
 const utf8Encoder = new TextEncoder();
 const NOTHING_FOUND: SseReadItem[] = Object.freeze([]) as unknown as SseReadItem[];
 /** decode() 的选项，只创建一次，而不是每次调用都新建。 */
-const STREAM: TextDecodeOptions = { stream: true };
+const STREAM = { stream: true };
 
 /** 一个事件块的文本，以它的空行结束。遇到 SSE 无法携带的字段时抛出 TypeError。 */
 export function encodeSseText(init: SseEventInit): string {
