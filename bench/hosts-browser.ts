@@ -39,6 +39,8 @@ export interface BrowserHostSamples {
   worker: number[];
   /** Chromium's WebSocket to a bare echo socket: the floor under the bridge. */
   webSocketEcho: number[];
+  /** Inside the bridge row: the echo server's time, as the bridge's tap saw it (c2s → s2c). */
+  bridgeServer: number[];
 }
 
 const BENCH_HTML = `<!doctype html>
@@ -81,9 +83,10 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan, primi
     await runOnPage('worker', priming);
     await echoOnPage(priming);
     const bridge = await runOnPage('bridge', plan);
+    const bridgeServer = await on.evaluate<number[]>('window.hostsBench.bridgeServerSpans()');
     const worker = await runOnPage('worker', plan);
     const webSocketEcho = await echoOnPage(plan);
-    return { bridge, worker, webSocketEcho };
+    return { bridge, worker, webSocketEcho, bridgeServer };
   } catch (error) {
     const detail = serverLog.slice(-20).join('\n');
     throw new Error(`the Chromium hosts benchmark failed: ${error instanceof Error ? error.message : String(error)}${detail ? `\n${detail}` : ''}`);

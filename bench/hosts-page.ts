@@ -27,6 +27,12 @@ export interface HostsBenchPage {
    * one echo call, so the sizes match.
    */
   webSocketEcho(url: string, plan: CallPlan): Promise<number[]>;
+  /**
+   * For the last bridge run's timed calls: how long the echo server took as the bridge's tap saw
+   * it (the tap time of the response's s2c event less the request's c2s), the part of each round
+   * trip that is neither Chromium, nor the WebSocket, nor the bridge's relaying.
+   */
+  bridgeServerSpans(): number[];
 }
 
 declare global {
@@ -39,9 +45,27 @@ const SPEC: ProgramSpec = { program: 'echo-server', framing: 'ndjson', faults: [
 const REQUEST_TIMEOUT_MS = 10_000;
 const EXIT_GRACE_MS = 3_000;
 
+let serverSpans: number[] = [];
+let timedCalls = 0;
+
 async function run(kind: PageHostKind, plan: CallPlan, workerUrl: string): Promise<number[]> {
   const host: Host = kind === 'bridge' ? createBridgeHost() : createWorkerHost({ createWorker: () => moduleWorker(workerUrl) });
   const wire = await host.start(SPEC);
+  if (kind === 'bridge') {
+    // One call at a time: each request's c2s is followed by its response's s2c.
+    const spans: number[] = [];
+    let sentAt: number | null = null;
+    wire.onTapEvent((event) => {
+      if (event.ev === 'c2s') sentAt ??= event.t;
+      if (event.ev === 's2c' && sentAt !== null) {
+        spans.push(event.t - sentAt);
+        sentAt = null;
+      }
+    });
+    // The timed calls are the last ones (the handshake's and the warm-up's spans come first).
+    serverSpans = spans;
+    timedCalls = plan.calls;
+  }
   const client = new McpClient(wire, { framing: 'ndjson', requestTimeoutMs: REQUEST_TIMEOUT_MS });
   try {
     await client.connect();
@@ -104,4 +128,4 @@ async function webSocketEcho(url: string, plan: CallPlan): Promise<number[]> {
   }
 }
 
-window.hostsBench = { run, webSocketEcho };
+window.hostsBench = { run, webSocketEcho, bridgeServerSpans: () => serverSpans.slice(-timedCalls) };
