@@ -6,7 +6,7 @@ export default {
   section: "sse",
   file: "src/protocol/framing/sse.ts",
   edits: [
-    { find: "  private readonly decoder = new TextDecoder('utf-8');", replace: "  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true }); // MUTANT: BOM kept" },
+    { find: "    if (this.lineOffset === 0 && length >= 3 && bytes[start] === BOM_0 && bytes[start + 1] === BOM_1 && bytes[start + 2] === BOM_2) {", replace: "    if (false) { // MUTANT: BOM kept" },
   ],
   caughtBy: ["drops one BOM at the very start of the stream"],
 } satisfies Mutant;

@@ -6,7 +6,7 @@ export default {
   section: "sse",
   file: "src/protocol/framing/sse.ts",
   edits: [
-    { find: "        if (at === chunk.length) this.skipLf = true;", replace: "        if (at === chunk.length) this.skipLf = false; // MUTANT: the LF that may follow is forgotten" },
+    { find: "          if (lineStart === end) this.skipLf = true;", replace: "          if (lineStart === end) this.skipLf = false; // MUTANT: the LF that may follow is forgotten" },
   ],
   caughtBy: ["reads CRLF, LF and CR line ends, a CRLF split across two chunks too", "Any exchange › for any events, line ends and chunking: the same events, lastEventId and retry as the reference"],
 } satisfies Mutant;

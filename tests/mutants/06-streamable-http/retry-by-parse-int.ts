@@ -6,7 +6,7 @@ export default {
   section: "sse",
   file: "src/protocol/framing/sse.ts",
   edits: [
-    { find: "        if (/^[0-9]+$/.test(value)) this.retryMs = Number(value);", replace: "        if (!Number.isNaN(parseInt(value, 10))) this.retryMs = parseInt(value, 10); // MUTANT" },
+    { find: "      if (/^[0-9]+$/.test(retry)) this.retryMs = Number(retry);", replace: "      if (!Number.isNaN(parseInt(retry, 10))) this.retryMs = parseInt(retry, 10); // MUTANT" },
   ],
   caughtBy: ["retry: only ASCII digits set it", "Any exchange › for any events, line ends and chunking: the same events, lastEventId and retry as the reference"],
 } satisfies Mutant;
