@@ -54,12 +54,18 @@ const SPACE = 0x20;
 const NOTHING_FOUND: SseReadItem[] = Object.freeze([]) as unknown as SseReadItem[];
 
 /**
- * The reader as it was before it read bytes first (a verbatim copy): it decoded each chunk whole,
- * with a streaming decoder, and cut lines from that text. It is the oracle for the byte-first
- * reader, which must report exactly the same for any stream cut anywhere.
+ * The reader as it was before it read bytes first (a verbatim copy, but for its BOM): it decoded
+ * each chunk whole, with a streaming decoder, and cut lines from that text. It is the oracle for
+ * the byte-first reader, which must report exactly the same for any stream cut anywhere.
+ *
+ * Its BOM: it let the decoder drop the stream's first one, but Node 24's streaming TextDecoder
+ * drops a second BOM too when the first chunk ends inside the first (EF | BB BF EF BB BF "data"),
+ * where the standard drops exactly one (Node 20 agrees). So the copy drops the first BOM itself.
  */
 class ChunkDecodingSseReader {
-  private readonly decoder = new TextDecoder('utf-8');
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** The stream's first character has been decoded (and dropped if it was a BOM). */
+  private pastStart = false;
   /** The text of the line so far, when it started in an earlier chunk, and its size in bytes. */
   private lineText = '';
   private lineBytes = 0;
@@ -112,7 +118,11 @@ class ChunkDecodingSseReader {
     // Most chunks of a long event complete nothing: they share one frozen empty result instead of
     // allocating an array each (measurable with small chunks).
     const items = this.found;
-    const text = this.decoder.decode(chunk, { stream: true });
+    let text = this.decoder.decode(chunk, { stream: true });
+    if (!this.pastStart && text !== '') {
+      this.pastStart = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
     let at = 0; // in bytes
     let textAt = 0; // in text
     if (this.skipLf && chunk.length > 0) {

@@ -120,6 +120,15 @@ describe('SseReader: dispatch rules', () => {
     expect(read(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('data: x\n\n')]))).toEqual([{ type: 'message', data: 'x', id: '' }]);
   });
 
+  it('drops exactly one BOM: a second one starts the first line\'s name, however the first is cut', () => {
+    // Node 24's streaming TextDecoder drops both when the first chunk ends inside the first BOM.
+    const stream = new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...bytes('data\n\ndata: y\n\n')]);
+    for (let cut = 0; cut <= 6; cut++) {
+      const reader = new SseReader();
+      expect(events([...reader.push(stream.subarray(0, cut)), ...reader.push(stream.subarray(cut))])).toEqual([{ type: 'message', data: 'y', id: '' }]);
+    }
+  });
+
   it('never dispatches an event the stream did not end with a blank line', () => {
     const reader = new SseReader();
     expect(read('data: complete\n\ndata: cut off\n', reader)).toEqual([{ type: 'message', data: 'complete', id: '' }]);
