@@ -156,7 +156,7 @@ class LazyFrame implements MessageFrame {
 }
 
 /** A chunk whose bytes and text are made when first shown (a character split across chunks shows as U+FFFD). */
-class LazyBytesEntry implements BytesEntry {
+export class LazyBytesEntry implements BytesEntry {
   readonly type = 'bytes' as const;
   private view: Uint8Array | null = null;
   private decoded: string | null;

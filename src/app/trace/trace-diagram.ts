@@ -5,6 +5,7 @@
 import type { LogEntry } from '../live-session/message-log.ts';
 import type { Arrow, StepRecord } from '../protocol/stepper-records.ts';
 import type { FrameRef } from '../live-session/log-find.ts';
+import { LazyBytesEntry } from './packed-entries.ts';
 
 export const DIAGRAM_PAGE = 60;
 
@@ -107,6 +108,5 @@ export function diagramPage(entries: readonly LogEntry[], start: number, size = 
 // An opened trace's entries know their length without making a view of their bytes
 // (packed-entries.ts): a page of the diagram walks every entry of a 100 MB trace.
 function chunkLength(entry: Extract<LogEntry, { type: 'bytes' }>): number {
-  const known = (entry as { byteLength?: unknown }).byteLength;
-  return typeof known === 'number' ? known : entry.bytes.length;
+  return entry instanceof LazyBytesEntry ? entry.byteLength : entry.bytes.length;
 }

@@ -87,6 +87,8 @@ class StdioTraceDecoder extends TapEventDecoder {
   }
 
   protected override read(items: readonly ReadItem[], chunkStart: number, chunk: Uint8Array): void {
+    // The spans are for the trace worker's packer, the one caller with textWhereSplit.
+    if (!this.textWhereSplit) return;
     const name = this.framingName;
     this.spans = items.map((item) => (item.type === 'message' && item.offset >= chunkStart ? bodySpan(name, chunk, item.offset - chunkStart, item.length) : null));
   }
