@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { LongFirstSequencer } from './tests/sequencer.ts';
 import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
+import { PROPERTY_TAGS } from './tools/vitest-tags.ts';
 
 // Three projects, one command: `npm test` runs them all (after the type check); each also runs on
 // its own (`npm run test:unit`, `test:integration`, `test:e2e`, or `vitest run --project NAME`).
@@ -58,6 +59,8 @@ export default defineConfig({
     globalSetup: ['tests/global-setup.ts'],
     // The long end-to-end files first, even on a clean clone (see the file).
     sequence: { sequencer: LongFirstSequencer },
+    // The tags tests may carry (Vitest refuses any other); every project inherits them.
+    tags: PROPERTY_TAGS,
     projects: [
       project({
         name: 'unit',

@@ -4,6 +4,7 @@
 
 import { defineConfig } from 'vitest/config';
 import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
+import { PROPERTY_TAGS } from './tools/vitest-tags.ts';
 
 export default defineConfig({
   plugins: [exerciseModulesPlugin({ learner: 'starter' })],
@@ -18,5 +19,6 @@ export default defineConfig({
     testTimeout: 10_000,
     hookTimeout: 10_000,
     watch: false,
+    tags: PROPERTY_TAGS,
   },
 });

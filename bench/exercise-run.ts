@@ -8,6 +8,10 @@
 // "Use the reference" would leave it. One timed sample: click Run, then wait until the results
 // panel shows a finished run (a MutationObserver on its status) and the next animation frame, when
 // the browser paints them. The spec worker is warm, as the page keeps it.
+// "Results" is what the learner waits for: the example tests' verdict, which the page shows as soon
+// as they are done while the property tests (most of a run) are still checked and stream in
+// (src/sandbox/test-executor.ts; the status's data-examples). The whole run, properties included,
+// is its own column.
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,7 +30,10 @@ export interface ExerciseRunRow {
   exercise: string;
   /** Every timed and untimed run in the page ended 'pass', and every CLI check exited 0: the reference was measured, not a failure. */
   referencePassed: boolean;
+  /** Run → the results: the examples' verdict shown (or the whole run, for a spec without properties). */
   browserMedianMs: number;
+  /** Run → every test done, the properties included. */
+  browserAllMedianMs: number;
   cliMedianMs: number;
   /** cliMedianMs / browserMedianMs. */
   speedup: number;
@@ -50,18 +57,26 @@ export const EXERCISE_RUN_GOAL_SPEEDUP = 10;
 const DEFAULTS = { browserRuns: 20, browserWarmupRuns: 5, cliRuns: 3, settleMs: 3000 } as const;
 const PAGE_TIMEOUT_MS = 60_000;
 
-/** One timed run in the page; resolves with [milliseconds, the run's status]. */
+/** One timed run in the page; resolves with [ms to the results painted, the run's status, ms to every test painted]. */
 const TIMED_RUN = `new Promise((resolve, reject) => {
   const status = document.querySelector('[data-testid="run-status"]');
   const button = document.querySelector('[data-testid="run-button"]');
   if (!status || !button) return reject(new Error('no Run button or results panel'));
   const before = Number(status.dataset.seq);
-  const finished = () => Number(status.dataset.seq) > before && ['pass', 'fail', 'error'].includes(status.dataset.status);
+  const ours = () => Number(status.dataset.seq) > before;
+  const finished = () => ours() && ['pass', 'fail', 'error'].includes(status.dataset.status);
+  let results;
   const observer = new MutationObserver(() => {
+    if (results === undefined && ours() && (status.dataset.examples !== undefined || finished())) {
+      results = null;
+      requestAnimationFrame(() => (results = performance.now() - started));
+    }
     if (!finished()) return;
     observer.disconnect();
-    const at = performance.now();
-    requestAnimationFrame(() => resolve([performance.now() - started, status.dataset.status, at - started]));
+    requestAnimationFrame(() => {
+      const all = performance.now() - started;
+      resolve([typeof results === 'number' ? results : all, status.dataset.status, all]);
+    });
   });
   observer.observe(status, { attributes: true, childList: true, subtree: true, characterData: true });
   const started = performance.now();
@@ -87,17 +102,18 @@ export async function runExerciseRunBench(options: ExerciseRunOptions = {}): Pro
   for (const id of ids) {
     const cli: CliRun[] = [];
     for (let i = 0; i < cliRuns; i += 1) cli.push(await timeCli(id));
-    const page = browser[id] ?? { times: [], allPassed: false };
+    const page = browser[id] ?? { times: [], allTimes: [], allPassed: false };
     const browserMedianMs = median(page.times);
     const cliMedianMs = median(cli.map((run) => run.ms));
     const referencePassed = page.allPassed && cli.every((run) => run.passed);
-    rows.push({ exercise: id, referencePassed, browserMedianMs, cliMedianMs, speedup: cliMedianMs / browserMedianMs });
+    rows.push({ exercise: id, referencePassed, browserMedianMs, browserAllMedianMs: median(page.allTimes), cliMedianMs, speedup: cliMedianMs / browserMedianMs });
   }
   return rows;
 }
 
 interface PageSamples {
   times: number[];
+  allTimes: number[];
   allPassed: boolean;
 }
 
@@ -122,15 +138,19 @@ async function measureInPage(distDir: string, ids: readonly string[], references
       await page.evaluate(`document.querySelector('[data-testid="code-editor"] [role="textbox"]')?.focus(); true`);
       await page.evaluate(`new Promise((resolve) => setTimeout(resolve, ${settleMs}))`);
       const times: number[] = [];
+      const allTimes: number[] = [];
       let allPassed = true;
       for (let i = 0; i < warmups + runs; i += 1) {
         // The first run also waits for the spec worker to finish loading: not what a learner waits for later.
-        const [ms, status] = await page.evaluate<[number, string, number]>(TIMED_RUN);
+        const [ms, status, allMs] = await page.evaluate<[number, string, number]>(TIMED_RUN);
         if (status !== 'pass') allPassed = false;
         if (status !== 'pass') process.stderr.write(`warning: ${id}: the reference run ended '${status}', not 'pass'\n`);
-        if (i >= warmups) times.push(ms);
+        if (i >= warmups) {
+          times.push(ms);
+          allTimes.push(allMs);
+        }
       }
-      samples[id] = { times, allPassed };
+      samples[id] = { times, allTimes, allPassed };
     }
     return samples;
   } finally {
@@ -163,11 +183,11 @@ function timeCli(id: string): Promise<CliRun> {
 
 export function formatExerciseRunReport(rows: readonly ExerciseRunRow[], judged = true): string {
   const table = formatTable(
-    ['exercise', 'reference passed', 'page: Run → results (median ms)', 'CLI check (median ms)', 'page is faster by', 'goal'],
+    ['exercise', 'reference passed', 'page: Run → results (median ms)', 'page: Run → every test, properties too (median ms)', 'CLI check (median ms)', 'page is faster by', 'goal'],
     rows.map((row) => {
       const met = row.referencePassed && row.browserMedianMs < EXERCISE_RUN_GOAL_MS && row.speedup >= EXERCISE_RUN_GOAL_SPEEDUP;
-      return [row.exercise, row.referencePassed ? 'yes' : 'NO', row.browserMedianMs.toFixed(1), row.cliMedianMs.toFixed(0), ratio(row.speedup), verdict(met, judged)];
+      return [row.exercise, row.referencePassed ? 'yes' : 'NO', row.browserMedianMs.toFixed(1), row.browserAllMedianMs.toFixed(1), row.cliMedianMs.toFixed(0), ratio(row.speedup), verdict(met, judged)];
     }),
   );
-  return `${table}\ngoal: results < ${EXERCISE_RUN_GOAL_MS} ms median in the page, and ≥ ${EXERCISE_RUN_GOAL_SPEEDUP}× faster than the CLI`;
+  return `${table}\ngoal: results (the example tests' verdict; the property tests stream in after it) < ${EXERCISE_RUN_GOAL_MS} ms median in the page, and ≥ ${EXERCISE_RUN_GOAL_SPEEDUP}× faster than the CLI`;
 }

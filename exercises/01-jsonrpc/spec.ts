@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
+import { PROPERTY_TEST, propertyPacer } from '@protocol/property-runs';
 import * as reference from '@reference/jsonrpc';
 import {
   ErrorCode,
@@ -359,17 +359,17 @@ function classified(codec: { isRequest(m: JsonRpcMessage): boolean; isNotificati
 }
 
 describe('parseMessage accepts well-formed messages', () => {
-  it('for any message, valid or broken in one field: parseMessage and validateMessage decide as the reference does', async () => {
+  it('for any message, valid or broken in one field: parseMessage and validateMessage decide as the reference does', PROPERTY_TEST, async () => {
     await sameAsReference(
       anyValue,
       ({ value, broken }) => [observedOutcome(reference.parseMessage(JSON.stringify(value)), value, broken), observedOutcome(reference.validateMessage(value), value, broken)],
       ({ value, broken }) => [observedOutcome(parseMessage(JSON.stringify(value)), value, broken), observedOutcome(validateMessage(value), value, broken)],
     );
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });
 
 describe('parseMessage refuses malformed messages', () => {
-  it('for any text that is not JSON, or JSON that is not one message: the same code as the reference', async () => {
+  it('for any text that is not JSON, or JSON that is not one message: the same code as the reference', PROPERTY_TEST, async () => {
     const notOneMessage = fc.oneof(
       validMessage.map((message) => JSON.stringify(message).slice(0, -1)),
       fc.constantFrom('hello', '', '{', '[', 'nul'),
@@ -377,27 +377,27 @@ describe('parseMessage refuses malformed messages', () => {
       validMessage.map((message) => JSON.stringify([message])),
     );
     await sameAsReference(notOneMessage, (text) => observedOutcome(reference.parseMessage(text), undefined, undefined), (text) => observedOutcome(parseMessage(text), undefined, undefined));
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });
 
 describe('Building the three shapes', () => {
-  it('for any id, method, params, result and error: builds the same messages as the reference', async () => {
+  it('for any id, method, params, result and error: builds the same messages as the reference', PROPERTY_TEST, async () => {
     await sameAsReference(
       fc.record({ id: validId, method: anyMethod, params: fc.option(anyObject, { nil: undefined }), result: anyObject, error: errorObject }),
       ({ id, method, params, result, error }) => [reference.encodeRequest(id, method, params), reference.encodeNotification(method, params), reference.encodeResult(id, result), reference.encodeError(id, error.code, error.message, error.data)],
       ({ id, method, params, result, error }) => [encodeRequest(id, method, params), encodeNotification(method, params), encodeResult(id, result), encodeError(id, error.code, error.message, error.data)],
     );
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });
 
 describe('Telling messages apart', () => {
-  it('for any valid message: classified exactly as the reference classifies it', async () => {
+  it('for any valid message: classified exactly as the reference classifies it', PROPERTY_TEST, async () => {
     await sameAsReference(validMessage, (message) => classified(reference, message as unknown as JsonRpcMessage), (message) => classified({ isRequest, isNotification, isResponse, isErrorResponse }, message as unknown as JsonRpcMessage));
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });
 
 describe('Pairing a response with its request', () => {
-  it('for any two ids: responseTo pairs them, and idKey tells them apart, as the reference does', async () => {
+  it('for any two ids: responseTo pairs them, and idKey tells them apart, as the reference does', PROPERTY_TEST, async () => {
     await sameAsReference(
       fc.tuple(validId, validId, fc.boolean()),
       ([a, b, failed]) => {
@@ -409,5 +409,5 @@ describe('Pairing a response with its request', () => {
         return { pairs: responseTo(response, reference.encodeRequest(b, 'ping')), sameKey: idKey(a) === idKey(b) };
       },
     );
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });

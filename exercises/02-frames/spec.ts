@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
+import { PROPERTY_TEST, propertyPacer } from '@protocol/property-runs';
 import { encodeFrame, encodeLine, FrameReader, LineReader } from '@learner';
 import type { FrameReader as FrameReaderContract, ReadItem } from '@protocol/framing/types';
 // The reference solution: the properties below compare your results with its results.
@@ -160,9 +160,9 @@ describe('encodeFrame', () => {
     expect(text.decode(bytes)).toBe('Content-Length: 40\r\n\r\n{"jsonrpc":"2.0","id":0,"method":"ping"}');
   });
 
-  it('for any message: writes the same frame as the reference', async () => {
+  it('for any message: writes the same frame as the reference', PROPERTY_TEST, async () => {
     await sameAsReference(someMessage, (message) => text.decode(reference.encodeFrame(message)), (message) => text.decode(encodeFrame(message)), (message) => JSON.stringify(message));
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 
   it('counts UTF-8 bytes, not characters: "你好" is 6 bytes but only 2 characters', () => {
     // {"text":"你好"} is 13 characters and 17 bytes.
@@ -237,7 +237,7 @@ describe('FrameReader: frames in chunks of any size', () => {
     expect(next).toMatchObject({ type: 'message', offset: first.length, length: frames(hello).length });
   });
 
-  it('for any frames in any chunks: returns the same items from each push as the reference, and holds nothing at the end', async () => {
+  it('for any frames in any chunks: returns the same items from each push as the reference, and holds nothing at the end', PROPERTY_TEST, async () => {
     await sameAsReference(
       contentLengthStream,
       ({ parts, cuts }) => [...pushEach(new reference.FrameReader(), chunked(joinBytes(parts), cuts), false), { bufferedBytesAtTheEnd: 0 }],
@@ -247,7 +247,7 @@ describe('FrameReader: frames in chunks of any size', () => {
       },
       showStream,
     );
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });
 
 describe('FrameReader: broken input', () => {
@@ -291,9 +291,9 @@ describe('encodeLine', () => {
     expect(encodeLine(hello)).toEqual(utf8.encode(`${JSON.stringify(hello)}\n`));
   });
 
-  it('for any message: writes the same line as the reference', async () => {
+  it('for any message: writes the same line as the reference', PROPERTY_TEST, async () => {
     await sameAsReference(someMessage, (message) => text.decode(reference.encodeLine(message)), (message) => text.decode(encodeLine(message)), (message) => JSON.stringify(message));
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 
   it('never puts a raw newline inside the line: one in a string stays escaped as \\n', () => {
     const bytes = encodeLine({ text: 'first line\nsecond line' });
@@ -341,12 +341,12 @@ describe('LineReader', () => {
     expect(readAll(new LineReader(), [stream])).toEqual([{ error: 'bad-json' }, { message: ping }]);
   });
 
-  it('for any lines in any chunks: returns the same items from each push, and holds the same bytes, as the reference', async () => {
+  it('for any lines in any chunks: returns the same items from each push, and holds the same bytes, as the reference', PROPERTY_TEST, async () => {
     await sameAsReference(
       ndjsonStream,
       ({ parts, cuts }) => pushEach(new reference.LineReader(), chunked(joinBytes(parts), cuts), true),
       ({ parts, cuts }) => pushEach(new LineReader(), chunked(joinBytes(parts), cuts), true),
       showStream,
     );
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });

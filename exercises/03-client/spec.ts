@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
+import { PROPERTY_TEST, propertyPacer } from '@protocol/property-runs';
 import { McpClient, type ClientEvent, type McpClientOptions } from '@learner';
 // The reference solution: the property at the end compares your client with it.
 import { McpClient as ReferenceClient } from '@reference/client';
@@ -731,7 +731,7 @@ async function play(Client: ClientClass, { handshake, steps }: Session): Promise
 }
 
 describe('Any session', () => {
-  it('for any session: writes the same messages, goes through the same states and settles each call the same way as the reference', async () => {
+  it('for any session: writes the same messages, goes through the same states and settles each call the same way as the reference', PROPERTY_TEST, async () => {
     const check = (value: Session) => async () => ({ expected: await play(ReferenceClient, value), actual: await play(McpClient, value).catch((error: unknown) => [{ threw: String(error) }]) });
     // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
     const pace = propertyPacer();
@@ -748,5 +748,5 @@ describe('Any session', () => {
     const { expected, actual } = await check(value)();
     expect(actual, `for the session ${JSON.stringify(value)}`).toEqual(expected);
     throw new Error(`differs from the reference for the session ${JSON.stringify(value)} (only on some runs)`);
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
+import { PROPERTY_TEST, propertyPacer } from '@protocol/property-runs';
 import { McpServer, type ServerTool } from '@learner';
 // The reference solution: the property at the end compares your server with it.
 import { McpServer as ReferenceServer } from '@reference/server';
@@ -359,7 +359,7 @@ async function playSession(Server: ServerClass, session: { requireInitialized: b
 }
 
 describe('Any sequence of messages', () => {
-  it('for any messages, in strict and lenient mode: answers each one as the reference does, and moves through the same phases', async () => {
+  it('for any messages, in strict and lenient mode: answers each one as the reference does, and moves through the same phases', PROPERTY_TEST, async () => {
     // A fixed number of runs, with a turn of the event loop every few (see property-runs.ts).
     const pace = propertyPacer();
     const details = await fc.check(
@@ -373,5 +373,5 @@ describe('Any sequence of messages', () => {
     const [session] = details.counterexample;
     expect(await playSession(McpServer, session), `for the session ${JSON.stringify(session)}`).toEqual(await playSession(ReferenceServer, session));
     throw new Error(`differs from the reference for the session ${JSON.stringify(session)} (only on some runs)`);
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });

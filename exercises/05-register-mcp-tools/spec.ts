@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
+import { PROPERTY_TEST, propertyPacer } from '@protocol/property-runs';
 import { isLegalToolName, mcpResultToText, registerMcpTools, riskFromAnnotations, schemaToParams, type McpToolSource } from '@learner';
 // The reference solution: the properties below compare your results with its results.
 import * as reference from '@reference/remote-tools';
@@ -152,9 +152,9 @@ function observedText(text: unknown, result: { content: Array<Record<string, unk
 }
 
 describe('schemaToParams', () => {
-  it('for any schema, nullable types in any position and optional fields left out: the same parameters as the reference', async () => {
+  it('for any schema, nullable types in any position and optional fields left out: the same parameters as the reference', PROPERTY_TEST, async () => {
     await sameAsReference(anySchema, (schema) => observedParams(reference.schemaToParams(schema)), (schema) => observedParams(schemaToParams(schema)));
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 
   it('turns each property into a parameter with its type, description and required flag', () => {
     const params = schemaToParams({
@@ -245,13 +245,13 @@ describe('schemaToParams', () => {
 });
 
 describe('mcpResultToText', () => {
-  it('for any result of text blocks: exactly the reference\'s text', async () => {
+  it('for any result of text blocks: exactly the reference\'s text', PROPERTY_TEST, async () => {
     await sameAsReference(textResult, (result) => reference.mcpResultToText(result), (result) => mcpResultToText(result));
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 
-  it('for any result with other blocks: the same error marker, texts in order and no base64, as the reference', async () => {
+  it('for any result with other blocks: the same error marker, texts in order and no base64, as the reference', PROPERTY_TEST, async () => {
     await sameAsReference(mixedResult, (result) => observedText(reference.mcpResultToText(result as CallToolResult), result), (result) => observedText(mcpResultToText(result as CallToolResult), result));
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 
   it('joins the text blocks with a newline', () => {
     expect(mcpResultToText({ content: [{ type: 'text', text: 'first line' }, { type: 'text', text: 'second line' }] })).toBe('first line\nsecond line');
@@ -528,11 +528,11 @@ async function playRegistration(register: Register, annotationsRisk: typeof risk
 }
 
 describe('Any server', () => {
-  it('for any tools, prefix, risk option and registry: registers, refuses and forwards as the reference does', async () => {
+  it('for any tools, prefix, risk option and registry: registers, refuses and forwards as the reference does', PROPERTY_TEST, async () => {
     await sameAsReference(
       anyRegistration,
       (input) => playRegistration(reference.registerMcpTools, reference.riskFromAnnotations, input),
       (input) => playRegistration(registerMcpTools, riskFromAnnotations, input),
     );
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { macrotask, PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
+import { macrotask, PROPERTY_TEST, propertyPacer } from '@protocol/property-runs';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING, SseReader, type HttpClientTransportOptions, type SseEvent } from '@learner';
 // The reference solution: the properties compare your code with it.
 import * as reference from '@reference/http/streamable-client';
@@ -641,7 +641,7 @@ async function play(Transport: TransportClass, value: Session): Promise<unknown>
 }
 
 describe('Any exchange', () => {
-  it('for any events, line ends and chunking: the same events, lastEventId and retry as the reference', async () => {
+  it('for any events, line ends and chunking: the same events, lastEventId and retry as the reference', PROPERTY_TEST, async () => {
     const check = (value: Stream) => ({
       expected: readAll(reference.SseReader, value),
       actual: (() => {
@@ -667,9 +667,9 @@ describe('Any exchange', () => {
     const { expected, actual } = check(value);
     expect(actual, `for the stream ${JSON.stringify(new TextDecoder().decode(streamBytes(value)))} in chunks ${JSON.stringify(value.splits)}`).toEqual(expected);
     throw new Error(`differs from the reference for ${JSON.stringify(value)} (only on some runs)`);
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 
-  it('for any session: the same requests and headers, the same answers, notifications and waits as the reference', async () => {
+  it('for any session: the same requests and headers, the same answers, notifications and waits as the reference', PROPERTY_TEST, async () => {
     const check = async (value: Session) => ({
       expected: await play(reference.HttpClientTransport, value),
       actual: await play(HttpClientTransport, value).catch((error: unknown) => ({ threw: String(error) })),
@@ -690,5 +690,5 @@ describe('Any exchange', () => {
     const { expected, actual } = await check(value);
     expect(actual, `for the session ${JSON.stringify(value)}`).toEqual(expected);
     throw new Error(`differs from the reference for the session ${JSON.stringify(value)} (only on some runs)`);
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PROPERTY_TEST_TIMEOUT_MS, propertyPacer } from '@protocol/property-runs';
+import { PROPERTY_TEST, propertyPacer } from '@protocol/property-runs';
 import { answerInputRequests, capabilitiesFor, classifyProbe, ModernSession, type InputHandlers, type ModernSessionOptions } from '@learner';
 // The reference solution: the properties compare your code with it.
 import * as reference from '@reference/era/stateless-client';
@@ -328,7 +328,7 @@ describe('Falling back to the handshake', () => {
     client.close();
   });
 
-  it('for any answer to server/discover: the same verdict as the reference', async () => {
+  it('for any answer to server/discover: the same verdict as the reference', PROPERTY_TEST, async () => {
     const versions = fc.constantFrom(MODERN, NEXT, '2025-11-25', '2025-06-18', '2024-11-05', 'draft');
     // Lists in any order: whose preference decides is part of the rule.
     const lists = fc.shuffledSubarray([NEXT, MODERN, '2025-11-25', '2024-11-05', 'draft']);
@@ -379,7 +379,7 @@ describe('Falling back to the handshake', () => {
     if (!details.failed || !details.counterexample) return;
     const { expected, actual } = run(details.counterexample);
     expect(actual, `for the outcome and context ${JSON.stringify(details.counterexample)}`).toEqual(expected);
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });
 
 describe('Version mismatch: -32022', () => {
@@ -610,7 +610,7 @@ async function play(Session: SessionClass, value: Scenario): Promise<unknown[]> 
 }
 
 describe('Any exchange', () => {
-  it('for any answers and calls: writes the same requests, settles each call and keeps the same version as the reference', async () => {
+  it('for any answers and calls: writes the same requests, settles each call and keeps the same version as the reference', PROPERTY_TEST, async () => {
     const check = async (value: Scenario) => ({
       expected: await play(reference.ModernSession, value),
       actual: await play(ModernSession, value).catch((error: unknown) => [{ threw: String(error) }]),
@@ -630,9 +630,9 @@ describe('Any exchange', () => {
     const { expected, actual } = await check(value);
     expect(actual, `for the scenario ${JSON.stringify(value)}`).toEqual(expected);
     throw new Error(`differs from the reference for the scenario ${JSON.stringify(value)} (only on some runs)`);
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 
-  it('for any answers to the probe: sends the same probes, reaches the same verdict and version as the reference', async () => {
+  it('for any answers to the probe: sends the same probes, reaches the same verdict and version as the reference', PROPERTY_TEST, async () => {
     const probeAnswer = fc.oneof(
       fc.record({ result: fc.subarray([NEXT, MODERN, '2025-11-25']).map((supported) => discoverResult(supported)) }),
       fc.subarray([NEXT, MODERN, '2025-11-25', '2024-11-05']).map((supported) => unsupported(supported)),
@@ -668,5 +668,5 @@ describe('Any exchange', () => {
     const { expected, actual } = await check(value);
     expect(actual, `for the answers ${JSON.stringify(value)}`).toEqual(expected);
     throw new Error(`differs from the reference for the answers ${JSON.stringify(value)} (only on some runs)`);
-  }, PROPERTY_TEST_TIMEOUT_MS);
+  });
 });

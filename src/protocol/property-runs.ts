@@ -12,6 +12,17 @@
  */
 export const PROPERTY_TEST_TIMEOUT_MS = 120_000;
 
+/** The tag that marks a test running a property (defined in vitest.config.ts for the CLI too). */
+export const PROPERTY_TAG = 'property';
+
+/**
+ * A property test's options, as Vitest reads them (`it(title, PROPERTY_TEST, fn)`): its time limit,
+ * and the tag by which the page runs every example test of a spec first and reports them, then the
+ * properties (test-executor.ts): a learner sees the examples' verdict while the properties, which
+ * take most of a run, are still being checked.
+ */
+export const PROPERTY_TEST: { tags: string[]; timeout: number } = { tags: [PROPERTY_TAG], timeout: PROPERTY_TEST_TIMEOUT_MS };
+
 /** Runs between two turns of the event loop. */
 export const PROPERTY_YIELD_EVERY = 10;
 

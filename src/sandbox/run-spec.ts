@@ -31,8 +31,10 @@ export interface RunSpecOptions extends SpecRunRequest {
    * machine) can take longer than 2 s without any learner code running.
    */
   onLearnerCodeStarts?(): void;
-  /** Called as each test finishes, in order, before the whole result is ready. */
+  /** Called as each test finishes, in run order (examples first), before the whole result is ready. */
   onTestResult?(result: TestResult): void;
+  /** Every example test has run; `properties` property tests follow (test-executor.ts). */
+  onExamplesDone?(properties: number): void;
   /**
    * Lets the environment report errors nobody caught (the worker's 'error' and
    * 'unhandledrejection' events) during the run; returns how to stop listening.
@@ -107,6 +109,7 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
       locateTest,
       learnerLineOf: (error) => (error instanceof Error ? loader.lineIn(error.stack, learner) : undefined),
       onResult: options.onTestResult,
+      onExamplesDone: options.onExamplesDone,
       takeUncaughtErrors: () => uncaught.splice(0),
     });
     const status = tests.every((test) => test.status === 'pass') ? 'pass' : 'fail';

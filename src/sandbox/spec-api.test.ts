@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSpecCollector, formatEachTitle, type SpecApi } from './spec-api.ts';
 import { runSuiteTree } from './test-executor.ts';
+import type { TestResult } from './spec-results.ts';
+import { PROPERTY_TEST } from '../protocol/property-runs.ts';
 
 /** Collects the tests `define` registers with the in-browser API, then runs them. */
-async function runTests(define: (api: SpecApi) => void, options: { testTimeoutMs?: number; steps?: Record<string, string> } = {}) {
+async function runTests(define: (api: SpecApi) => void, options: { testTimeoutMs?: number; steps?: Record<string, string>; onResult?(result: TestResult): void; onExamplesDone?(properties: number): void } = {}) {
   const collector = createSpecCollector();
   define(collector.api);
   const results = await runSuiteTree(collector.root, {
@@ -224,6 +226,79 @@ describe('the in-browser spec API', () => {
     expect(result?.message).toMatch(/must be called while the spec is loading/);
     const collector = createSpecCollector();
     expect(() => collector.api.describe('async', (async () => {}) as unknown as () => void)).toThrow(/must not be async/);
+  });
+});
+
+describe('example tests first, property tests after (the examples\' verdict comes out early)', () => {
+  it('runs every example test, says so with the number of properties left, then the properties; results in file order', async () => {
+    const events: string[] = [];
+    const results = await runTests(
+      ({ describe, it, expect, beforeEach }) => {
+        describe('reader', () => {
+          beforeEach(() => void events.push('beforeEach'));
+          it('example 1', () => expect(1).toBe(1));
+          it('for any chunks', PROPERTY_TEST, () => expect(2).toBe(2));
+          it('example 2', () => expect(1).toBe(2));
+        });
+        describe('properties by their suite', { tags: ['property'] }, () => {
+          it('for any session', () => expect(3).toBe(3));
+        });
+        it('example 3, options last', () => expect(4).toBe(4), { timeout: 500 });
+        it('another tag is no property', { tags: 'slow' }, () => expect(5).toBe(5));
+      },
+      { onResult: (result) => void events.push(result.name), onExamplesDone: (properties) => void events.push(`examples done; ${properties} properties`) },
+    );
+    expect(events.filter((event) => event !== 'beforeEach')).toEqual([
+      'reader › example 1',
+      'reader › example 2',
+      'example 3, options last',
+      'another tag is no property',
+      'examples done; 2 properties',
+      'reader › for any chunks',
+      'properties by their suite › for any session',
+    ]);
+    // beforeEach still runs before each test of its suite, in either pass.
+    expect(events.filter((event) => event === 'beforeEach')).toHaveLength(3);
+    expect(results.map((result) => [result.name, result.status])).toEqual([
+      ['reader › example 1', 'pass'],
+      ['reader › for any chunks', 'pass'],
+      ['reader › example 2', 'fail'],
+      ['properties by their suite › for any session', 'pass'],
+      ['example 3, options last', 'pass'],
+      ['another tag is no property', 'pass'],
+    ]);
+  });
+
+  it('keeps a property test\'s time limit, and says nothing between the passes when a spec has no property', async () => {
+    let said = false;
+    const results = await runTests(
+      ({ it }) => {
+        it('slow example', { timeout: 40 }, () => new Promise(() => {}));
+      },
+      { onExamplesDone: () => void (said = true) },
+    );
+    expect(results[0]?.message).toMatch(/timed out after 40 ms/);
+    expect(said).toBe(false);
+    const collector = createSpecCollector();
+    collector.api.it('for any', PROPERTY_TEST, () => {});
+    expect(collector.root.children[0]).toMatchObject({ property: true, timeoutMs: PROPERTY_TEST.timeout });
+  });
+
+  it('runs a suite\'s beforeAll and afterAll in each pass that has tests of it, and skips a suite with none', async () => {
+    const events: string[] = [];
+    await runTests(({ describe, it, beforeAll, afterAll }) => {
+      describe('mixed', () => {
+        beforeAll(() => void events.push('beforeAll'));
+        afterAll(() => void events.push('afterAll'));
+        it('example', () => void events.push('example'));
+        it('property', PROPERTY_TEST, () => void events.push('property'));
+      });
+      describe('examples only', () => {
+        beforeAll(() => void events.push('beforeAll (examples only)'));
+        it('example 2', () => void events.push('example 2'));
+      });
+    });
+    expect(events).toEqual(['beforeAll', 'example', 'afterAll', 'beforeAll (examples only)', 'example 2', 'beforeAll', 'property', 'afterAll']);
   });
 });
 

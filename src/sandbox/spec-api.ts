@@ -6,6 +6,7 @@
 
 import { clearAllMocks, fn, isMockFunction, resetAllMocks, restoreAllMocks, spyOn } from '@vitest/spy';
 import { format, objDisplay } from '@vitest/utils/display';
+import { PROPERTY_TAG } from '../protocol/property-runs.ts';
 import { createExpect, type ExpectTestContext, type SpecExpect } from './expect.ts';
 
 export type TestFn = (context: TestContext) => unknown;
@@ -29,6 +30,8 @@ export interface Hooks {
 export interface SuiteNode {
   kind: 'suite';
   title: string;
+  /** Tagged 'property' (PROPERTY_TAG), so every test in it is a property test. */
+  property?: boolean;
   parent: SuiteNode | undefined;
   children: Array<SuiteNode | TestNode>;
   hooks: Hooks;
@@ -41,22 +44,28 @@ export interface TestNode {
   suite: SuiteNode;
   /** A time limit the spec asked for, if any. */
   timeoutMs?: number;
+  /** Tagged 'property' itself or through a suite: run after the example tests (test-executor.ts). */
+  property?: boolean;
   /** The call stack at registration, to find the test's line in the spec. */
   registeredAt?: string;
 }
 
-type TimeoutOption = number | { timeout?: number } | undefined;
+/** Vitest's options: a time limit, and tags (only 'property' means anything here). */
+export type TestOptions = { timeout?: number; tags?: string | string[] };
+type TimeoutOption = number | TestOptions | undefined;
 /** A row of an `.each` table is spread into the callback's arguments when it is an array. */
 type RowArgs<Row> = Row extends readonly unknown[] ? Row : [Row];
 type EachFn<Row, T> = (title: string, fn: (...args: RowArgs<Row>) => T, options?: TimeoutOption) => void;
 
 export interface TestFunction {
   (title: string, fn: TestFn, options?: TimeoutOption): void;
+  (title: string, options: TestOptions, fn: TestFn): void;
   each<Row>(table: readonly Row[]): EachFn<Row, unknown>;
 }
 
 export interface DescribeFunction {
   (title: string, fn: () => void): void;
+  (title: string, options: TestOptions, fn: () => void): void;
   each<Row>(table: readonly Row[]): EachFn<Row, void>;
 }
 
@@ -106,19 +115,25 @@ export function createSpecCollector(): SpecCollector {
     if (!collecting) throw new Error(`${what} must be called while the spec is loading, not inside a test or hook`);
   }
 
-  function addTest(title: string, testFn: TestFn, options: TimeoutOption): void {
+  function addTest(title: string, second: TestFn | TestOptions, third?: TimeoutOption | TestFn): void {
     ensureCollecting('it()/test()');
+    // Vitest takes the options before the function or after it.
+    const [testFn, options] = typeof second === 'function' ? [second, third as TimeoutOption] : [third as TestFn, second];
     if (typeof testFn !== 'function') throw new TypeError(`the test "${title}" has no function`);
     const timeoutMs = typeof options === 'number' ? options : options?.timeout;
     // The stack is read later (cheap to keep, costly to parse for tests that are never shown).
     const test: TestNode = { kind: 'test', title: String(title), fn: testFn, suite: current, registeredAt: new Error().stack };
     if (timeoutMs !== undefined) test.timeoutMs = timeoutMs;
+    if (current.property === true || tagged(options)) test.property = true;
     current.children.push(test);
   }
 
-  function addSuite(title: string, body: () => void): void {
+  function addSuite(title: string, second: (() => void) | TestOptions, third?: () => void): void {
     ensureCollecting('describe()');
+    const [body, options] = typeof second === 'function' ? [second, undefined] : [third as () => void, second];
+    if (typeof body !== 'function') throw new TypeError(`describe("${title}") has no function`);
     const suite = newSuite(String(title), current);
+    if (current.property === true || tagged(options)) suite.property = true;
     current.children.push(suite);
     const parent = current;
     current = suite;
@@ -175,6 +190,11 @@ export function createSpecCollector(): SpecCollector {
       for (const spy of spies.splice(0).reverse()) spy.mockRestore();
     },
   };
+}
+
+function tagged(options: TimeoutOption): boolean {
+  if (typeof options !== 'object' || options.tags === undefined) return false;
+  return (typeof options.tags === 'string' ? [options.tags] : options.tags).includes(PROPERTY_TAG);
 }
 
 /** Vitest's `.each` titles: printf placeholders (%s %d %i %f %j %o %O), %# / %$ for the row's index, $name for object rows. */

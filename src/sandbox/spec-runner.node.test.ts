@@ -214,6 +214,23 @@ describe('SpecRunner', () => {
     runner.dispose();
   });
 
+  it('tells the page when the examples are done, between their results and the properties\'', async () => {
+    const passed = (name: string): TestResult => ({ name, status: 'pass', code: '', durationMs: 1 });
+    const { createWorker } = fakeFactory((message, worker) => {
+      worker.emit({ type: 'test', runId: message.runId, result: passed('example') });
+      worker.emit({ type: 'examples', runId: message.runId + 1, properties: 9 }); // another run's: ignored
+      worker.emit({ type: 'examples', runId: message.runId, properties: 1 });
+      worker.emit({ type: 'test', runId: message.runId, result: passed('for any') });
+      worker.emit(done(message.runId, { tests: [passed('example'), passed('for any')] }));
+    });
+    const heard: string[] = [];
+    const runner = new SpecRunner({ createWorker });
+    const result = await runner.runRequest(requestFor(exercise, ''), { onTest: (test) => heard.push(test.name), onExamplesDone: (properties) => heard.push(`${properties} to go`) });
+    expect(heard).toEqual(['example', '1 to go', 'for any']);
+    expect(result.status).toBe('pass');
+    runner.dispose();
+  });
+
   it('returns the tests that finished before a worker hung', async () => {
     const { createWorker } = fakeFactory((message, worker) => {
       worker.emit({ type: 'test', runId: message.runId, result: { name: 'first', status: 'pass', code: '', durationMs: 1 } });

@@ -32,8 +32,10 @@ export interface SpecRunnerOptions {
 }
 
 export interface RunOptions {
-  /** Each test's result as it finishes, before the run's. */
+  /** Each test's result as it finishes, before the run's (the examples first, then the properties). */
   onTest?(result: TestResult): void;
+  /** Every example test has finished; `properties` property tests are still to come. */
+  onExamplesDone?(properties: number): void;
   testTimeoutMs?: number;
 }
 
@@ -82,7 +84,7 @@ export class SpecRunner {
   /** Runs a spec against the learner's code. Never rejects. */
   runRequest(request: SpecRunRequest, options: RunOptions = {}): Promise<RunResult> {
     const full = options.testTimeoutMs === undefined ? request : { ...request, testTimeoutMs: options.testTimeoutMs };
-    const result = this.queue.then(() => this.runNow(full, options.onTest));
+    const result = this.queue.then(() => this.runNow(full, options));
     this.queue = result;
     return result;
   }
@@ -143,7 +145,7 @@ export class SpecRunner {
     if (this.currentStatus !== 'disposed') this.workerSlot();
   }
 
-  private async runNow(request: SpecRunRequest, onTest: ((result: TestResult) => void) | undefined): Promise<RunResult> {
+  private async runNow(request: SpecRunRequest, listeners: Pick<RunOptions, 'onTest' | 'onExamplesDone'>): Promise<RunResult> {
     if (this.currentStatus === 'disposed') return errorResult('The test runner was closed.', []);
     const started = Date.now();
     const slot = this.workerSlot();
@@ -156,14 +158,14 @@ export class SpecRunner {
         return errorResult(`The test runner could not start: ${why}. Reload the page to try again.`, [], started);
       }
       this.currentStatus = 'running';
-      return await this.exchange(slot, request, onTest, started);
+      return await this.exchange(slot, request, listeners, started);
     } finally {
       // dispose() may have run meanwhile
       if (this.status !== 'disposed') this.currentStatus = 'idle';
     }
   }
 
-  private exchange(slot: WarmWorker, request: SpecRunRequest, onTest: ((result: TestResult) => void) | undefined, started: number): Promise<RunResult> {
+  private exchange(slot: WarmWorker, request: SpecRunRequest, listeners: Pick<RunOptions, 'onTest' | 'onExamplesDone'>, started: number): Promise<RunResult> {
     const runId = this.nextRunId++;
     const tests: TestResult[] = [];
     return new Promise<RunResult>((resolve) => {
@@ -199,9 +201,15 @@ export class SpecRunner {
         if (message.type === 'test') {
           tests.push(message.result);
           try {
-            onTest?.(message.result);
+            listeners.onTest?.(message.result);
           } catch {
             // a listener's failure must not lose the run's result
+          }
+        } else if (message.type === 'examples') {
+          try {
+            listeners.onExamplesDone?.(message.properties);
+          } catch {
+            // as above
           }
         } else if (message.type === 'done') {
           finish(message.result);

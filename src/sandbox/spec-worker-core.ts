@@ -15,6 +15,8 @@ export type SpecWorkerToPage =
   /** The run's setup is over: learner code runs from here on, under the 2 s silence rule. */
   | { type: 'started'; runId: number }
   | { type: 'test'; runId: number; result: TestResult }
+  /** Every example test has been sent; `properties` property tests follow. */
+  | { type: 'examples'; runId: number; properties: number }
   | { type: 'done'; runId: number; result: RunResult };
 
 export const HEARTBEAT_INTERVAL_MS = 200;
@@ -47,6 +49,7 @@ export function createSpecWorkerCore(deps: SpecWorkerCoreDeps): SpecWorkerCore {
         protocolModules: deps.protocolModules,
         onLearnerCodeStarts: () => deps.post({ type: 'started', runId }),
         onTestResult: (result) => deps.post({ type: 'test', runId, result }),
+        onExamplesDone: (properties) => deps.post({ type: 'examples', runId, properties }),
         subscribeUncaught: (listener) => {
           uncaughtListeners.add(listener);
           return () => uncaughtListeners.delete(listener);

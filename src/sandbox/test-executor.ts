@@ -2,6 +2,16 @@
 // outer to inner; afterEach / afterAll inner to outer and last-defined first; a hook may return its
 // own cleanup — and turns each test into a TestResult. Every test and hook has a time limit, so a
 // promise that never settles fails that one test and the others still run.
+// One difference, for the learner: the example tests run first and the property tests (tagged
+// 'property', property-runs.ts) after them, each group in file order, so the examples' verdict is
+// out while the properties — most of a run's time — are still checked. The results come back in
+// file order. A suite's beforeAll / afterAll run in each pass that has tests of it, so a spec keeps
+// them out of suites that hold both kinds (src/exercise/catalogue.node.test.ts checks the specs).
+// One difference, for the learner: the example tests run first and the property tests (tagged
+// 'property', property-runs.ts) after them, each group in file order, so the examples' verdict is
+// out while the properties — most of a run's time — are still checked. The results come back in
+// file order. A suite's beforeAll / afterAll run in each pass that has tests of it, so a spec keeps
+// them out of suites that hold both kinds (src/exercise/catalogue.node.test.ts checks the specs).
 
 import { assertionCountError, resetExpectState, type ExpectTestContext, type SpecExpect } from './expect.ts';
 import { AssertionCountError, describeFailure, TestTimeoutError } from './error-details.ts';
@@ -20,6 +30,8 @@ export interface ExecutorOptions {
   /** The line in the learner's file an error was thrown from, if it was. */
   learnerLineOf(error: unknown): number | undefined;
   onResult?(result: TestResult): void;
+  /** Every example test has run; `properties` property tests follow. Not called when there are none. */
+  onExamplesDone?(properties: number): void;
   /** Errors thrown outside any test's call stack (a timer callback) since the last call. */
   takeUncaughtErrors?(): unknown[];
 }
@@ -65,8 +77,13 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
   const results: TestResult[] = [];
   const timeoutMs = options.testTimeoutMs ?? DEFAULT_TEST_TIMEOUT_MS;
 
+  // Where each result goes in file order: results come out in run order, examples first.
+  const order = new Map<TestResult, number>();
+  const fileOrder = new Map<SuiteNode | TestNode, number>();
+  let emitting: SuiteNode | TestNode = root;
   const emit = (result: TestResult) => {
     results.push(result);
+    order.set(result, fileOrder.get(emitting) ?? 0);
     options.onResult?.(result);
   };
 
@@ -74,7 +91,10 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
     return withTimeLimit(() => hook(), timeoutMs, `The ${kind} hook`);
   }
 
-  async function runSuite(suite: SuiteNode): Promise<void> {
+  /** Runs the tests of one kind (`property`) under `suite`; a suite with none of them is skipped, hooks and all. */
+  async function runSuite(suite: SuiteNode, property: boolean): Promise<void> {
+    const children = suite.children.filter((child) => holds(child, property));
+    if (children.length === 0) return;
     const cleanups: Array<() => unknown> = [];
     let beforeAllError: unknown;
     for (const hook of suite.hooks.beforeAll) {
@@ -86,10 +106,14 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
         break;
       }
     }
-    for (const child of suite.children) {
-      if (beforeAllError !== undefined) reportNotRun(child, beforeAllError);
-      else if (child.kind === 'suite') await runSuite(child);
-      else emit(await runTest(child));
+    for (const child of children) {
+      if (beforeAllError !== undefined) reportNotRun(child, beforeAllError, property);
+      else if (child.kind === 'suite') await runSuite(child, property);
+      else {
+        const result = await runTest(child);
+        emitting = child;
+        emit(result);
+      }
     }
     const afterAll = [...[...suite.hooks.afterAll].reverse(), ...cleanups.reverse()];
     for (const hook of afterAll) {
@@ -98,17 +122,19 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
         await callHook(hook, 'afterAll');
       } catch (error) {
         const failure = describeFailure(error);
+        emitting = children.at(-1) ?? suite;
         emit({ name: [...pathOf(suite), 'afterAll hook'].join(' › '), ...failure, ...learnerLine(error), code: String(hook), durationMs: elapsed(started) });
       }
     }
   }
 
-  function reportNotRun(node: SuiteNode | TestNode, error: unknown): void {
+  function reportNotRun(node: SuiteNode | TestNode, error: unknown, property: boolean): void {
     if (node.kind === 'suite') {
-      node.children.forEach((child) => reportNotRun(child, error));
+      node.children.filter((child) => holds(child, property)).forEach((child) => reportNotRun(child, error, property));
       return;
     }
     const failure = describeFailure(error);
+    emitting = node;
     emit({ ...baseResult(node), ...failure, message: `Not run: a beforeAll hook failed: ${failure.message}`, ...learnerLine(error), durationMs: 0 });
   }
 
@@ -186,8 +212,31 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
     return line === undefined ? {} : { learnerLine: line };
   }
 
-  await runSuite(root);
-  return results;
+  // File order: a test's place, and a suite's (its afterAll failures go after its last test).
+  let next = 0;
+  const number = (node: SuiteNode | TestNode): void => {
+    if (node.kind === 'suite') node.children.forEach(number);
+    fileOrder.set(node, next++);
+  };
+  number(root);
+
+  await runSuite(root, false);
+  const properties = countTests(root, true);
+  if (properties > 0) {
+    options.onExamplesDone?.(properties);
+    await runSuite(root, true);
+  }
+  return results.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+}
+
+/** Whether `node` is, or holds, a test of the kind asked for. */
+function holds(node: SuiteNode | TestNode, property: boolean): boolean {
+  return node.kind === 'test' ? (node.property === true) === property : node.children.some((child) => holds(child, property));
+}
+
+function countTests(node: SuiteNode | TestNode, property: boolean): number {
+  if (node.kind === 'test') return (node.property === true) === property ? 1 : 0;
+  return node.children.reduce((sum, child) => sum + countTests(child, property), 0);
 }
 
 /** Outermost first, without the root. */

@@ -130,7 +130,19 @@ describe('the exercises in Chromium (production build)', () => {
       // Ctrl+Enter in the editor runs the tests.
       await page.getByTestId('code-editor').locator('.view-lines').click();
       await expect.poll(typeScriptWorkerFetched, { timeout: limit(15_000) }).toBe(true);
+      // Every status the run shows, in order: the examples' verdict comes out while the five
+      // property tests are still checked, and only then the whole run's.
+      await page.evaluate(() => {
+        const status = document.querySelector('[data-testid="run-status"]') as HTMLElement;
+        const seen: string[] = [];
+        (window as unknown as { seenStatuses: string[] }).seenStatuses = seen;
+        new MutationObserver(() => seen.push(`${status.dataset.status}|${status.dataset.examples ?? ''}|${status.textContent}`)).observe(status, { attributes: true, childList: true, subtree: true, characterData: true });
+      });
       await runAndWait(page, () => page.keyboard.press('Control+Enter'), 'pass');
+      const seen = await page.evaluate(() => (window as unknown as { seenStatuses: string[] }).seenStatuses);
+      const examplesShown = seen.indexOf(`running|pass|All ${count - 5} example tests passed; now checking 5 property tests (random inputs, compared with the reference)…`);
+      expect(examplesShown, seen.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(seen.findIndex((line) => line.startsWith('pass|'))).toBeGreaterThan(examplesShown);
       expect(await tests.count()).toBe(count);
       expect(await tests.evaluateAll((items) => items.every((item) => (item as HTMLElement).dataset.status === 'pass'))).toBe(true);
       await page.getByTestId('completed-badge').waitFor();

@@ -7,6 +7,7 @@ import type { Exercise, Locale } from '../../exercise/types.ts';
 import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
 import { encodeShareHash } from '../../exercise/share-link.ts';
 import type { ExerciseRunner } from '../../exercise/exercise-runner.ts';
+import { summarizeRun } from './run-summary.ts';
 import { ExerciseStore } from './exercise-store.ts';
 import { IMPORTED_CODE_KEY, ImportedCodeMarks } from './imported-code-marks.ts';
 import { replaceWithReference } from './replace-with-reference.ts';
@@ -105,6 +106,24 @@ describe('ExerciseStore', () => {
     showProgress(); // a batch due after the run ended changes nothing
     expect(store.runOf('01-a')).toEqual({ status: 'done', seq: 1, result });
     expect(progress.get('01-a').completed).toBe(true);
+  });
+
+  it('shows the examples\' verdict the moment they are done, without waiting for the next batch, and not as the run\'s end', async () => {
+    const { store, runner, progress, showProgress } = setup();
+    const running = store.run('01-a');
+    const call = runner.calls[0];
+    call?.options?.onTest?.(test('first', 'pass'));
+    call?.options?.onTest?.(test('second', 'fail'));
+    call?.options?.onExamplesDone?.(2);
+    expect(store.runOf('01-a')).toMatchObject({ status: 'running', tests: [{ name: 'first' }, { name: 'second' }], examples: { total: 2, failed: 1, properties: 2 } });
+    expect(summarizeRun(store.runOf('01-a'))).toEqual({ state: 'running', finished: 2, examples: { total: 2, failed: 1, properties: 2 } });
+    call?.options?.onTest?.(test('for any', 'pass'));
+    showProgress();
+    expect(store.runOf('01-a')).toMatchObject({ status: 'running', tests: [{}, {}, { name: 'for any' }], examples: { total: 2, failed: 1 } });
+    expect(progress.get('01-a').completed).toBe(false);
+    call?.finish({ status: 'fail', tests: [test('first', 'pass'), test('second', 'fail'), test('for any', 'pass')], durationMs: 3 });
+    await running;
+    expect(store.runOf('01-a').status).toBe('done');
   });
 
   it('does not mark a failing or erroring run complete, and ignores Run while one is going', async () => {

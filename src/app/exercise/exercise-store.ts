@@ -26,7 +26,13 @@ import type { UiPreferences } from './ui-preferences.ts';
 
 export type RunState =
   | { status: 'idle' }
-  | { status: 'running'; seq: number; tests: readonly TestResult[] }
+  | {
+      status: 'running';
+      seq: number;
+      tests: readonly TestResult[];
+      /** Every example test has run (this many, this many not passed); the property tests are being checked. */
+      examples?: { total: number; failed: number; properties: number };
+    }
   | { status: 'done'; seq: number; result: RunResult };
 
 /** `code`: the learner's editor. `solution`: the reference beside their code (diff). */
@@ -316,6 +322,14 @@ export class ExerciseStore extends ExternalStore<ExerciseState> {
         if (showPending) return;
         showPending = true;
         this.scheduleProgress(show);
+      },
+      // The examples' verdict is shown at once, not at the next progress tick: it is what the
+      // learner waits for (the properties take most of a run).
+      onExamplesDone: (properties) => {
+        const current = this.runOf(id);
+        if (current.status !== 'running' || current.seq !== seq) return;
+        const failed = streamed.filter((test) => test.status !== 'pass').length;
+        this.setRun(id, { ...current, tests: [...streamed], examples: { total: streamed.length, failed, properties } });
       },
     });
     this.setRun(id, { status: 'done', seq, result });

@@ -38,7 +38,7 @@ export function ResultsPanel({ exercise: shown, run, completed, onGoToLine }: Re
     <section className="results" aria-labelledby="results-heading" data-testid="results">
       <div className="results__header">
         <h2 id="results-heading">{t('results.heading')}</h2>
-        <p className={`run-status run-status--${summary.state}`} aria-live="polite" aria-atomic="true" data-testid="run-status" data-status={summary.state} data-seq={run.status === 'idle' ? 0 : run.seq}>
+        <p className={`run-status run-status--${summary.state}`} aria-live="polite" aria-atomic="true" data-testid="run-status" data-status={summary.state} data-seq={run.status === 'idle' ? 0 : run.seq} data-examples={examplesVerdict(summary)}>
           <SummaryText summary={summary} file={file} />
           {summary.state === 'pass' && completed && <span className="run-status__done"> {t('results.completed')}</span>}
         </p>
@@ -66,12 +66,22 @@ export function ResultsPanel({ exercise: shown, run, completed, onGoToLine }: Re
   );
 }
 
+/** Once every example test has run and the properties are still checked: their verdict (the bench waits for it). */
+function examplesVerdict(summary: RunSummary): 'pass' | 'fail' | undefined {
+  if (summary.state !== 'running' || summary.examples === undefined) return undefined;
+  return summary.examples.failed === 0 ? 'pass' : 'fail';
+}
+
 function SummaryText({ summary, file }: { summary: RunSummary; file: string }) {
   const { t } = useTranslation('exercise');
   switch (summary.state) {
     case 'idle':
       return t('results.idle');
     case 'running':
+      if (summary.examples !== undefined) {
+        const { total, failed, properties } = summary.examples;
+        return failed === 0 ? t('results.examplesPass', { total, count: properties }) : t('results.examplesFail', { failed, total, count: properties });
+      }
       return summary.finished === 0 ? t('results.running') : t('results.runningCount', { count: summary.finished });
     case 'pass':
       return t('results.pass', { total: summary.total });
