@@ -4,7 +4,7 @@
 // scrolls into view and takes the focus.
 
 import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { LogEntry } from '../../app/live-session/message-log.ts';
 import { LogEntryRow } from './LogEntryRow.tsx';
 
@@ -81,6 +81,16 @@ function VirtualLogList({ entries, pins, target, onTogglePin, onGoToPartner, lab
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 12,
+    // Sizes come from ResizeObservers only, never from reading the layout while React commits,
+    // and the list is not scrolled to where it already is: either forced a layout of the whole
+    // page in the same task as the first rows' render (60–90 of the 110–150 ms of the longest task
+    // while a 100 MB trace opened). The layout now happens when the browser renders the frame, and
+    // the observers report what it found.
+    measureElement: sizeFromObserver,
+    observeElementRect: observeRectWithoutLayout,
+    scrollToFn: scrollUnlessThere,
+    // Until the list's own box is observed: the window's height, an upper bound of what shows.
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
     getItemKey: (index) => entries[index]!.seq,
   });
   const scrollTo = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
@@ -118,6 +128,31 @@ function VirtualLogList({ entries, pins, target, onTogglePin, onGoToPartner, lab
       </ol>
     </div>
   );
+}
+
+/** A row's height as its ResizeObserver saw it; before the first observation, the last one or the estimate. */
+function sizeFromObserver(element: HTMLLIElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, HTMLLIElement>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  return instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ?? ROW_ESTIMATE_PX;
+}
+
+/** The list's box, from a ResizeObserver alone (the library's default reads it at once, forcing a layout). */
+function observeRectWithoutLayout(instance: Virtualizer<HTMLDivElement, HTMLLIElement>, report: (rect: { width: number; height: number }) => void): () => void {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) report({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/** The library scrolls to the top when it mounts; a list that is there already is left alone (the write forces a layout). */
+function scrollUnlessThere(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, HTMLLIElement>): void {
+  if (offset === 0 && (instance.scrollOffset ?? 0) === 0) return;
+  elementScroll(offset, options, instance);
 }
 
 /** ArrowUp/ArrowDown/Home/End between rows; `bringIntoView` renders a row a virtual list left out. */
