@@ -6,12 +6,8 @@
 // 'property', property-runs.ts) after them, each group in file order, so the examples' verdict is
 // out while the properties — most of a run's time — are still checked. The results come back in
 // file order. A suite's beforeAll / afterAll run in each pass that has tests of it, so a spec keeps
-// them out of suites that hold both kinds (src/exercise/catalogue.node.test.ts checks the specs).
-// One difference, for the learner: the example tests run first and the property tests (tagged
-// 'property', property-runs.ts) after them, each group in file order, so the examples' verdict is
-// out while the properties — most of a run's time — are still checked. The results come back in
-// file order. A suite's beforeAll / afterAll run in each pass that has tests of it, so a spec keeps
-// them out of suites that hold both kinds (src/exercise/catalogue.node.test.ts checks the specs).
+// them out of suites that hold both kinds (tests/exercise-engine/exercises.test.ts checks the
+// specs).
 
 import { assertionCountError, resetExpectState, type ExpectTestContext, type SpecExpect } from './expect.ts';
 import { AssertionCountError, describeFailure, TestTimeoutError } from './error-details.ts';
@@ -77,13 +73,13 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
   const results: TestResult[] = [];
   const timeoutMs = options.testTimeoutMs ?? DEFAULT_TEST_TIMEOUT_MS;
 
-  // Where each result goes in file order: results come out in run order, examples first.
+  // Results come out in run order (examples first) and are sorted back into file order at the
+  // end: each one keeps the place of the test (or, for an afterAll failure, the suite) it is about.
   const order = new Map<TestResult, number>();
   const fileOrder = new Map<SuiteNode | TestNode, number>();
-  let emitting: SuiteNode | TestNode = root;
-  const emit = (result: TestResult) => {
+  const emit = (result: TestResult, about: SuiteNode | TestNode) => {
     results.push(result);
-    order.set(result, fileOrder.get(emitting) ?? 0);
+    order.set(result, fileOrder.get(about) ?? 0);
     options.onResult?.(result);
   };
 
@@ -109,11 +105,7 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
     for (const child of children) {
       if (beforeAllError !== undefined) reportNotRun(child, beforeAllError, property);
       else if (child.kind === 'suite') await runSuite(child, property);
-      else {
-        const result = await runTest(child);
-        emitting = child;
-        emit(result);
-      }
+      else emit(await runTest(child), child);
     }
     const afterAll = [...[...suite.hooks.afterAll].reverse(), ...cleanups.reverse()];
     for (const hook of afterAll) {
@@ -122,8 +114,7 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
         await callHook(hook, 'afterAll');
       } catch (error) {
         const failure = describeFailure(error);
-        emitting = children.at(-1) ?? suite;
-        emit({ name: [...pathOf(suite), 'afterAll hook'].join(' › '), ...failure, ...learnerLine(error), code: String(hook), durationMs: elapsed(started) });
+        emit({ name: [...pathOf(suite), 'afterAll hook'].join(' › '), ...failure, ...learnerLine(error), code: String(hook), durationMs: elapsed(started) }, suite);
       }
     }
   }
@@ -134,8 +125,7 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
       return;
     }
     const failure = describeFailure(error);
-    emitting = node;
-    emit({ ...baseResult(node), ...failure, message: `Not run: a beforeAll hook failed: ${failure.message}`, ...learnerLine(error), durationMs: 0 });
+    emit({ ...baseResult(node), ...failure, message: `Not run: a beforeAll hook failed: ${failure.message}`, ...learnerLine(error), durationMs: 0 }, node);
   }
 
   async function runTest(test: TestNode): Promise<TestResult> {
@@ -212,7 +202,7 @@ export async function runSuiteTree(root: SuiteNode, options: ExecutorOptions): P
     return line === undefined ? {} : { learnerLine: line };
   }
 
-  // File order: a test's place, and a suite's (its afterAll failures go after its last test).
+  // File order, numbered depth first: a suite comes after its own tests, so its afterAll failures do too.
   let next = 0;
   const number = (node: SuiteNode | TestNode): void => {
     if (node.kind === 'suite') node.children.forEach(number);
