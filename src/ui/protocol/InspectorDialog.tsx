@@ -1,14 +1,16 @@
 // The byte inspector as a modal dialog: opened from any arrow of the diagram or any frame of the
 // message log, closed with its button or Escape, focus returned to where it was. Mounted on every
-// view, so the protocol view's text loads only when the dialog first opens.
+// view, so the protocol view's text and the inspector itself load only when the dialog first opens.
 
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useStore } from '../hooks/use-store.ts';
 import { arrowLabel } from '../../app/protocol/arrow-text.ts';
-import { ByteInspector } from './ByteInspector.tsx';
 import type { InspectTarget } from '../../app/protocol/inspect-target.ts';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
+
+// Loaded when a frame is first inspected: the dialog is on every view, its content on none at first.
+const ByteInspector = lazy(() => import('./ByteInspector.tsx').then((module) => ({ default: module.ByteInspector })));
 
 export function InspectorDialog() {
   const { ui } = useProtocolServices();
