@@ -58,7 +58,10 @@ async function runToEnd(page: Page, total: number): Promise<void> {
 
 /** The open inspector's bytes, as hex. */
 async function inspectedHex(page: Page): Promise<string> {
-  const hex = await page.getByTestId('byte-inspector').locator('.hex-bytes [data-i]').allTextContents();
+  // Waited for: the dialog opens once the inspector's code is loaded, a moment after the click.
+  const bytes = page.getByTestId('byte-inspector').locator('.hex-bytes [data-i]');
+  await bytes.first().waitFor();
+  const hex = await bytes.allTextContents();
   return hex.join(' ');
 }
 

@@ -175,6 +175,14 @@ export function protocolViewTests(host: HostKind, app: AppAndBrowser): void {
       try {
         await page.getByRole('checkbox', { name: /^split-writes/ }).check();
         await runToEnd(page);
+        // The inspector's code loads when a frame is first inspected: when it cannot (offline,
+        // no saved copy) the dialog says so, and the next inspection tries again.
+        const inspectorCode = /\/assets\/ByteInspector-[^/]+\.js$/;
+        await page.route(inspectorCode, (route) => route.abort('internetdisconnected'));
+        await arrows(page).filter({ has: page.locator('text="result of tools/call #2"') }).first().click();
+        await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'The byte inspector could not be loaded' }).waitFor();
+        await page.getByRole('button', { name: 'Close', exact: true }).click();
+        await page.unroute(inspectorCode);
         await openArrow(page, 'result of tools/call #2');
         const inspector = page.getByTestId('byte-inspector');
 
