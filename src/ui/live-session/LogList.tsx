@@ -25,6 +25,8 @@ export interface LogListProps {
 const FOLLOW_SLACK_PX = 40;
 // A collapsed row is 29 px high: an exact estimate spares the virtualiser a re-layout of 100,000 rows per measured row.
 const ROW_ESTIMATE_PX = 29;
+// .message-log__list--virtual's height (log-body.css).
+const VIRTUAL_LIST_HEIGHT_PX = 480;
 
 export function LogList(props: LogListProps) {
   return props.virtual ? <VirtualLogList {...props} /> : <PlainLogList {...props} />;
@@ -89,8 +91,9 @@ function VirtualLogList({ entries, pins, target, onTogglePin, onGoToPartner, lab
     measureElement: sizeFromObserver,
     observeElementRect: observeRectWithoutLayout,
     scrollToFn: scrollUnlessThere,
-    // Until the list's own box is observed: the window's height, an upper bound of what shows.
-    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
+    // Until the list's own box is observed: its height in log-body.css, so the first render makes
+    // only the rows that show (the window's height made half again as many).
+    initialRect: { width: 0, height: VIRTUAL_LIST_HEIGHT_PX },
     getItemKey: (index) => entries[index]!.seq,
   });
   const scrollTo = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
