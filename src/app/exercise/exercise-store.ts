@@ -24,14 +24,20 @@ import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import type { UiPreferences } from './ui-preferences.ts';
 
+/** Every example test of a run has finished (this many, this many not passed); the property tests are being checked. */
+export interface ExamplesVerdict {
+  total: number;
+  failed: number;
+  properties: number;
+}
+
 export type RunState =
   | { status: 'idle' }
   | {
       status: 'running';
       seq: number;
       tests: readonly TestResult[];
-      /** Every example test has run (this many, this many not passed); the property tests are being checked. */
-      examples?: { total: number; failed: number; properties: number };
+      examples?: ExamplesVerdict;
     }
   | { status: 'done'; seq: number; result: RunResult };
 

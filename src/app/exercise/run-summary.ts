@@ -2,7 +2,7 @@
 // its overall state, the counts, and, for a run where nothing ran, which kind of trouble it was.
 
 import type { RunResult, TestResult } from '../../sandbox/spec-results.ts';
-import type { RunState } from './exercise-store.ts';
+import type { ExamplesVerdict, RunState } from './exercise-store.ts';
 
 /**
  * Why nothing ran. `syntax`: the learner's file does not parse (line and column known).
@@ -13,7 +13,7 @@ export type RunErrorKind = 'syntax' | 'load' | 'timeout' | 'spec' | 'other';
 
 export type RunSummary =
   | { state: 'idle' }
-  | { state: 'running'; finished: number; examples?: { total: number; failed: number; properties: number } }
+  | { state: 'running'; finished: number; examples?: ExamplesVerdict }
   | { state: 'pass'; total: number; durationMs: number }
   | { state: 'fail'; failed: number; total: number; durationMs: number }
   | { state: 'error'; kind: RunErrorKind; message: string; line?: number; column?: number; durationMs: number };
@@ -23,7 +23,7 @@ const TIMEOUT_MESSAGE = /ran for more than [\d.]+ s without pausing/;
 
 export function summarizeRun(run: RunState): RunSummary {
   if (run.status === 'idle') return { state: 'idle' };
-  if (run.status === 'running') return run.examples === undefined ? { state: 'running', finished: run.tests.length } : { state: 'running', finished: run.tests.length, examples: run.examples };
+  if (run.status === 'running') return { state: 'running', finished: run.tests.length, ...(run.examples && { examples: run.examples }) };
   return summarizeResult(run.result);
 }
 
