@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from './check-types.ts';
 import preflightEn from '../../locales/en/preflight.json';
 import { createTestI18n } from '../i18n/testing.ts';
-import { countByStatus, createPreflightStore, type PreflightChecks } from './preflight-store.ts';
+import { countByStatus, createPreflightStore, hasFinished, type PreflightChecks } from './preflight-store.ts';
 import { addressWithoutToken, buildSummary, type PreflightTranslate } from './summary.ts';
 import type { HostReasonCode } from '../../runtime/host.ts';
 import { hostReasonText } from '../live-session/host-reason-text.ts';
@@ -27,6 +27,22 @@ function checksWith(overrides: Partial<PreflightChecks>): PreflightChecks {
 }
 
 describe('preflight store', () => {
+  it('has not finished before its first run has ended, nor while a second run goes', async () => {
+    const slow = deferred<CheckResult>();
+    const store = createPreflightStore(checksWith({ bridge: () => slow.promise }), () => 1234);
+    // What the panel renders before its mount effect starts the checks: no "Finished: 0 OK".
+    expect(hasFinished(store.getSnapshot())).toBe(false);
+    const first = store.run();
+    expect(hasFinished(store.getSnapshot())).toBe(false);
+    slow.resolve(ok);
+    await first;
+    expect(hasFinished(store.getSnapshot())).toBe(true);
+    const never = deferred<CheckResult>();
+    const again = createPreflightStore(checksWith({ bridge: () => never.promise }), () => 1);
+    void again.run();
+    expect(hasFinished(again.getSnapshot())).toBe(false);
+  });
+
   it('shows each row as soon as its check answers, while slow ones still run', async () => {
     const slow = deferred<CheckResult>();
     const store = createPreflightStore(checksWith({ webcontainer: () => slow.promise }), () => 1234);

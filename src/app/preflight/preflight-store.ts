@@ -51,6 +51,14 @@ export function createPreflightStore(checks: PreflightChecks, now: () => number 
   };
 }
 
+/**
+ * Whether the rows show a finished run. Not before the first run has ended: the panel renders once
+ * before its mount effect starts the checks, and that first frame must not say "Finished: 0 OK".
+ */
+export function hasFinished(state: PreflightState): boolean {
+  return !state.running && state.finishedAt !== null;
+}
+
 export function countByStatus(rows: readonly CheckRow[]): Record<CheckStatus, number> & { done: number } {
   const counts = { pass: 0, warn: 0, fail: 0, skip: 0, done: 0 };
   for (const row of rows) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../hooks/use-store.ts';
 import { createBrowserPreflightChecks, currentBrowser } from '../../app/preflight/browser-checks.ts';
 import type { CheckRow } from '../../app/preflight/check-types.ts';
-import { countByStatus, createPreflightStore, type PreflightStore } from '../../app/preflight/preflight-store.ts';
+import { countByStatus, createPreflightStore, hasFinished, type PreflightStore } from '../../app/preflight/preflight-store.ts';
 import { addressWithoutToken, buildSummary, detailText, type HostReasonWords, type PreflightTranslate } from '../../app/preflight/summary.ts';
 import { hostReasonText } from '../../app/live-session/host-reason-text.ts';
 import { usePreflightText } from './use-preflight-text.ts';
@@ -22,7 +22,9 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
   const { t: liveText } = useTranslation('live');
   const hostReason: HostReasonWords = (reason) => hostReasonText(liveText, reason);
   const [preflight] = useState(() => store ?? createPreflightStore(createBrowserPreflightChecks()));
-  const { running, rows, finishedAt } = useStore(preflight);
+  const state = useStore(preflight);
+  const { rows, finishedAt } = state;
+  const finished = hasFinished(state);
   const [copyState, setCopyState] = useState<CopyState>('idle');
   const summaryRef = useRef<HTMLTextAreaElement>(null);
 
@@ -63,10 +65,10 @@ export function PreflightPanel({ store }: { store?: PreflightStore }) {
           {t('panel.runAgain')}
         </button>
         <p className="preflight__progress" role="status">
-          {running ? t('panel.running', { done: counts.done, total: rows.length }) : t('panel.finished', counts)}
+          {finished ? t('panel.finished', counts) : t('panel.running', { done: counts.done, total: rows.length })}
         </p>
       </div>
-      <ul className="preflight__rows" aria-label={t('panel.checks')} aria-busy={running}>
+      <ul className="preflight__rows" aria-label={t('panel.checks')} aria-busy={!finished}>
         {rows.map((row) => (
           <PreflightRowView key={row.id} row={row} t={t} hostReason={hostReason} />
         ))}
