@@ -20,14 +20,15 @@ import { PROPERTY_TAGS } from './tools/vitest-tags.ts';
 // so unit and integration (group 0) finish before the end-to-end files (group 1) start, and never
 // compete with the browsers for the cores.
 // The Node projects are CPU-bound, but several of their files mostly wait (the slow-machine file
-// holds its worker for about a minute while its throttled child uses a tenth of a core; others wait
-// on child processes and sockets): one worker more than the cores keeps them all busy (unit +
-// integration on this 2-core machine: 183 s with two workers, 152 s with three).
+// holds its worker for about two minutes while its throttled child uses a tenth of a core; others
+// wait on child processes, sockets and signals' grace periods): two workers more than the cores keep
+// them busy. Unit + integration on this 2-core machine, same hour: three workers 186 s (cores 71%
+// busy), four 157 s (78%), five 160 s. MCP_NODE_WORKERS overrides it.
 // End-to-end files drive the suite's one Chromium, one file per core. Measured on this 2-core
 // machine: one file at a time left the cores idle 29% of the time (waits on the app, the servers,
 // timers): 494 s; two at a time kept them 94% busy: 342 s, green. Three at once overloaded it (load
 // 13–16, failed waits on a slow machine). MCP_E2E_WORKERS overrides it.
-const NODE_WORKERS = Math.max(1, availableParallelism()) + 1;
+const NODE_WORKERS = Number(process.env.MCP_NODE_WORKERS ?? Math.max(1, availableParallelism()) + 2);
 const E2E_WORKERS = Number(process.env.MCP_E2E_WORKERS ?? Math.max(1, availableParallelism()));
 // Every e2e wait has its own scaled limit (tests/e2e/limits.ts); a test's timeout is only the
 // backstop for a test that hangs, never what decides it.
