@@ -264,7 +264,9 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
   }
 
   private appendLog(entry: Parameters<typeof appendToLog>[1]): void {
-    this.store.setState((state) => ({ ...state, log: appendToLog(state.log, entry, this.logCap) }));
+    // Batched: split-writes brings hundreds of entries a second, and the log, the diagram and the
+    // panel around them rendered once per entry (a failure card's run was mostly that).
+    this.store.setState((state) => ({ ...state, log: appendToLog(state.log, entry, this.logCap) }), { batched: true });
   }
 
   // ---- the handshake ----
