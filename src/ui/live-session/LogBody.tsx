@@ -20,13 +20,12 @@ export interface LogBodyProps {
   find?: LogFindStore;
   /** The heading that names the list ("Message log"). */
   labelledBy: string;
-  virtual: boolean;
   follow: boolean;
   /** Shown instead of everything while the log is empty. */
   empty?: ReactNode;
 }
 
-export default function LogBody({ find: given, labelledBy, virtual, follow, empty = null }: LogBodyProps) {
+export default function LogBody({ find: given, labelledBy, follow, empty = null }: LogBodyProps) {
   const { t } = useTranslation('live');
   const [own] = useState(() => new LogFindStore());
   const find = given ?? own;
@@ -106,7 +105,6 @@ export default function LogBody({ find: given, labelledBy, virtual, follow, empt
           onTogglePin={togglePin}
           onGoToPartner={goToPartner}
           labelledBy={labelledBy}
-          virtual={virtual}
           follow={follow && shown === log.entries}
         />
       )}

@@ -16,6 +16,8 @@ export interface LogEntryRowProps {
   onGoToPartner?: (seq: number, frameIndex: number) => void;
   /** Position among the rows shown (arrow keys move by it); a virtual list also places and measures the row. */
   index?: number;
+  /** How many rows the list has, most of them not in the page: a screen reader says "row 12 of 700". */
+  setSize?: number;
   style?: CSSProperties;
   measureRef?: (element: HTMLLIElement | null) => void;
 }
@@ -34,7 +36,7 @@ function laneOf(entry: LogEntry): Lane {
  * One row of the log; rows that carry bytes expand (click, Enter or Space) to show them parsed.
  * Memoised: entries never change once logged, so a new chunk re-renders one row, not the whole log.
  */
-export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, target = null, onTogglePin, onGoToPartner, index, style, measureRef }: LogEntryRowProps) {
+export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, target = null, onTogglePin, onGoToPartner, index, setSize, style, measureRef }: LogEntryRowProps) {
   const { t } = useTranslation('live');
   const [expanded, setExpanded] = useState(false);
   const rowRef = useRef<HTMLButtonElement & HTMLDivElement>(null);
@@ -89,6 +91,8 @@ export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, ta
       data-testid="log-entry"
       data-seq={entry.seq}
       data-index={index}
+      aria-posinset={setSize === undefined || index === undefined ? undefined : index + 1}
+      aria-setsize={setSize}
       style={style}
       ref={measureRef}
     >

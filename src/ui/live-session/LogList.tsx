@@ -1,12 +1,15 @@
-// The rows of a message log. A live log holds at most a thousand entries and renders them all; an
-// opened trace may hold a hundred thousand, so it renders only the rows in view (@tanstack/react-virtual).
-// Either way the arrow keys move between rows, Home/End jump to the ends, and a "go to" target
-// scrolls into view and takes the focus.
+// The rows of a message log, the live panel's and an opened trace's alike: only the rows in view
+// are in the page (@tanstack/react-virtual). A trace may hold a hundred thousand entries; a live log
+// up to a thousand, and those, all in the page, were most of a busy page's elements (one failure
+// card: 8,900 of them), so every layout, style change, modal dialog and accessibility walk paid for
+// them. The log's own find bar searches every entry, shown or not. The arrow keys move between rows,
+// Home/End jump to the ends, and a "go to" target scrolls into view and takes the focus.
 
 import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { LogEntry } from '../../app/live-session/message-log.ts';
 import { LogEntryRow } from './LogEntryRow.tsx';
+import { stillAtBottom } from './log-follow.ts';
 
 export interface LogListProps {
   entries: readonly LogEntry[];
@@ -16,67 +19,16 @@ export interface LogListProps {
   onGoToPartner(seq: number, frameIndex: number): void;
   labelledBy: string;
   id?: string;
-  virtual: boolean;
   /** Keep the newest row in view while the reader is at the bottom (the live log). */
   follow: boolean;
 }
 
-// Within this many pixels of the bottom counts as "following the log": new rows scroll into view.
-const FOLLOW_SLACK_PX = 40;
 // A collapsed row is 29 px high: an exact estimate spares the virtualiser a re-layout of 100,000 rows per measured row.
 const ROW_ESTIMATE_PX = 29;
-// .message-log__list--virtual's height (log-body.css).
-const VIRTUAL_LIST_HEIGHT_PX = 480;
+// .message-log__list's max-height (app.css).
+const LIST_MAX_HEIGHT_PX = 480;
 
-export function LogList(props: LogListProps) {
-  return props.virtual ? <VirtualLogList {...props} /> : <PlainLogList {...props} />;
-}
-
-function PlainLogList({ entries, pins, target, onTogglePin, onGoToPartner, labelledBy, id, follow }: LogListProps) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const following = useRef(true);
-  // Scroll once per frame, not once per chunk: reading scrollHeight forces a layout of the whole
-  // list, and split-writes delivers hundreds of chunks a second.
-  const scrollQueued = useRef(false);
-  useEffect(() => {
-    if (!follow || scrollQueued.current) return;
-    scrollQueued.current = true;
-    requestAnimationFrame(() => {
-      scrollQueued.current = false;
-      const list = listRef.current;
-      if (list && following.current) list.scrollTop = list.scrollHeight;
-    });
-  }, [entries, follow]);
-  const onKeyDown = useRowKeys(listRef, entries.length, null);
-
-  return (
-    <ol
-      ref={listRef}
-      id={id}
-      className="message-log__list"
-      aria-labelledby={labelledBy}
-      onKeyDown={onKeyDown}
-      onScroll={(event) => {
-        const list = event.currentTarget;
-        following.current = list.scrollHeight - list.scrollTop - list.clientHeight < FOLLOW_SLACK_PX;
-      }}
-    >
-      {entries.map((entry, index) => (
-        <LogEntryRow
-          key={entry.seq}
-          entry={entry}
-          index={index}
-          pinned={pins.has(entry.seq)}
-          target={target?.seq === entry.seq ? target : null}
-          onTogglePin={onTogglePin}
-          onGoToPartner={onGoToPartner}
-        />
-      ))}
-    </ol>
-  );
-}
-
-function VirtualLogList({ entries, pins, target, onTogglePin, onGoToPartner, labelledBy, id }: LogListProps) {
+export function LogList({ entries, pins, target, onTogglePin, onGoToPartner, labelledBy, id, follow }: LogListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -91,13 +43,32 @@ function VirtualLogList({ entries, pins, target, onTogglePin, onGoToPartner, lab
     measureElement: sizeFromObserver,
     observeElementRect: observeRectWithoutLayout,
     scrollToFn: scrollUnlessThere,
-    // Until the list's own box is observed: its height in log-body.css, so the first render makes
-    // only the rows that show (the window's height made half again as many).
-    initialRect: { width: 0, height: VIRTUAL_LIST_HEIGHT_PX },
+    // Until the list's own box is observed: its largest height, so the first render makes only the
+    // rows that can show (the window's height made half again as many).
+    initialRect: { width: 0, height: LIST_MAX_HEIGHT_PX },
     getItemKey: (index) => entries[index]!.seq,
   });
   const scrollTo = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const onKeyDown = useRowKeys(scrollRef, entries.length, scrollTo);
+
+  // Following the live log: scroll once per frame, not once per entry (split-writes brings
+  // hundreds of chunks a second), and only while the reader stays at the bottom (log-follow.ts).
+  // Decided here rather than on scroll events: those come a frame late, after more rows have
+  // already moved the bottom, and read as the reader leaving it.
+  const lastBottom = useRef<number | null>(null);
+  const scrollQueued = useRef(false);
+  useEffect(() => {
+    if (!follow || scrollQueued.current) return;
+    scrollQueued.current = true;
+    requestAnimationFrame(() => {
+      scrollQueued.current = false;
+      const list = scrollRef.current;
+      if (!list) return;
+      if (!stillAtBottom(list, lastBottom.current)) return;
+      list.scrollTop = list.scrollHeight;
+      lastBottom.current = list.scrollHeight;
+    });
+  }, [entries, follow]);
 
   // A "go to" target may be far outside the rendered rows: bring it in, and the row focuses itself.
   const targetSeq = target?.seq ?? null;
@@ -119,6 +90,7 @@ function VirtualLogList({ entries, pins, target, onTogglePin, onGoToPartner, lab
               key={item.key}
               entry={entry}
               index={item.index}
+              setSize={entries.length}
               measureRef={virtualizer.measureElement}
               style={{ transform: `translateY(${item.start}px)` }}
               pinned={pins.has(entry.seq)}

@@ -37,7 +37,7 @@ export function MessageLog() {
       {log.dropped > 0 && <p className="notice">{t('log.dropped', { count: log.dropped })}</p>}
       {/* Mounted from the start, so its code is in before the first byte arrives (no flash without rows). */}
       <Suspense fallback={<p className="hint">{t('log.empty')}</p>}>
-        <LogBody labelledBy="log-heading" virtual={false} follow empty={t('log.empty')} />
+        <LogBody labelledBy="log-heading" follow empty={t('log.empty')} />
       </Suspense>
     </section>
   );

@@ -176,7 +176,7 @@ function TraceLog({ source, find, hidden = false, reading = false }: TraceLogPro
             {t(reading ? 'log.countSoFar' : 'log.count', { count: log.entries.length })}
           </span>
         </div>
-        <LogBody find={find} labelledBy={id} virtual follow={false} />
+        <LogBody find={find} labelledBy={id} follow={false} />
       </section>
     </LogSourceContext.Provider>
   );
