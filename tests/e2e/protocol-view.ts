@@ -307,12 +307,15 @@ export function failureLabTests(host: HostKind, app: AppAndBrowser): void {
           await verdict.waitFor({ timeout: limit(30_000) });
           expect([await verdict.getAttribute('data-outcome'), await verdict.getAttribute('data-symptom')], `${card}: ${await verdict.textContent()}`).toEqual([outcome, symptom]);
         }
-        // The live log holds hundreds of entries from those runs, but only the rows in view are in
-        // the page (rendered whole they were most of its ~9,000 elements), and it shows the newest.
+        // The live log holds every entry of those runs, but only the rows in view are in the page
+        // (rendered whole, they were most of its ~9,000 elements), and it shows the newest. The
+        // worker reports each of split-writes' writes as an entry of its own (hundreds); a real
+        // pipe (the bridge) merges some, so how many it logs depends on the machine.
         const rows = page.getByRole('list', { name: 'Message log' }).locator('li.log-entry');
         const placeOfLast = async () => ({ place: Number(await rows.last().getAttribute('aria-posinset')), of: Number(await rows.last().getAttribute('aria-setsize')) });
-        await expect.poll(async () => { const { place, of } = await placeOfLast(); return place === of && of > 300; }, { timeout: limit(10_000), interval: 200 }).toBe(true);
+        await expect.poll(async () => { const { place, of } = await placeOfLast(); return place === of; }, { timeout: limit(10_000), interval: 200 }).toBe(true);
         expect(await rows.count()).toBeLessThan(60);
+        if (host === 'worker') expect((await placeOfLast()).of).toBeGreaterThan(300);
         // The symptom is shown where it happens: the pending table for id pairing…
         expect(await page.getByTestId('failure-card-id-pairing').getByTestId('verdict').textContent()).toContain('Request #2 was answered before #1');
         // …the registry for the name clash (the last run is still on the stepper)…
