@@ -34,7 +34,8 @@ function laneOf(entry: LogEntry): Lane {
 
 /**
  * One row of the log; rows that carry bytes expand (click, Enter or Space) to show them parsed.
- * Memoised: entries never change once logged, so a new chunk re-renders one row, not the whole log.
+ * Memoised: entries never change once logged, so the pinned list re-renders only a changed row. The
+ * log's own list re-renders the few rows in view each frame (their place and size change as rows come).
  */
 export const LogEntryRow = memo(function LogEntryRow({ entry, pinned = false, target = null, onTogglePin, onGoToPartner, index, setSize, style, measureRef }: LogEntryRowProps) {
   const { t } = useTranslation('live');

@@ -65,8 +65,9 @@ export function LogList({ entries, pins, target, onTogglePin, onGoToPartner, lab
       const list = scrollRef.current;
       if (!list) return;
       if (!stillAtBottom(list, lastBottom.current)) return;
-      list.scrollTop = list.scrollHeight;
-      lastBottom.current = list.scrollHeight;
+      const bottom = list.scrollHeight;
+      list.scrollTop = bottom;
+      lastBottom.current = bottom;
     });
   }, [entries, follow]);
 
