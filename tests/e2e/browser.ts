@@ -23,11 +23,6 @@ export interface PageOptions {
   /** navigator.language of the fresh context; default en-US. */
   locale?: string;
   /**
-   * Abort every request that leaves this origin, so the test sees the offline case whatever the
-   * machine's network (the WebContainer runtime would otherwise load from StackBlitz).
-   */
-  onlyOrigin?: string;
-  /**
    * Let the app install its service worker. Off by default: every fresh context would otherwise
    * precache the whole build (about 16 MB) in the background, which costs the two cores more than
    * most tests do. The offline and preflight tests, which are about the service worker, turn it on.
@@ -51,13 +46,6 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     await context.addInitScript(({ name, limits }) => {
       (globalThis as Record<string, unknown>)[name] = limits;
     }, { name: PAGE_LIMITS_GLOBAL, limits: options.limits });
-  }
-  const onlyOrigin = options.onlyOrigin;
-  if (onlyOrigin !== undefined) {
-    await context.route(
-      (url) => url.origin !== onlyOrigin,
-      (route) => route.abort('internetdisconnected'),
-    );
   }
   // Every wait that names no limit of its own (locator actions, waitFor, waitForFunction) gets
   // the scaled one: 30 s is what a quiet machine could need at most (limits.ts).
@@ -125,12 +113,12 @@ export const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' 
 export type HostKind = keyof typeof HOST_NAMES;
 
 /**
- * A fresh page on a forced host (`?host=`), with only the app's origin reachable: `beforeLoad`
+ * A fresh page on a forced host (`?host=`), (the browser reaches no host but loopback, chromium.ts): `beforeLoad`
  * prepares the page (e.g. saved progress) before it loads `hash`, and the page is returned once it
  * says it is live on that host.
  */
 export async function openOnHost(app: AppAndBrowser, host: HostKind, hash: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
-  const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+  const opened = await openPage(app.browser);
   await beforeLoad?.(opened.page);
   await opened.page.goto(`${app.url}?host=${host}${hash}`);
   await opened.page.getByText(`Live host: ${HOST_NAMES[host]}`).waitFor({ timeout: limit(15_000) });

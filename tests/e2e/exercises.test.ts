@@ -19,7 +19,7 @@ const app = useAppAndBrowser();
 
 // The worker host needs no probing: these tests are about the exercises, not the live panel.
 async function open(options: { locale?: string } = {}): Promise<TestPage> {
-  const opened = await openPage(app.browser, { locale: options.locale, onlyOrigin: new URL(app.url).origin });
+  const opened = await openPage(app.browser, { locale: options.locale });
   await opened.page.goto(`${app.url}?host=worker`);
   await editorReady(opened.page);
   return opened;

@@ -17,7 +17,7 @@ const WAIT_MARGIN_MS = 30_000;
 describe('automatic host selection (offline)', () => {
   // The first two only wait on the boot timeout, so they wait side by side.
   it.concurrent('ignores an unknown ?host=, gives up on the WebContainer in time and says why, then uses the bridge', async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
+    const { page, close } = await openPage(app.browser, { limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await page.goto(`${app.url}?host=nope`);
       await page.getByText(/“\?host=nope” is not a known host/).waitFor();
@@ -45,7 +45,7 @@ describe('automatic host selection (offline)', () => {
   });
 
   it.concurrent('says why a forced WebContainer cannot run the server; the page stays usable', async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
+    const { page, close } = await openPage(app.browser, { limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await page.goto(`${app.url}?host=webcontainer`);
       await page.getByText('No host available').waitFor({ timeout: UNBOOTABLE_WEBCONTAINER_MS + limit(MARGIN_MS) });
@@ -77,7 +77,7 @@ describe('automatic host selection (offline)', () => {
   // Its waits are deadlines, not claims about speed: a busy machine may need all of them.
   it('reports the bridge going away mid-session; Retry falls back to the worker and Start works', async () => {
     const own = await startPrivateServer();
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(own.url).origin });
+    const { page, close } = await openPage(app.browser);
     try {
       await page.goto(own.url);
       await page.getByText('Live host: Local bridge').waitFor({ timeout: DEFAULT_BOOT_TIMEOUT_MS + limit(WAIT_MARGIN_MS) });

@@ -16,7 +16,7 @@ import { limit } from './limits.ts';
 const app = useAppAndBrowser();
 
 async function open(query: string, locale?: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {
-  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.url).origin });
+  const opened = await openPage(app.browser, { locale });
   await beforeLoad?.(opened.page);
   await opened.page.goto(`${app.url}${query}`);
   return opened;

@@ -70,7 +70,7 @@ const button = (name: string | RegExp) => (focus: Focused) => (focus.tag === 'bu
 
 describe('the keyboard-only path', () => {
   it('opens an exercise, solves and runs it, steps the handshake and inspects a frame, with keys alone', { timeout: limit(150_000) }, async () => {
-    const { page, close, consoleLines } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page, close, consoleLines } = await openPage(app.browser);
     try {
       await page.goto(`${app.url}?host=worker`);
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
@@ -146,7 +146,7 @@ describe('the keyboard-only path', () => {
   });
 
   it('every control reached with Tab on the study view shows an outline or a ring', { timeout: limit(60_000) }, async () => {
-    const { page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page, close } = await openPage(app.browser);
     try {
       await page.goto(`${app.url}?host=worker`);
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });

@@ -28,7 +28,7 @@ const SIZES = [
 const HEADING_BOTTOM_MAX = 260;
 
 async function open(size: { width: number; height: number }, locale = 'en-US'): Promise<TestPage> {
-  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.url).origin });
+  const opened = await openPage(app.browser, { locale });
   await opened.page.setViewportSize(size);
   await opened.page.goto(`${app.url}?host=worker`);
   await opened.page.locator('[data-testid="lesson"] article h2').waitFor({ timeout: limit(20_000) });

@@ -11,7 +11,7 @@ import { limit } from './limits.ts';
 const app = useAppAndBrowser();
 
 async function open(query: string, locale?: string): Promise<TestPage> {
-  const opened = await openPage(app.browser, { locale, onlyOrigin: new URL(app.url).origin });
+  const opened = await openPage(app.browser, { locale });
   await opened.page.goto(`${app.url}${query}`);
   return opened;
 }

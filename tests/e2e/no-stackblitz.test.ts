@@ -13,8 +13,8 @@ const wait = (quietMs = 30_000) => limit(quietMs);
 describe('no third-party request at page load', () => {
   it('loads, picks a host and renders without contacting StackBlitz; choosing the WebContainer does', async () => {
     const own = new URL(app.url).origin;
-    // Other origins are aborted (no network here), but every attempt is still recorded.
-    const { page, close } = await openPage(app.browser, { onlyOrigin: own, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
+    // No host but loopback resolves in the suite's browser (chromium.ts), but every attempt is still recorded.
+    const { page, close } = await openPage(app.browser, { limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     const foreign: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).origin !== own && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
@@ -30,10 +30,12 @@ describe('no third-party request at page load', () => {
       await page.getByText('Live host: Local bridge').waitFor({ timeout: wait() });
       await page.getByRole('heading', { name: 'Three message shapes' }).waitFor({ timeout: wait() });
       await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: wait() });
-      await page.waitForLoadState('networkidle', { timeout: wait() });
-      expect(foreign).toEqual([]);
+      // Host selection has settled (the bridge chosen, the WebContainer row final): any host the
+      // page would ask at load has been asked. (Not 'networkidle': since no route intercepts the
+      // page's requests, Playwright's idle wait hung for its whole limit in 1 of 4 runs here.)
       const row = page.getByRole('list', { name: 'Host' }).getByRole('listitem').filter({ hasText: 'WebContainer' });
-      expect(await row.textContent()).toContain('tried only when you choose it');
+      await row.filter({ hasText: 'tried only when you choose it' }).waitFor({ timeout: wait() });
+      expect(foreign).toEqual([]);
 
       // The control: the learner chooses the WebContainer; now (and only now) StackBlitz is asked.
       await page.getByRole('button', { name: 'Try the WebContainer' }).click();

@@ -34,7 +34,7 @@ async function waitUntilSavedForOffline(page: Page): Promise<PrecacheStatus> {
 
 describe('offline after one visit', () => {
   it('reloads offline from the service worker: isolated, lesson, editor with its TypeScript worker, worker host at once', async () => {
-    const { context, page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
+    const { context, page, consoleLines, close } = await openPage(app.browser, { serviceWorker: true });
     try {
       await page.goto(app.url);
       // The online page carries the per-start bridge token and uses the bridge.
@@ -47,7 +47,7 @@ describe('offline after one visit', () => {
       // Meanwhile a fresh browser context on the same origin starts without this context's service
       // worker: nothing controls it before its own worker would take over, and the online page gets
       // its fresh bridge token (nothing this context cached leaked into it).
-      const other = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
+      const other = await openPage(app.browser, { serviceWorker: true });
       try {
         await other.page.goto(app.url);
         const fresh = await other.page.evaluate(async () => ({
@@ -184,7 +184,7 @@ describe('a new build', () => {
   it('takes over without reloading the open page, which offers Reload; the next load and the offline copy are the new build', async () => {
     const dist = await copyOfDist();
     const own = await startPrivateServer(dist);
-    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(own.url).origin, serviceWorker: true });
+    const { context, page, close } = await openPage(app.browser, { serviceWorker: true });
     try {
       await page.goto(own.url);
       await waitUntilSavedForOffline(page);

@@ -98,7 +98,7 @@ async function buildWithTheReference(page: Page, text: ReturnType<typeof words>)
 
 describe('one path through the chapter', () => {
   it('goes from exercise 1 to the last by "Next" alone, through every live scene and failure card, in both languages', { timeout: limit(240_000) }, async () => {
-    const { page, close, consoleLines } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const { page, close, consoleLines } = await openPage(app.browser);
     try {
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.goto(`${app.url}?host=worker`);

@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** A fresh profile (its own localStorage), optionally with saved progress, on the worker host. */
 async function open(options: { progress?: unknown; hash?: string } = {}): Promise<TestPage> {
-  const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+  const opened = await openPage(app.browser);
   if (options.progress !== undefined) {
     // Only on the first load: a reload must see what the page itself saved.
     await opened.page.addInitScript(

@@ -56,7 +56,7 @@ async function waitForFinished(page: Page, text: RegExp, timeout = UNBOOTABLE_WE
 // boot timeout (no internet), a fixed wait on a timer that one test need not queue behind another's.
 describe.concurrent('preflight panel', () => {
   it('under npm start with no internet: one row per check, fixes for the WebContainer, Run again, copyable summary', async () => {
-    const { context, page, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
+    const { context, page, close } = await openPage(app.browser, { serviceWorker: true, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
       await page.goto(`${app.url}#preflight`);
@@ -101,7 +101,7 @@ describe.concurrent('preflight panel', () => {
   });
 
   it('speaks Chinese for a zh-CN browser', async () => {
-    const { page, close } = await openPage(app.browser, { locale: 'zh-CN', onlyOrigin: new URL(app.url).origin, limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
+    const { page, close } = await openPage(app.browser, { locale: 'zh-CN', limits: { webContainerBootMs: UNBOOTABLE_WEBCONTAINER_MS } });
     try {
       await page.goto(`${app.url}#preflight`);
       await page.getByRole('heading', { name: '课前检查' }).waitFor();
@@ -115,7 +115,7 @@ describe.concurrent('preflight panel', () => {
   });
 
   it('on a host without the headers (GitHub Pages): not isolated, says what to do, and the app still works', async () => {
-    const { page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(plainUrl).origin });
+    const { page, consoleLines, close } = await openPage(app.browser);
     try {
       await page.goto(plainUrl);
       expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);

@@ -44,7 +44,7 @@ describe('presenter mode', () => {
   });
 
   it('is driven by the keyboard alone, and the follow view mirrors it', async () => {
-    opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    opened = await openPage(app.browser);
     const { context } = opened;
     const failures: string[] = [];
 

@@ -35,7 +35,7 @@ describe('learner code runs on an opaque origin', () => {
     const assets = buildAssets();
     const shared = await encodeShareHash({ exerciseId: '04-server', code: learnerProbe(origin, assets) });
     if (!shared.ok) throw new Error(`share link: ${JSON.stringify(shared.problem)}`);
-    const opened = await openPage(app.browser, { onlyOrigin: origin, serviceWorker: true });
+    const opened = await openPage(app.browser, { serviceWorker: true });
     const { page } = opened;
     try {
       // Everything that reaches the page's window or its BroadcastChannel, from the first byte.
@@ -137,7 +137,7 @@ describe('learner code runs on an opaque origin', () => {
 
   it('when the sandbox frame cannot load, no code runs and the page says why', { timeout: limit(300_000) }, async () => {
     // The frame never loads here, so the page's 15 s start limit is shortened: the outcome is the same.
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, limits: { sandboxFrameStartMs: 1000 } });
+    const opened = await openPage(app.browser, { limits: { sandboxFrameStartMs: 1000 } });
     const { page } = opened;
     try {
       // As an extension or a proxy that blocks the frame would.
@@ -154,8 +154,7 @@ describe('learner code runs on an opaque origin', () => {
   });
 
   it('a frame served without its sandbox directive (a host that cannot send it) runs nothing itself: the page opens it again with the sandbox attribute, still opaque', { timeout: limit(300_000) }, async () => {
-    const origin = new URL(app.url).origin;
-    const opened = await openPage(app.browser, { onlyOrigin: origin });
+    const opened = await openPage(app.browser);
     const { page } = opened;
     try {
       // The real document, on the playground's own origin: only the CSP header is missing.

@@ -109,7 +109,7 @@ describe.each(['bridge', 'worker'] as const)('the SDK checks on the %s host', (h
 describe('a bridge that does not run learner code (npm start without --learner-code-in-node)', () => {
   it('Check my server runs in the worker and the panel says why; Check my client still runs on the bridge', async () => {
     const plain = await startServer({ port: 0, skipBuild: true, log: () => {} });
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(plain.url).origin });
+    const opened = await openPage(app.browser);
     try {
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 }, '04-server': { code: referenceServer, completed: false, hintsRevealed: 0 } } });
       await opened.page.addInitScript((value) => { if (window === window.top) localStorage.setItem('mcp-playground:progress', value); }, progress);
@@ -134,7 +134,7 @@ describe('code from a share link', () => {
   it('Check my server asks before running it on the bridge; no runs nothing, yes runs it there', async () => {
     const link = await encodeShareHash({ exerciseId: '04-server', code: referenceServer });
     if (!link.ok) throw new Error('could not make the share link');
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const opened = await openPage(app.browser);
     const { page } = opened;
     try {
       // The learner's own exercise 3 client, so Check my client is not what this is about.
@@ -172,7 +172,7 @@ describe('code from a share link', () => {
 
 describe('code from an imported progress file', () => {
   it('Check my server asks the same before running it on the bridge; after a yes it is the learner\'s', async () => {
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin });
+    const opened = await openPage(app.browser);
     const { page } = opened;
     try {
       const progress = JSON.stringify({ version: 1, exercises: { '03-client': { code: referenceClient, completed: false, hintsRevealed: 0 } } });
@@ -221,7 +221,7 @@ describe('code from an imported progress file', () => {
 
 describe('the SDK checks panel', () => {
   it('speaks Chinese and lists the hosts with what each can run', async () => {
-    const opened = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, locale: 'zh-CN' });
+    const opened = await openPage(app.browser, { locale: 'zh-CN' });
     try {
       await opened.page.goto(`${app.url}?host=worker#agent`);
       await opened.page.getByTestId('sdk-checks').waitFor({ timeout: limit(15_000) });

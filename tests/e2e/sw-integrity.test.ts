@@ -20,7 +20,7 @@ async function waitUntilControlledAndSaved(page: Page): Promise<void> {
 
 describe('service worker integrity', () => {
   it('does not serve a poisoned precache entry: the page loads the real script and the cache is repaired', async () => {
-    const { page, consoleLines, close } = await openPage(app.browser, { onlyOrigin: new URL(app.url).origin, serviceWorker: true });
+    const { page, consoleLines, close } = await openPage(app.browser, { serviceWorker: true });
     try {
       await page.goto(app.url);
       await waitUntilControlledAndSaved(page);
