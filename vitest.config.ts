@@ -4,7 +4,8 @@ import { LongFirstSequencer } from './tests/sequencer.ts';
 import { exerciseModulesPlugin } from './tools/exercise-modules-plugin.ts';
 import { PROPERTY_TAGS } from './tools/vitest-tags.ts';
 
-// Three projects, one command: `npm test` runs them all (after the type check); each also runs on
+// Three projects, one command: `npm test` runs them all (the type check is a file of the integration
+// project, tests/architecture/typecheck.test.ts, run beside the others); each also runs on
 // its own (`npm run test:unit`, `test:integration`, `test:e2e`, or `vitest run --project NAME`).
 //
 //   unit         the tests next to the code (src/, server/, tools/), the exercise specs against the
