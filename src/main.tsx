@@ -12,7 +12,7 @@ import { exerciseFiles, loadCatalogue, loadLocalizedStarters } from './exercise/
 import { browserStorage, ProgressStore } from './exercise/progress-store.ts';
 import { SpecRunner } from './sandbox/spec-runner.ts';
 import { exerciseRunner } from './exercise/exercise-runner.ts';
-import { createDefaultHosts, parseForcedHost, selectHost } from './runtime/host-selection.ts';
+import { browserIsOffline, createDefaultHosts, parseForcedHost, selectHost, withConnectivity } from './runtime/host-selection.ts';
 import { App } from './ui/shell/App.tsx';
 import { ExerciseContext } from './ui/hooks/exercise-context.ts';
 import { browserI18nEnvironment, createI18n } from './app/i18n/index.ts';
@@ -95,7 +95,9 @@ function startPlayground(): void {
     invalidForced: forcedHost.ok ? null : shorten(new URLSearchParams(window.location.search).get('host') ?? ''),
     selectHost: async () => {
       const selection = await selectHost({ forced, hosts, webContainerChosen: () => webContainerChosen });
-      return { host: selection.chosen, availability: selection.availability };
+      // The network as the browser sees it now, not as when the probes began (they take a while,
+      // and a page that opens offline from the service worker can learn it only meanwhile).
+      return { host: selection.chosen, availability: withConnectivity(selection.availability, browserIsOffline()) };
     },
     chooseWebContainer: () => {
       webContainerChosen = true;
@@ -119,6 +121,8 @@ function startPlayground(): void {
   );
 
   void session.probeHosts();
+  window.addEventListener('offline', () => session.connectivityChanged(true));
+  window.addEventListener('online', () => session.connectivityChanged(false));
 }
 
 /** A query value is shown back to the learner: keep a pasted novel from taking over the panel. */

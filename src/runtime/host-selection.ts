@@ -48,6 +48,25 @@ export function browserIsOffline(): boolean {
   return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
 }
 
+/** The WebContainer's row when it is skipped unprobed: offline, or not chosen yet. */
+export function skippedWebContainer(offline: boolean): HostAvailability {
+  return offline
+    ? { kind: 'webcontainer', status: 'unavailable', reason: OFFLINE_WEBCONTAINER_REASON, why: { code: 'offline' } }
+    : { kind: 'webcontainer', status: 'unavailable', reason: WEBCONTAINER_NOT_CHOSEN_REASON, why: { code: 'not-chosen' } };
+}
+
+/**
+ * The rows again after the browser's word on the network changed (its `online`/`offline` events,
+ * or a change while the probes ran): a WebContainer row that was skipped unprobed follows it, so
+ * the panel never says "tried only when you choose it" to a browser that knows it is offline. A
+ * row that came from a probe stays as it is until the next probe.
+ */
+export function withConnectivity(availability: readonly HostAvailability[], offline: boolean): HostAvailability[] {
+  return availability.map((row) =>
+    row.kind === 'webcontainer' && row.status === 'unavailable' && (row.why?.code === 'offline' || row.why?.code === 'not-chosen') ? skippedWebContainer(offline) : row,
+  );
+}
+
 /** Probe in preference order and stop at the first that works: a later probe would only cost time. */
 export async function selectHost(options: SelectHostOptions): Promise<HostSelection> {
   const forced = options.forced ?? null;
@@ -57,11 +76,7 @@ export async function selectHost(options: SelectHostOptions): Promise<HostSelect
   let chosen: HostKind | null = null;
   for (const kind of forced ? [forced] : HOST_KINDS) {
     const availability: HostAvailability =
-      kind === 'webcontainer' && offline
-        ? { kind, status: 'unavailable', reason: OFFLINE_WEBCONTAINER_REASON, why: { code: 'offline' } }
-        : kind === 'webcontainer' && !webContainerChosen
-          ? { kind, status: 'unavailable', reason: WEBCONTAINER_NOT_CHOSEN_REASON, why: { code: 'not-chosen' } }
-          : await probeSafely(kind, options.hosts[kind]);
+      kind === 'webcontainer' && (offline || !webContainerChosen) ? skippedWebContainer(offline) : await probeSafely(kind, options.hosts[kind]);
     found.set(kind, availability);
     if (availability.status === 'available') {
       chosen = kind;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEchoWorkerCore } from '../../runtime/echo-worker-core.ts';
 import type { Host, HostAvailability, ProgramSpec, Wire } from '../../runtime/host.ts';
+import { OFFLINE_WEBCONTAINER_REASON, skippedWebContainer, WEBCONTAINER_NOT_CHOSEN_REASON, withConnectivity } from '../../runtime/host-selection.ts';
 import { bytesToBase64, type TapEvent } from '../../runtime/tap-protocol.ts';
 import { createWorkerHost, type WorkerLike } from '../../runtime/worker-host.ts';
 import { HANDSHAKE_ECHO_TEXT } from './handshake.ts';
@@ -127,6 +128,23 @@ describe('LiveSessionStore: hosts', () => {
     await session.probeHosts();
     expect(host.wires[1]!.killed).toBe(true);
     expect(session.getSnapshot().server).toEqual({ status: 'stopped' });
+  });
+
+  it('a WebContainer row skipped unprobed follows the browser going offline and back; a probed row and the choice stay', async () => {
+    const host = scriptedHost();
+    const probed: HostAvailability = { kind: 'webcontainer', status: 'unavailable', reason: 'did not boot', why: { code: 'boot-timeout', seconds: 6 } };
+    const session = new LiveSessionStore({ selectHost: async () => ({ host, availability: [skippedWebContainer(false), { kind: 'bridge', status: 'available' }] }) });
+    session.connectivityChanged(true); // while probing: nothing to change yet
+    expect(session.getSnapshot().host.selection).toEqual({ status: 'probing' });
+    await session.probeHosts();
+    session.connectivityChanged(true);
+    expect(session.getSnapshot().host.selection).toEqual({ status: 'chosen', kind: 'bridge', availability: [skippedWebContainer(true), { kind: 'bridge', status: 'available' }] });
+    const webContainerRow = () => (session.getSnapshot().host.selection as { availability: readonly HostAvailability[] }).availability[0];
+    expect(webContainerRow()).toMatchObject({ why: { code: 'offline' }, reason: OFFLINE_WEBCONTAINER_REASON });
+    session.connectivityChanged(false);
+    expect(session.getSnapshot().host.selection).toMatchObject({ status: 'chosen', kind: 'bridge' });
+    expect(webContainerRow()).toMatchObject({ why: { code: 'not-chosen' }, reason: WEBCONTAINER_NOT_CHOSEN_REASON });
+    expect(withConnectivity([probed], true)).toEqual([probed]);
   });
 
   it('keeps the forced and the invalid ?host= values for the panel', () => {

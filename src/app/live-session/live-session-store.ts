@@ -7,6 +7,7 @@ import { getFraming } from '../../protocol/framing/index.ts';
 import type { Host, HostAvailability, HostKind, ProgramSpec, Wire } from '../../runtime/host.ts';
 import type { TapEvent } from '../../runtime/tap-protocol.ts';
 import type { EchoEra } from '../../runtime/echo-server-args.ts';
+import { withConnectivity } from '../../runtime/host-selection.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { appendToLog, DEFAULT_LOG_CAP, EMPTY_LOG, TapEventDecoder, type MessageLog } from './message-log.ts';
 import { IDLE_HANDSHAKE, runHandshake, type HandshakeState } from './handshake.ts';
@@ -142,6 +143,17 @@ export class LiveSessionStore extends ExternalStore<LiveSessionState> {
       ? { status: 'chosen', kind: choice.host.kind, availability: choice.availability }
       : { status: 'none', availability: choice.availability };
     this.update({ host: { ...this.getSnapshot().host, selection } });
+  }
+
+  /**
+   * The browser's word on the network changed (its `online`/`offline` events): the WebContainer
+   * row that was skipped unprobed says so at once (withConnectivity); nothing is probed again.
+   */
+  connectivityChanged(offline: boolean): void {
+    const { host } = this.getSnapshot();
+    const selection = host.selection;
+    if (selection.status === 'probing') return; // the probe's result is checked against the network when it comes
+    this.update({ host: { ...host, selection: { ...selection, availability: withConnectivity(selection.availability, offline) } } });
   }
 
   /** The chosen host, for features that start programs of their own on it (the SDK checks). */
