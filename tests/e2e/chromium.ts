@@ -1,9 +1,20 @@
 // Debian's Chromium through playwright-core (npm cannot download a browser here): where it is and
 // how it starts, in a file of its own so the global setup and bench/ can use it without Vitest.
 
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell: the same Chromium build as its `chromium` package (Blink, V8,
+ * the network stack, site isolation), without the desktop browser around it (profiles, windows,
+ * the address bar's WebUI), which a test never sees. Playwright runs this shell for its own
+ * headless tests. The e2e project in it on this 2-core machine, same hour: 223 s / 390 core-s,
+ * against 253–277 s / 453–490 core-s in /usr/bin/chromium; six files alternated, 81 and 83
+ * core-s against 95. scripts/ensure-chromium.sh installs it; the full browser is the fallback
+ * where it cannot, and CHROMIUM_PATH chooses any other Chromium or Chrome.
+ */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : '/usr/bin/chromium');
 
 /**
  * The features playwright-core (its exact pinned version) disables itself, copied because our list
@@ -40,10 +51,11 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   // One --disable-features for all: Chromium reads only the last one, so a second list would undo
   // the one Playwright passes. Playwright's own list first (PLAYWRIGHT_DISABLED_FEATURES), then
-  // ours: Chromium 156 preloads its omnibox popup (two chrome://omnibox-popup.top-chrome WebUI
-  // pages in a renderer of their own) in every new window, and each test's fresh context is a new
-  // window. That was about 1.8 of the 3.5 core-seconds a test's page load cost, for an address bar
-  // headless never shows. Browser UI only; nothing of the page changes.
+  // ours: the full Chromium 156 (the fallback, or a CHROMIUM_PATH) preloads its omnibox popup (two
+  // chrome://omnibox-popup.top-chrome WebUI pages in a renderer of their own) in every new window,
+  // and each test's fresh context is a new window. That was about 1.8 of the 3.5 core-seconds a
+  // test's page load cost, for an address bar headless never shows (the headless shell has none).
+  // Browser UI only; nothing of the page changes.
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
   // No host but loopback: every other name fails to resolve, in every context of this browser, so
   // each test sees the offline case whatever the machine's network (the WebContainer runtime would
