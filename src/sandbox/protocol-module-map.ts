@@ -78,11 +78,15 @@ import * as eraLegacyBridge from '../protocol/era/legacy-bridge.ts';
 import * as eraDualEraServer from '../protocol/era/dual-era-server.ts';
 import * as eraConformanceFixtures from '../protocol/era/conformance-fixtures.ts';
 import * as eraEcho from '../protocol/era/echo.ts';
+import * as authWwwAuthenticate from '../protocol/auth/www-authenticate.ts';
+import * as authDiscoveryUrls from '../protocol/auth/discovery-urls.ts';
 import * as eraSession from '../protocol/era/session.ts';
 import * as httpModernRules from '../protocol/http/modern-rules.ts';
 import * as httpDualEraHandler from '../protocol/http/dual-era-handler.ts';
 
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
+  '@protocol/auth/www-authenticate': authWwwAuthenticate,
+  '@protocol/auth/discovery-urls': authDiscoveryUrls,
   '@protocol/remote-tools': remoteTools,
   '@protocol/client-errors': clientErrors,
   '@protocol/client-events': clientEvents,
