@@ -80,6 +80,7 @@ import * as eraConformanceFixtures from '../protocol/era/conformance-fixtures.ts
 import * as eraEcho from '../protocol/era/echo.ts';
 import * as authWwwAuthenticate from '../protocol/auth/www-authenticate.ts';
 import * as authDiscoveryUrls from '../protocol/auth/discovery-urls.ts';
+import * as authHttpUrl from '../protocol/auth/http-url.ts';
 import * as authPkce from '../protocol/auth/pkce.ts';
 import * as authServerMetadata from '../protocol/auth/server-metadata.ts';
 import * as eraSession from '../protocol/era/session.ts';
@@ -89,6 +90,7 @@ import * as httpDualEraHandler from '../protocol/http/dual-era-handler.ts';
 export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/auth/www-authenticate': authWwwAuthenticate,
   '@protocol/auth/discovery-urls': authDiscoveryUrls,
+  '@protocol/auth/http-url': authHttpUrl,
   '@protocol/auth/pkce': authPkce,
   '@protocol/auth/server-metadata': authServerMetadata,
   '@protocol/remote-tools': remoteTools,

@@ -113,8 +113,8 @@ export const HOST_NAMES = { bridge: 'Local bridge', worker: 'In-browser worker' 
 export type HostKind = keyof typeof HOST_NAMES;
 
 /**
- * A fresh page on a forced host (`?host=`), (the browser reaches no host but loopback, chromium.ts): `beforeLoad`
- * prepares the page (e.g. saved progress) before it loads `hash`, and the page is returned once it
+ * A fresh page on a forced host (`?host=`; the suite's browser reaches no host but loopback,
+ * chromium.ts): `beforeLoad` prepares the page (e.g. saved progress) before it loads `hash`, and the page is returned once it
  * says it is live on that host.
  */
 export async function openOnHost(app: AppAndBrowser, host: HostKind, hash: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<TestPage> {

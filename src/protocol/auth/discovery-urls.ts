@@ -8,6 +8,8 @@
 //      issuer with a path, then OpenID's path appended; the two root forms for one without.
 // Pure: the URLs only. Fetching them, and stopping at the first that answers, is the caller's.
 
+import { parseHttpUrl } from './http-url.ts';
+
 export class DiscoveryUrlError extends Error {
   constructor(message: string) {
     super(message);
@@ -17,14 +19,7 @@ export class DiscoveryUrlError extends Error {
 
 /** An absolute http(s) URL, or a DiscoveryUrlError that says which one and why. */
 function httpUrl(value: string | URL, what: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new DiscoveryUrlError(`${what} is not an absolute URL: ${JSON.stringify(String(value))}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DiscoveryUrlError(`${what} must be http or https, not ${url.protocol}`);
-  return url;
+  return parseHttpUrl(value, what, (message) => new DiscoveryUrlError(message));
 }
 
 /** The URL's path without its terminating slash ('' for the root), as RFC 8414 and 9728 insert it. */

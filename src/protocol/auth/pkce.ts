@@ -4,7 +4,7 @@
 // `code_challenge` with the authorization request, and the verifier itself with the token request.
 // WebCrypto (crypto.subtle) exists in browsers, workers and Node alike, so this stays pure.
 
-import { bytesToBase64 } from '../inspect/base64.ts';
+import { bytesToBase64Url } from '../inspect/base64.ts';
 
 export const PKCE_METHOD = 'S256';
 
@@ -15,18 +15,14 @@ export function isCodeVerifier(text: string): boolean {
   return VERIFIER.test(text);
 }
 
-function base64Url(bytes: Uint8Array): string {
-  return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** A fresh verifier: 32 random bytes as base64url, 43 characters (RFC 7636 §4.1's recommendation). */
 export function createCodeVerifier(randomBytes: (length: number) => Uint8Array = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length))): string {
-  return base64Url(randomBytes(32));
+  return bytesToBase64Url(randomBytes(32));
 }
 
 /** The S256 challenge of a verifier; throws a RangeError on text that is not a verifier. */
 export async function codeChallengeS256(verifier: string): Promise<string> {
   if (!isCodeVerifier(verifier)) throw new RangeError(`not a PKCE code_verifier (43–128 of A–Z a–z 0–9 - . _ ~): ${JSON.stringify(verifier.slice(0, 40))}`);
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return base64Url(new Uint8Array(digest));
+  return bytesToBase64Url(new Uint8Array(digest));
 }

@@ -5,6 +5,7 @@
 // go on when `code_challenge_methods_supported` is absent or lacks it. Pure: the document in, the
 // fields the flow uses out, or one error that says what is wrong.
 
+import { parseHttpUrl } from './http-url.ts';
 import { PKCE_METHOD } from './pkce.ts';
 
 export interface AuthorizationServerMetadata {
@@ -26,15 +27,8 @@ export class ServerMetadataError extends Error {
 }
 
 function httpUrl(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw new ServerMetadataError(`${field} is missing or not a string`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ServerMetadataError(`${field} is not an absolute URL: ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ServerMetadataError(`${field} must be http or https, not ${url.protocol}`);
-  return value;
+  parseHttpUrl(value, field, (message) => new ServerMetadataError(message));
+  return value as string;
 }
 
 function stringList(value: unknown, field: string): string[] | undefined {

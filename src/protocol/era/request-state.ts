@@ -11,6 +11,8 @@
 // first and every state expiring by then is refused from then on, so forgetting never reopens one.
 // WebCrypto (crypto.subtle) exists in browsers, workers and Node alike, so this stays pure.
 
+import { bytesToBase64Url } from '../inspect/base64.ts';
+
 const encoder = new TextEncoder();
 
 export interface RequestStateSealer {
@@ -56,9 +58,9 @@ export function createRequestStateSealer(options: SealerOptions = {}): RequestSt
 
   return {
     async seal(binding, value) {
-      const nonce = toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)));
-      const body = toBase64Url(encoder.encode(JSON.stringify({ b: binding, e: now() + ttlMs, n: nonce, v: value })));
-      return `s1.${body}.${toBase64Url(await mac(body))}`;
+      const nonce = bytesToBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+      const body = bytesToBase64Url(encoder.encode(JSON.stringify({ b: binding, e: now() + ttlMs, n: nonce, v: value })));
+      return `s1.${body}.${bytesToBase64Url(await mac(body))}`;
     },
     async open(binding, state) {
       const parts = state.split('.');
@@ -92,7 +94,7 @@ export function createRequestStateSealer(options: SealerOptions = {}): RequestSt
  */
 export async function argumentsDigest(value: unknown): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(canonicalJson(value)));
-  return toBase64Url(new Uint8Array(digest));
+  return bytesToBase64Url(new Uint8Array(digest));
 }
 
 function canonicalJson(value: unknown): string {
@@ -103,12 +105,6 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 function fromBase64Url(text: string): Uint8Array | null {

@@ -13,6 +13,11 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** Base64url without padding (RFC 4648 §5): tokens, PKCE challenges, request state. */
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 // The platform's own decoder where it has one: Uint8Array.fromBase64 (Chromium 140+, Node 25+),
 // else Node's Buffer (the page's code run in Node: tests, the CLI, the benchmarks).
 const nativeFromBase64 = (Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
