@@ -26,7 +26,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawData, WebSocket } from 'ws';
 import { isHttpProgram, type ProgramSpec } from '../src/runtime/host.ts';
-import { parseTapCommand, type TapCommand } from '../src/runtime/tap-protocol.ts';
+import { tapCommandOf, type TapCommand } from '../src/runtime/tap-protocol.ts';
 import { encodeBridgeReply, parseStartMessage, programArguments, type StartPolicy } from '../src/runtime/bridge-messages.ts';
 import { encodeLearnerServerJob } from '../src/runtime/learner-server-job.ts';
 import { LEARNER_SERVER_HARD_LIMIT_MS, stuckServerLine } from '../src/sandbox/learner-server-constants.ts';
@@ -418,9 +418,7 @@ function rawText(data: RawData): string {
  * It is rebuilt from the checked fields, so what reaches the tap is always one clean command.
  */
 function toTapCommand(text: string): TapCommand | null {
-  const value = parseObject(text);
-  if (!value) return null;
-  const command = parseTapCommand(JSON.stringify({ cmd: value.cmd, b64: value.b64, signal: value.signal, conn: value.conn }));
+  const command = tapCommandOf(parseObject(text));
   if (command?.cmd === 'kill' && command.signal !== undefined && !ALLOWED_SIGNALS.has(command.signal)) return null;
   return command;
 }

@@ -122,6 +122,28 @@ describe('encodeTapEvent / parseTapEvent', () => {
   });
 });
 
+describe('a clean line (one parse) and a line with junk (the scan) read alike', () => {
+  // A leading space keeps a line off the one-parse path, so the scan reads it; the scan finds the
+  // same marker, so both must agree on any line: events and commands, whole or cut, with junk.
+  const pieces = fc.oneof(
+    fc.constantFrom(...sampleEvents.map(encodeTapEvent), ...sampleCommands.map(encodeTapCommand)),
+    fc.constantFrom('{"tap":1', '{"cmd"', '}', '{', '"', '\\', ' ', ',"b64":"QQ=="', ',"t":1'),
+    // Whole JSON objects that start like an event or a command but are not valid ones.
+    fc.constantFrom('{"tap":1}', '{"tap":1,"ev":"s2c","t":1,"b64":"!"}', '{"cmd":"write"}', '{"cmd":"kill","signal":"x"}'),
+    fc.string({ unit: 'binary', maxLength: 12 }),
+  );
+  it('for events and for commands', () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { minLength: 1, maxLength: 5 }), (parts) => {
+        const line = parts.join('');
+        expect(parseTapEvent(line)).toEqual(parseTapEvent(` ${line}`));
+        expect(parseTapCommand(line)).toEqual(parseTapCommand(` ${line}`));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('encodeTapCommand / parseTapCommand', () => {
   it('round-trips every command as ASCII', () => {
     for (const command of sampleCommands) {

@@ -111,6 +111,14 @@ function toAsciiJson(value: unknown): string {
 
 /** Find a tap event in a line, even with junk (ANSI escapes, a prompt) around it. Never throws. */
 export function parseTapEvent(line: string): TapEvent | null {
+  // A clean line (the bridge's, the worker's, the tap's own) is the object itself: one parse, no
+  // scan of its base64 for the closing brace. Whatever the parse does not take goes the long way,
+  // which finds the same object first.
+  const clean = wholeLineObject(line, EVENT_MARKER);
+  if (clean !== undefined) {
+    const event = asTapEvent(clean);
+    if (event) return event;
+  }
   for (const candidate of jsonObjectsStartingWith(line, EVENT_MARKER)) {
     const event = asTapEvent(candidate);
     if (event) return event;
@@ -120,8 +128,13 @@ export function parseTapEvent(line: string): TapEvent | null {
 
 /** Find a tap command in a line; anything else (echoed output, typing noise) gives null. Never throws. */
 export function parseTapCommand(line: string): TapCommand | null {
+  const clean = wholeLineObject(line, COMMAND_MARKER);
+  if (clean !== undefined) {
+    const command = tapCommandOf(clean);
+    if (command) return command;
+  }
   for (const candidate of jsonObjectsStartingWith(line, COMMAND_MARKER)) {
-    const command = asTapCommand(candidate);
+    const command = tapCommandOf(candidate);
     if (command) return command;
   }
   return null;
@@ -162,6 +175,17 @@ export class TapLineSplitter {
     const last = this.rest;
     this.rest = '';
     return last.trim() === '' ? [] : [last];
+  }
+}
+
+// The line parsed, when it is exactly one JSON object that starts with `marker`; else undefined.
+// Such a line's first balanced object is the whole line, so this is the scan's first candidate.
+function wholeLineObject(line: string, marker: string): unknown {
+  if (!line.startsWith(marker) || line.charCodeAt(line.length - 1) !== 0x7d) return undefined;
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
   }
 }
 
@@ -233,7 +257,11 @@ function asTapEvent(value: unknown): TapEvent | null {
   }
 }
 
-function asTapCommand(value: unknown): TapCommand | null {
+/**
+ * The command a parsed JSON value spells, rebuilt from its checked fields (anything else in it is
+ * dropped), or null. For a channel that carries whole JSON messages (the bridge's socket).
+ */
+export function tapCommandOf(value: unknown): TapCommand | null {
   if (!isRecord(value)) return null;
   switch (value.cmd) {
     case 'write':
