@@ -10,7 +10,7 @@
 // character.
 
 import { classifyHeaderLine, indexOfContentLength } from './header-line.ts';
-import { readJsonBody, toJsonText } from './json-body.ts';
+import { NOTHING_FOUND, readJsonBody, toJsonText } from './json-body.ts';
 import { PendingBytes } from './pending-bytes.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './types.ts';
 import type { FrameReader as FrameReaderContract, Framing, ReadItem, ReaderOptions } from './types.ts';
@@ -68,6 +68,9 @@ export class FrameReader implements FrameReaderContract {
   private frameOffset = 0;
   private frameLength = 0;
 
+  /** What this push has completed; a push that completes nothing returns NOTHING_FOUND instead. */
+  private found: ReadItem[] = [];
+
   /** Largest body accepted, in bytes. */
   private readonly maxMessageBytes: number;
 
@@ -81,7 +84,7 @@ export class FrameReader implements FrameReaderContract {
   }
 
   push(chunk: Uint8Array): ReadItem[] {
-    const items: ReadItem[] = [];
+    const items = this.found;
     let at = 0;
     while (at < chunk.length) {
       switch (this.phase) {
@@ -100,6 +103,8 @@ export class FrameReader implements FrameReaderContract {
       }
     }
     this.chunkOffset += chunk.length;
+    if (items.length === 0) return NOTHING_FOUND;
+    this.found = [];
     return items;
   }
 

@@ -29,3 +29,10 @@ export function toJsonText(message: unknown): string {
   if (text === undefined) throw new TypeError(`a ${typeof message} cannot be encoded as JSON`);
   return text;
 }
+
+/**
+ * What a push returns when it completed nothing: one shared, frozen empty list. Most pushes of a
+ * long frame in small chunks complete nothing, and a new array for each is measurable. Callers
+ * only read what a push returns.
+ */
+export const NOTHING_FOUND: ReadItem[] = Object.freeze([]) as unknown as ReadItem[];

@@ -5,7 +5,7 @@
 // The reader splits on the byte 0x0A before decoding anything. That is safe in UTF-8, where every
 // byte of a multi-byte character is 0x80 or above, so a chunk may end inside a character.
 
-import { readJsonBody, toJsonText } from './json-body.ts';
+import { NOTHING_FOUND, readJsonBody, toJsonText } from './json-body.ts';
 import { PendingBytes } from './pending-bytes.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './types.ts';
 import type { FrameReader as FrameReaderContract, Framing, ReadItem, ReaderOptions } from './types.ts';
@@ -37,6 +37,9 @@ export class LineReader implements FrameReaderContract {
   private chunkOffset = 0;
   private lineOffset = 0;
 
+  /** What this push has completed; a push that completes nothing returns NOTHING_FOUND instead. */
+  private found: ReadItem[] = [];
+
   /** Largest line accepted, in bytes, not counting its line ending. */
   private readonly maxMessageBytes: number;
 
@@ -49,7 +52,7 @@ export class LineReader implements FrameReaderContract {
   }
 
   push(chunk: Uint8Array): ReadItem[] {
-    const items: ReadItem[] = [];
+    const items = this.found;
     let at = 0;
     // Only the new chunk is searched: bytes held from earlier chunks are known to hold no newline.
     for (let lf = chunk.indexOf(LF); lf !== -1; lf = chunk.indexOf(LF, at)) {
@@ -59,6 +62,8 @@ export class LineReader implements FrameReaderContract {
     }
     if (at < chunk.length) this.hold(chunk, at, items);
     this.chunkOffset += chunk.length;
+    if (items.length === 0) return NOTHING_FOUND;
+    this.found = [];
     return items;
   }
 

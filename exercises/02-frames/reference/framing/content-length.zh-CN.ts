@@ -9,7 +9,7 @@
 // 才解码，所以一个字节块可以在任何地方结束，哪怕是在一个字符中间。
 
 import { classifyHeaderLine, indexOfContentLength } from './header-line.ts';
-import { readJsonBody, toJsonText } from './json-body.ts';
+import { NOTHING_FOUND, readJsonBody, toJsonText } from './json-body.ts';
 import { PendingBytes } from './pending-bytes.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './types.ts';
 import type { FrameReader as FrameReaderContract, Framing, ReadItem, ReaderOptions } from './types.ts';
@@ -67,6 +67,9 @@ export class FrameReader implements FrameReaderContract {
   private frameOffset = 0;
   private frameLength = 0;
 
+  /** 这次 push 读完的项；什么也没读完时返回 NOTHING_FOUND。 */
+  private found: ReadItem[] = [];
+
   /** 接受的最大消息体，单位字节。 */
   private readonly maxMessageBytes: number;
 
@@ -80,7 +83,7 @@ export class FrameReader implements FrameReaderContract {
   }
 
   push(chunk: Uint8Array): ReadItem[] {
-    const items: ReadItem[] = [];
+    const items = this.found;
     let at = 0;
     while (at < chunk.length) {
       switch (this.phase) {
@@ -99,6 +102,8 @@ export class FrameReader implements FrameReaderContract {
       }
     }
     this.chunkOffset += chunk.length;
+    if (items.length === 0) return NOTHING_FOUND;
+    this.found = [];
     return items;
   }
 

@@ -5,7 +5,7 @@
 // 读取器在解码任何东西之前先按字节 0x0A 切分。这在 UTF-8 里是安全的：多字节字符的每个字节
 // 都不小于 0x80，所以一个字节块可以在一个字符中间结束。
 
-import { readJsonBody, toJsonText } from './json-body.ts';
+import { NOTHING_FOUND, readJsonBody, toJsonText } from './json-body.ts';
 import { PendingBytes } from './pending-bytes.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './types.ts';
 import type { FrameReader as FrameReaderContract, Framing, ReadItem, ReaderOptions } from './types.ts';
@@ -37,6 +37,9 @@ export class LineReader implements FrameReaderContract {
   private chunkOffset = 0;
   private lineOffset = 0;
 
+  /** 这次 push 读完的项；什么也没读完时返回 NOTHING_FOUND。 */
+  private found: ReadItem[] = [];
+
   /** 接受的最长一行，单位字节，不算行尾。 */
   private readonly maxMessageBytes: number;
 
@@ -49,7 +52,7 @@ export class LineReader implements FrameReaderContract {
   }
 
   push(chunk: Uint8Array): ReadItem[] {
-    const items: ReadItem[] = [];
+    const items = this.found;
     let at = 0;
     // 只搜索新的字节块：之前字节块里保存的字节已知不含换行符。
     for (let lf = chunk.indexOf(LF); lf !== -1; lf = chunk.indexOf(LF, at)) {
@@ -59,6 +62,8 @@ export class LineReader implements FrameReaderContract {
     }
     if (at < chunk.length) this.hold(chunk, at, items);
     this.chunkOffset += chunk.length;
+    if (items.length === 0) return NOTHING_FOUND;
+    this.found = [];
     return items;
   }
 
