@@ -2,7 +2,7 @@
 // MCP conformance suite runs for its client scenarios: the suite appends the server URL, names the
 // scenario in MCP_CONFORMANCE_SCENARIO and passes scenario data in MCP_CONFORMANCE_CONTEXT.
 //
-//   npx tsx server/mcp-era-client.ts [--era=auto|legacy|2026-07-28] URL
+//   npx tsx server/mcp-era-client.ts [--era=auto|legacy|2026-07-28] [--client-metadata-url=URL] URL
 //
 // The era is found the dual-era way by default (probe, then modern or the handshake). Then, the
 // same for every scenario: list the tools and call each one — with the arguments the context
@@ -21,6 +21,7 @@ import { ModernHttpClientTransport } from '../src/protocol/http/modern-client-tr
 import type { ToolInfo } from '../src/protocol/mcp.ts';
 import { acceptWithDefaults } from '../src/protocol/server-requests.ts';
 import { fetchExchange } from './fetch-exchange.ts';
+import { headlessAuthorization } from './headless-authorization.ts';
 import { exampleArguments } from './example-arguments.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -44,11 +45,13 @@ async function main(): Promise<void> {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const context = readContext();
 
+  // A server that asks for authorization gets it the headless way (nobody is there to sign in).
+  const exchange = headlessAuthorization({ exchange: fetchExchange, endpoint: url, clientName: 'mcp-playground-era-client', args, context, log });
   const client = new DualEraClient(
     {
       kind: 'http',
-      modern: new ModernHttpClientTransport({ url, exchange: fetchExchange, onError: (detail) => log(detail) }),
-      legacy: () => new HttpClientTransport({ url, exchange: fetchExchange, onError: (detail) => log(detail) }),
+      modern: new ModernHttpClientTransport({ url, exchange, onError: (detail) => log(detail) }),
+      legacy: () => new HttpClientTransport({ url, exchange, onError: (detail) => log(detail) }),
     },
     { era, clientInfo: { name: 'mcp-playground-era-client', version: '0.1.0' }, inputHandlers: { 'elicitation/create': acceptWithDefaults } },
   );
@@ -92,7 +95,7 @@ function plannedCalls(scenario: string, tools: ToolInfo[], context: { toolCalls?
   return tools.map((tool) => ({ name: tool.name, arguments: exampleArguments(tool) }));
 }
 
-function readContext(): { toolCalls?: ToolCall[] } {
+function readContext(): { toolCalls?: ToolCall[]; client_id?: unknown; client_secret?: unknown } {
   try {
     return JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { toolCalls?: ToolCall[] };
   } catch {

@@ -2,19 +2,21 @@
 // its client scenarios: it appends the server URL to the command line and names the scenario in
 // MCP_CONFORMANCE_SCENARIO.
 //
-//   npm run --silent mcp-http-client -- URL
+//   npm run --silent mcp-http-client -- [--client-metadata-url=URL] URL
 //
 // Every scenario gets the same client behaviour: the handshake, then list the tools and call each
 // one with arguments made from its input schema. That is what `initialize`, `tools_call`,
 // `sse-retry` (whose tool's stream the server closes, so the client must resume it with
 // Last-Event-ID after `retry`) and `elicitation-sep1034-client-defaults` (the tool asks the client
 // for input; it accepts with the schema's defaults) look for. Exit code 0 when every step succeeded, 1 otherwise
-// (details on stderr).
+// (details on stderr). A server that answers 401 gets the authorization flow, the headless way
+// (server/headless-authorization.ts).
 
 import { McpClient } from '../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../src/protocol/http/client-transport.ts';
 import { acceptWithDefaults, answerServerRequests } from '../src/protocol/server-requests.ts';
 import { fetchExchange } from './fetch-exchange.ts';
+import { headlessAuthorization } from './headless-authorization.ts';
 import { exampleArguments } from './example-arguments.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -28,7 +30,9 @@ async function main(): Promise<void> {
     return;
   }
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-  const transport = new HttpClientTransport({ url, exchange: fetchExchange, onError: (detail) => log(detail) });
+  // A server that asks for authorization gets it the headless way (nobody is there to sign in).
+  const exchange = headlessAuthorization({ exchange: fetchExchange, endpoint: url, clientName: 'mcp-playground-http-client', args: process.argv.slice(2), context: readContext(), log });
+  const transport = new HttpClientTransport({ url, exchange, onError: (detail) => log(detail) });
   // Elicitation is answered by accepting the schema's defaults (no person is there to ask).
   const answering = answerServerRequests(transport, {
     framing: HTTP_CLIENT_FRAMING,
@@ -47,6 +51,15 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     client.close();
+  }
+}
+
+function readContext(): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
 

@@ -83,6 +83,15 @@ import * as authDiscoveryUrls from '../protocol/auth/discovery-urls.ts';
 import * as authHttpUrl from '../protocol/auth/http-url.ts';
 import * as authPkce from '../protocol/auth/pkce.ts';
 import * as authServerMetadata from '../protocol/auth/server-metadata.ts';
+import * as authAuthError from '../protocol/auth/auth-error.ts';
+import * as authJsonExchange from '../protocol/auth/json-exchange.ts';
+import * as authResource from '../protocol/auth/resource.ts';
+import * as authDiscovery from '../protocol/auth/discovery.ts';
+import * as authClientIdentity from '../protocol/auth/client-identity.ts';
+import * as authAuthorizationRequest from '../protocol/auth/authorization-request.ts';
+import * as authTokenRequest from '../protocol/auth/token-request.ts';
+import * as authFlow from '../protocol/auth/flow.ts';
+import * as authAuthorizingExchange from '../protocol/auth/authorizing-exchange.ts';
 import * as eraSession from '../protocol/era/session.ts';
 import * as httpModernRules from '../protocol/http/modern-rules.ts';
 import * as httpDualEraHandler from '../protocol/http/dual-era-handler.ts';
@@ -93,6 +102,15 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/auth/http-url': authHttpUrl,
   '@protocol/auth/pkce': authPkce,
   '@protocol/auth/server-metadata': authServerMetadata,
+  '@protocol/auth/auth-error': authAuthError,
+  '@protocol/auth/json-exchange': authJsonExchange,
+  '@protocol/auth/resource': authResource,
+  '@protocol/auth/discovery': authDiscovery,
+  '@protocol/auth/client-identity': authClientIdentity,
+  '@protocol/auth/authorization-request': authAuthorizationRequest,
+  '@protocol/auth/token-request': authTokenRequest,
+  '@protocol/auth/flow': authFlow,
+  '@protocol/auth/authorizing-exchange': authAuthorizingExchange,
   '@protocol/remote-tools': remoteTools,
   '@protocol/client-errors': clientErrors,
   '@protocol/client-events': clientEvents,

@@ -8,7 +8,7 @@
 //     run our McpClient (server/mcp-http-client.ts) against the suite's own servers.
 // Each scenario's checks.json stays in test-results/conformance/. A FAILURE check fails the test
 // with its message and spec link; warnings are printed (a scenario of only warnings passes).
-// Authorization scenarios (auth/*) are out of scope.
+// Authorization scenarios (auth/*): conformance-auth.test.ts.
 
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';

@@ -11,6 +11,8 @@ const good = {
   scopes_supported: ['files:read'],
   token_endpoint_auth_methods_supported: ['none', 'client_secret_basic'],
   client_id_metadata_document_supported: true,
+  authorization_response_iss_parameter_supported: true,
+  grant_types_supported: ['authorization_code', 'refresh_token'],
 };
 
 describe('checkAuthorizationServerMetadata', () => {
@@ -22,7 +24,9 @@ describe('checkAuthorizationServerMetadata', () => {
       registrationEndpoint: good.registration_endpoint,
       scopesSupported: ['files:read'],
       tokenEndpointAuthMethods: ['none', 'client_secret_basic'],
+      grantTypesSupported: ['authorization_code', 'refresh_token'],
       clientIdMetadataDocumentSupported: true,
+      issParameterSupported: true,
     });
   });
 
@@ -41,9 +45,9 @@ describe('checkAuthorizationServerMetadata', () => {
     expect(() => checkAuthorizationServerMetadata(document, ISSUER)).toThrow(message);
   });
 
-  it('reads a missing client_id_metadata_document_supported as false', () => {
-    const { client_id_metadata_document_supported: _, registration_endpoint: __, ...plain } = good;
-    expect(checkAuthorizationServerMetadata(plain, ISSUER)).toMatchObject({ clientIdMetadataDocumentSupported: false });
+  it('reads a missing client_id_metadata_document_supported or authorization_response_iss_parameter_supported as false', () => {
+    const { client_id_metadata_document_supported: _, registration_endpoint: __, authorization_response_iss_parameter_supported: ___, ...plain } = good;
+    expect(checkAuthorizationServerMetadata(plain, ISSUER)).toMatchObject({ clientIdMetadataDocumentSupported: false, issParameterSupported: false });
     expect(checkAuthorizationServerMetadata(plain, ISSUER)).not.toHaveProperty('registrationEndpoint');
   });
 });

@@ -17,6 +17,9 @@ export interface AuthorizationServerMetadata {
   tokenEndpointAuthMethods?: string[];
   /** Client ID Metadata Documents (a URL as the client_id). */
   clientIdMetadataDocumentSupported: boolean;
+  /** RFC 9207: the server puts `iss` in every authorization response, so one without it is refused. */
+  issParameterSupported: boolean;
+  grantTypesSupported?: string[];
 }
 
 export class ServerMetadataError extends Error {
@@ -50,6 +53,7 @@ export function checkAuthorizationServerMetadata(document: unknown, expectedIssu
   const registration = fields.registration_endpoint === undefined ? undefined : httpUrl(fields.registration_endpoint, 'registration_endpoint');
   const scopes = stringList(fields.scopes_supported, 'scopes_supported');
   const authMethods = stringList(fields.token_endpoint_auth_methods_supported, 'token_endpoint_auth_methods_supported');
+  const grantTypes = stringList(fields.grant_types_supported, 'grant_types_supported');
   return {
     issuer: expectedIssuer,
     authorizationEndpoint: httpUrl(fields.authorization_endpoint, 'authorization_endpoint'),
@@ -57,6 +61,8 @@ export function checkAuthorizationServerMetadata(document: unknown, expectedIssu
     ...(registration === undefined ? {} : { registrationEndpoint: registration }),
     ...(scopes === undefined ? {} : { scopesSupported: scopes }),
     ...(authMethods === undefined ? {} : { tokenEndpointAuthMethods: authMethods }),
+    ...(grantTypes === undefined ? {} : { grantTypesSupported: grantTypes }),
     clientIdMetadataDocumentSupported: fields.client_id_metadata_document_supported === true,
+    issParameterSupported: fields.authorization_response_iss_parameter_supported === true,
   };
 }
