@@ -26,6 +26,11 @@ import { exampleArguments } from './example-arguments.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const log = stderrLogger('[mcp-era-client]');
+// The probe is the first request, so it is the one a 401 meets: its time includes the whole
+// authorization flow (a person signing in, here the headless flow, which on a loaded machine took
+// over the default 10 s). So it gets as long as a sign-in may take; a server that is down still
+// fails at once (the connection is refused), and one that accepts and never answers, after this.
+const SIGN_IN_PROBE_TIMEOUT_MS = 120_000;
 
 interface ToolCall {
   name: string;
@@ -53,7 +58,7 @@ async function main(): Promise<void> {
       modern: new ModernHttpClientTransport({ url, exchange, onError: (detail) => log(detail) }),
       legacy: () => new HttpClientTransport({ url, exchange, onError: (detail) => log(detail) }),
     },
-    { era, clientInfo: { name: 'mcp-playground-era-client', version: '0.1.0' }, inputHandlers: { 'elicitation/create': acceptWithDefaults } },
+    { era, clientInfo: { name: 'mcp-playground-era-client', version: '0.1.0' }, inputHandlers: { 'elicitation/create': acceptWithDefaults }, probeTimeoutMs: SIGN_IN_PROBE_TIMEOUT_MS },
   );
   try {
     const connected = await client.connect();
