@@ -26,6 +26,7 @@ import { startServer, type RunningServer } from '../server/start.ts';
 import { openChromiumPage, type CdpPage } from './hosts-cdp.ts';
 import type { PageHostKind } from './hosts-page.ts';
 import { PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
+import { perCallShares, snapshot, totalsBetween, watchChild, type CpuShares } from './thread-cpu.ts';
 import { PROJECT_ROOT } from '../tools/project-root.ts';
 import { viteWorkerUrlStandIn } from '../tools/esbuild-worker-url.ts';
 
@@ -33,6 +34,8 @@ const PAGE_SCRIPT = 'bench.js';
 const WORKER_SCRIPT = 'echo-worker.js';
 const RUN_TIMEOUT_MS = 30_000;
 const ECHO_PATH = '/bench-echo';
+/** The profiled bridge run makes this many calls for each timed one (more calls, finer shares). */
+const PROFILE_CALLS_PER_TIMED_CALL = 5;
 
 export interface BrowserHostSamples {
   bridge: number[];
@@ -41,6 +44,9 @@ export interface BrowserHostSamples {
   webSocketEcho: number[];
   /** Inside the bridge row: the echo server's time, as the bridge's tap saw it (c2s → s2c). */
   bridgeServer: number[];
+  /** CPU per bridge call, by process and thread, from a separate run of `profileCalls` calls (Linux only). */
+  bridgeCpu: CpuShares | null;
+  profileCalls: number;
 }
 
 const BENCH_HTML = `<!doctype html>
@@ -86,7 +92,22 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan, primi
     const bridgeServer = await on.evaluate<number[]>('window.hostsBench.bridgeServerSpans()');
     const worker = await runOnPage('worker', plan);
     const webSocketEcho = await echoOnPage(plan);
-    return { bridge, worker, webSocketEcho, bridgeServer };
+    // Where the bridge's time goes: two more bridge sessions, untimed, a short and a long one, with
+    // every thread's CPU time read before and after each (thread-cpu.ts); their difference per
+    // extra call leaves out what a session spends once (spawning the server, connecting).
+    const profiled = async (calls: number): Promise<Map<string, number> | null> => {
+      const before = snapshot();
+      const echoServer = watchChild('echo-server.mjs');
+      await runOnPage('bridge', { warmUp: 0, calls });
+      const after = snapshot();
+      const echoNs = echoServer.stop();
+      return before && after ? totalsBetween(before, after, { 'echo server (its own process)': echoNs }) : null;
+    };
+    const profileCalls = plan.calls * PROFILE_CALLS_PER_TIMED_CALL;
+    const short = await profiled(plan.calls);
+    const long = await profiled(plan.calls + profileCalls);
+    const bridgeCpu = short && long ? perCallShares(short, long, profileCalls) : null;
+    return { bridge, worker, webSocketEcho, bridgeServer, bridgeCpu, profileCalls };
   } catch (error) {
     const detail = serverLog.slice(-20).join('\n');
     throw new Error(`the Chromium hosts benchmark failed: ${error instanceof Error ? error.message : String(error)}${detail ? `\n${detail}` : ''}`);

@@ -21,6 +21,7 @@ import { CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { buildBenchSite, measureBrowserHosts } from './hosts-browser.ts';
 import { measureNodeHosts } from './hosts-node.ts';
 import { DEFAULT_PLAN, PRIMING_PLAN, type CallPlan } from './hosts-timing.ts';
+import type { CpuShares } from './thread-cpu.ts';
 import { formatTable, median, percentile, ratio, verdict } from './report.ts';
 
 export type HostId = 'sdk-stdio' | 'client-stdio' | 'tap-node' | 'bridge-chromium' | 'worker-chromium';
@@ -41,6 +42,8 @@ export interface HostsResult {
   references: HostRow<ReferenceId>[];
   /** Hosts that could not run on this machine, with the reason (never a failure: a missing browser). */
   skipped: string[];
+  /** CPU per bridge call by process and thread (Linux), from a separate run of `calls` calls. */
+  bridgeCpu?: { calls: number; shares: CpuShares };
 }
 
 const HOST_LABELS: Record<HostId | ReferenceId, string> = {
@@ -75,6 +78,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: Call
     const skipped: string[] = [];
     let floor: number[] | undefined;
     let bridgeServer: number[] | undefined;
+    let bridgeCpu: HostsResult['bridgeCpu'];
     if (existsSync(CHROMIUM_PATH)) {
       await buildBenchSite(siteDir);
       const browser = await measureBrowserHosts(siteDir, plan, priming);
@@ -82,6 +86,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: Call
       samples['worker-chromium'] = browser.worker;
       floor = browser.webSocketEcho;
       bridgeServer = browser.bridgeServer;
+      if (browser.bridgeCpu) bridgeCpu = { calls: browser.profileCalls, shares: browser.bridgeCpu };
     } else {
       skipped.push(`bridge-chromium, worker-chromium: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
     }
@@ -91,7 +96,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: Call
       return times ? [toRow(host, times, baseline)] : [];
     });
     const references = [...(floor ? [toRow('websocket-echo-chromium', floor, baseline)] : []), ...(bridgeServer?.length ? [toRow('bridge-server-span', bridgeServer, baseline)] : [])];
-    return { rows, references, skipped };
+    return { rows, references, skipped, ...(bridgeCpu ? { bridgeCpu } : {}) };
   } finally {
     await rm(siteDir, { recursive: true, force: true });
   }
@@ -131,19 +136,31 @@ export function formatHostsReport(result: HostsResult, plan: CallPlan = DEFAULT_
 
 // Where the bridge row's time goes, measured in the same run: Chromium's bare WebSocket round trip
 // (the floor row), the echo server's own time as the bridge's tap saw it (c2s → s2c, in the tap's
-// 0.1 ms steps), and the rest: the bridge relaying (socket ↔ pipes, base64 tap lines) and the
-// extra process hops' scheduling on a shared machine.
+// 0.1 ms steps), and — the profile — the CPU each process and thread spent per call on a separate
+// bridge run (thread-cpu.ts: Linux's per-thread accounting). One call at a time, so the round trip
+// is the sum of the work on its path plus each hop's wake-up: the CPU table is where it goes.
 function floorNotes(result: HostsResult): string[] {
   const bridge = result.rows.find((row) => row.host === 'bridge-chromium');
   const floor = result.references.find((row) => row.host === 'websocket-echo-chromium');
   const server = result.references.find((row) => row.host === 'bridge-server-span');
   if (!bridge || !floor) return [];
-  const rest = bridge.p50Ms - floor.p50Ms - (server?.p50Ms ?? 0);
-  return [
-    `where the bridge p50 (${ms(bridge.p50Ms)} ms) goes: Chromium's bare WebSocket round trip ${ms(floor.p50Ms)} ms (the floor row)` +
+  const notes = [
+    `the bridge p50 (${ms(bridge.p50Ms)} ms): Chromium's bare WebSocket round trip ${ms(floor.p50Ms)} ms (the floor row)` +
       (server ? `, the echo server as the bridge's tap timed it ${ms(server.p50Ms)} ms` : '') +
-      `, the rest ${ms(rest)} ms: the bridge relaying (socket ↔ pipes, base64 tap lines) and the process hops' scheduling`,
+      `, the rest ${ms(bridge.p50Ms - floor.p50Ms - (server?.p50Ms ?? 0))} ms`,
   ];
+  const cpu = result.bridgeCpu;
+  if (cpu) {
+    const total = cpu.shares.reduce((sum, share) => sum + share.microsPerCall, 0);
+    notes.push(
+      `where it goes (CPU per bridge call, ${cpu.calls} calls, every process and thread on the path; ${Math.round(total)} µs in all):`,
+      formatTable(
+        ['process / thread', 'µs per call', 'share'],
+        cpu.shares.map((share) => [share.group, share.microsPerCall.toFixed(1), `${Math.round((100 * share.microsPerCall) / total)} %`]),
+      ),
+    );
+  }
+  return notes;
 }
 
 function ms(value: number): string {

@@ -136,6 +136,7 @@ async function main(): Promise<void> {
     const hosts = await runHostsBench(sizes.hosts.plan, sizes.hosts.priming);
     report.hosts = hosts.rows;
     report.hostReferences = hosts.references;
+    if (hosts.bridgeCpu) report.bridgeCpu = hosts.bridgeCpu;
     log(formatHostsReport(hosts, sizes.hosts.plan, !smoke));
     log('');
   }

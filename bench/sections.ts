@@ -4,6 +4,7 @@
 import type { ExerciseRunRow } from './exercise-run.ts';
 import type { FramingRow } from './framing.ts';
 import type { HostRow } from './hosts.ts';
+import type { CpuShares } from './thread-cpu.ts';
 import type { HttpRow } from './http.ts';
 import type { PageLoadReport } from './page-load.ts';
 import type { RoomLoadRun } from './room-load.ts';
@@ -17,6 +18,8 @@ export interface BenchReport {
   hosts: HostRow[];
   /** Not hosts: measurements that explain them (Chromium's bare WebSocket round trip). */
   hostReferences: HostRow<string>[];
+  /** CPU per bridge call by process and thread, from a separate run (Linux; absent elsewhere). */
+  bridgeCpu?: { calls: number; shares: CpuShares };
   exerciseRun: ExerciseRunRow[];
   pageLoad: PageLoadReport;
   http: HttpRow[];
