@@ -18,6 +18,8 @@ import { acceptWithDefaults } from '../src/protocol/server-requests.ts';
 import { ChildProcessTransport } from './child-process-transport.ts';
 import { exampleArguments } from './example-arguments.ts';
 import { fetchExchange } from './fetch-exchange.ts';
+import { DEFAULT_SIGN_IN_TIMEOUT_MS, startLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect.ts';
+import { authorizingExchange } from '../src/protocol/auth/authorizing-exchange.ts';
 import { MCP_CLIENT_USAGE, parseMcpClientArgs, type ClientEra, type McpClientTarget } from './mcp-client-args.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -28,15 +30,28 @@ const EXIT_GRACE_MS = 2_000;
 
 const ERA_MODES: Record<ClientEra, EraMode> = { auto: 'auto', legacy: 'legacy', modern: { pin: MODERN_PROTOCOL_VERSION } };
 
-function transportsFor(target: McpClientTarget): { transports: EraConnection; child?: ChildProcessTransport } {
+// A server that answers 401 gets the authorization flow (src/protocol/auth): the person signs in in
+// their own browser, at the URL printed on stderr, and the browser comes back to a listener on
+// 127.0.0.1 (loopback-redirect.ts). The probe waits as long as a sign-in may take.
+async function transportsFor(target: McpClientTarget): Promise<{ transports: EraConnection; child?: ChildProcessTransport; signIn?: LoopbackRedirect }> {
   if (target.kind === 'http') {
     const onError = (detail: string) => log(detail);
+    const signIn = await startLoopbackRedirect({ announce: (url) => log(`the server asks you to sign in: open this URL in your browser, then come back here:\n${url}`) });
+    const exchange = authorizingExchange({
+      exchange: fetchExchange,
+      endpoint: target.url,
+      redirectUri: signIn.redirectUri,
+      redirect: (url) => signIn.redirect(url),
+      identity: { clientName: 'mcp-playground-client' },
+      onAuthorized: (authorization, why) => log(`${why}: ${authorization.server.issuer} gave a token for ${authorization.resource}, scope ${authorization.scope ?? '(none)'}`),
+    });
     return {
       transports: {
         kind: 'http',
-        modern: new ModernHttpClientTransport({ url: target.url, exchange: fetchExchange, onError }),
-        legacy: () => new HttpClientTransport({ url: target.url, exchange: fetchExchange, onError, listen: false }),
+        modern: new ModernHttpClientTransport({ url: target.url, exchange, onError }),
+        legacy: () => new HttpClientTransport({ url: target.url, exchange, onError, listen: false }),
       },
+      signIn,
     };
   }
   const child = new ChildProcessTransport(target.command, target.args);
@@ -51,9 +66,10 @@ function answerElicitation(params: Record<string, unknown>): { action: 'accept';
 }
 
 async function run(era: ClientEra, target: McpClientTarget): Promise<number> {
-  const { transports, child } = transportsFor(target);
+  const { transports, child, signIn } = await transportsFor(target);
   const client = new DualEraClient(transports, {
     era: ERA_MODES[era],
+    ...(signIn ? { probeTimeoutMs: DEFAULT_SIGN_IN_TIMEOUT_MS } : {}),
     clientInfo: { name: 'mcp-playground-client', version: '0.1.0' },
     // Nobody is there to ask: elicitation is accepted with the schema's defaults, and an example
     // value of its type for each required field without one.
@@ -77,6 +93,7 @@ async function run(era: ClientEra, target: McpClientTarget): Promise<number> {
   } finally {
     client.close();
     if (child) await stopServer(child);
+    await signIn?.close();
   }
   return code;
 }
