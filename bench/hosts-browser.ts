@@ -36,6 +36,7 @@ const RUN_TIMEOUT_MS = 30_000;
 const ECHO_PATH = '/bench-echo';
 /** The profiled bridge run makes this many calls for each timed one (more calls, finer shares). */
 const PROFILE_CALLS_PER_TIMED_CALL = 5;
+const PROFILE_MIN_EXTRA_CALLS = 200;
 
 export interface BrowserHostSamples {
   bridge: number[];
@@ -103,7 +104,9 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan, primi
       const echoNs = echoServer.stop();
       return before && after ? totalsBetween(before, after, { 'echo server (its own process)': echoNs }) : null;
     };
-    const profileCalls = plan.calls * PROFILE_CALLS_PER_TIMED_CALL;
+    // At least PROFILE_MIN_EXTRA_CALLS more in the long one, so that a stray GC in either session
+    // is small beside the difference (at smoke size too).
+    const profileCalls = Math.max(plan.calls * PROFILE_CALLS_PER_TIMED_CALL, PROFILE_MIN_EXTRA_CALLS);
     const short = await profiled(plan.calls);
     const long = await profiled(plan.calls + profileCalls);
     const bridgeCpu = short && long ? perCallShares(short, long, profileCalls) : null;

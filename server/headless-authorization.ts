@@ -59,3 +59,13 @@ export function headlessAuthorization(options: HeadlessAuthorizationOptions): Au
       ),
   });
 }
+
+/** The suite's MCP_CONFORMANCE_CONTEXT (scenario data: tool calls, pre-registered credentials), or {}. */
+export function readConformanceContext(): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -21,7 +21,7 @@ import { ModernHttpClientTransport } from '../src/protocol/http/modern-client-tr
 import type { ToolInfo } from '../src/protocol/mcp.ts';
 import { acceptWithDefaults } from '../src/protocol/server-requests.ts';
 import { fetchExchange } from './fetch-exchange.ts';
-import { headlessAuthorization } from './headless-authorization.ts';
+import { headlessAuthorization, readConformanceContext } from './headless-authorization.ts';
 import { exampleArguments } from './example-arguments.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -101,11 +101,7 @@ function plannedCalls(scenario: string, tools: ToolInfo[], context: { toolCalls?
 }
 
 function readContext(): { toolCalls?: ToolCall[]; client_id?: unknown; client_secret?: unknown } {
-  try {
-    return JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { toolCalls?: ToolCall[] };
-  } catch {
-    return {};
-  }
+  return readConformanceContext() as { toolCalls?: ToolCall[] };
 }
 
 void main();

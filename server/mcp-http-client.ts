@@ -16,7 +16,7 @@ import { McpClient } from '../src/protocol/client.ts';
 import { HttpClientTransport, HTTP_CLIENT_FRAMING } from '../src/protocol/http/client-transport.ts';
 import { acceptWithDefaults, answerServerRequests } from '../src/protocol/server-requests.ts';
 import { fetchExchange } from './fetch-exchange.ts';
-import { headlessAuthorization } from './headless-authorization.ts';
+import { headlessAuthorization, readConformanceContext } from './headless-authorization.ts';
 import { exampleArguments } from './example-arguments.ts';
 import { stderrLogger } from './stdio-session.ts';
 
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   }
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   // A server that asks for authorization gets it the headless way (nobody is there to sign in).
-  const exchange = headlessAuthorization({ exchange: fetchExchange, endpoint: url, clientName: 'mcp-playground-http-client', args: process.argv.slice(2), context: readContext(), log });
+  const exchange = headlessAuthorization({ exchange: fetchExchange, endpoint: url, clientName: 'mcp-playground-http-client', args: process.argv.slice(2), context: readConformanceContext(), log });
   const transport = new HttpClientTransport({ url, exchange, onError: (detail) => log(detail) });
   // Elicitation is answered by accepting the schema's defaults (no person is there to ask).
   const answering = answerServerRequests(transport, {
@@ -51,15 +51,6 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     client.close();
-  }
-}
-
-function readContext(): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }
 

@@ -14,7 +14,7 @@ import { UnauthorizedError as Unauthorized1 } from '@modelcontextprotocol/sdk/cl
 import { Client as Client2, StreamableHTTPClientTransport as Transport2, UnauthorizedError as Unauthorized2 } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
 import { exampleArguments } from './example-arguments.ts';
-import { followRedirectHeadless, HEADLESS_REDIRECT_URI } from './headless-authorization.ts';
+import { followRedirectHeadless, HEADLESS_REDIRECT_URI, readConformanceContext } from './headless-authorization.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const log = stderrLogger('[sdk-auth-client]');
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const context = readContext();
+  const context = readConformanceContext();
   const provider = new HeadlessProvider(
     args.find((arg) => arg.startsWith('--client-metadata-url='))?.slice('--client-metadata-url='.length),
     typeof context.client_id === 'string' ? { client_id: context.client_id, ...(typeof context.client_secret === 'string' ? { client_secret: context.client_secret } : {}) } : undefined,
@@ -130,15 +130,6 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     await client.close().catch(() => {});
-  }
-}
-
-function readContext(): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }
 

@@ -108,7 +108,8 @@ export const SDKS: Contender[] = [
   { label: 'SDK 2.4.0', program: 'sdk-auth-client', args: '--sdk=2' },
 ];
 
-const ensure = (script: string, ...args: string[]) =>
+/** Run one of scripts/ensure-*.sh (it installs into the cache folder once) and give back the path it prints. */
+export const ensure = (script: string, ...args: string[]): string =>
   execFileSync('bash', [join(PROJECT_ROOT, 'scripts', script), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 
 /** Node 24, each pinned suite's CLI, and the bundled client programs. */

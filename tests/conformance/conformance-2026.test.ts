@@ -12,7 +12,7 @@
 // Each scenario's checks.json stays in test-results/conformance-2026/{sdk,ours}. A FAILURE check
 // fails the test with its message and spec link; warnings are printed.
 
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { createEraConformance } from '../../src/protocol/era/conformance-fixture
 import { createDualEraHttpHandler } from '../../src/protocol/http/dual-era-handler.ts';
 import { nodeListener } from '../../server/http-node-adapter.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { ensure } from '../../tools/conformance-clients.ts';
 import { count, problems, readResults, type ScenarioResult } from './checks.ts';
 import { startSdkReference } from './sdk-reference-server.ts';
 
@@ -30,8 +31,6 @@ const run = promisify(execFile);
 const RESULTS = join(PROJECT_ROOT, 'test-results', 'conformance-2026');
 const SERVER_SCENARIOS = 40;
 
-const ensure = (script: string, ...args: string[]) =>
-  execFileSync('bash', [join(PROJECT_ROOT, 'scripts', script), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 
 let node24 = '';
 let cli = '';

@@ -10,7 +10,7 @@
 // with its message and spec link; warnings are printed (a scenario of only warnings passes).
 // Authorization scenarios (auth/*): conformance-auth.test.ts.
 
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { createConformanceServer } from '../../src/protocol/features/conformance
 import { createHttpHandler } from '../../src/protocol/http/server-handler.ts';
 import { nodeListener } from '../../server/http-node-adapter.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { ensure } from '../../tools/conformance-clients.ts';
 import { count, problems, readResults, summaryTable } from './checks.ts';
 
 const run = promisify(execFile);
@@ -28,7 +29,6 @@ const RESULTS = join(PROJECT_ROOT, 'test-results', 'conformance');
 const SERVER_SCENARIOS = 32;
 const CLIENT_SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
 
-const ensure = (script: string) => execFileSync('bash', [join(PROJECT_ROOT, 'scripts', script)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 
 let node24 = '';
 let cli = '';

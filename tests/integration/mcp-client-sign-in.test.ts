@@ -5,15 +5,14 @@
 // The servers are the official conformance suite's (0.1.16, auth/metadata-default), started in
 // its interactive mode: a protected MCP server and an authorization server that approves at once.
 
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { ensure } from '../../tools/conformance-clients.ts';
 import { killAllPrograms, RunningProgram } from './child-transport.ts';
 
 afterEach(() => killAllPrograms());
 
-const ensure = (script: string) => execFileSync('bash', [join(PROJECT_ROOT, 'scripts', script)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 let node24 = '';
 let cli = '';
 
