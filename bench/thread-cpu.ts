@@ -21,12 +21,12 @@ export type CpuShares = { group: string; microsPerCall: number }[];
 
 const WATCH_MS = 5;
 
-/** The group a thread counts in, or null for threads of no interest. */
+/** The group a thread counts in, or null for threads of no interest. Names are /proc's comm: 15 characters at most. */
 function groupOf(pid: number, command: string, thread: string): string | null {
   if (pid === process.pid) return thread === 'node' || thread === 'MainThread' ? 'bridge: its Node main thread' : 'bridge: Node\'s helper threads (GC, libuv)';
   if (!command.includes('chromium')) return null;
   const type = /--type=(\S+)/.exec(command)?.[1];
-  if (type === 'renderer') return thread === 'Chrome_ChildIOThread' || thread.startsWith('Chrome_ChildIOT') ? 'Chromium renderer: IO thread' : thread.startsWith('chromium') ? 'Chromium renderer: page main thread' : 'Chromium renderer: other threads';
+  if (type === 'renderer') return thread.startsWith('Chrome_ChildIOT') ? 'Chromium renderer: IO thread' : thread.startsWith('chromium') ? 'Chromium renderer: page main thread' : 'Chromium renderer: other threads';
   if (type === 'utility' && command.includes('NetworkService')) return 'Chromium network service';
   return 'Chromium: other processes';
 }

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const eraFlag = args.find((arg) => arg.startsWith('--era='))?.slice('--era='.length) ?? 'auto';
   const era: EraMode = eraFlag === 'auto' || eraFlag === 'legacy' ? eraFlag : { pin: eraFlag };
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-  const context = readContext();
+  const context = readConformanceContext() as { toolCalls?: ToolCall[]; client_id?: unknown; client_secret?: unknown };
 
   // A server that asks for authorization gets it the headless way (nobody is there to sign in).
   const exchange = headlessAuthorization({ exchange: fetchExchange, endpoint: url, clientName: 'mcp-playground-era-client', args, context, log });
@@ -98,10 +98,6 @@ function plannedCalls(scenario: string, tools: ToolInfo[], context: { toolCalls?
     return focal === undefined ? [] : [{ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } }];
   }
   return tools.map((tool) => ({ name: tool.name, arguments: exampleArguments(tool) }));
-}
-
-function readContext(): { toolCalls?: ToolCall[]; client_id?: unknown; client_secret?: unknown } {
-  return readConformanceContext() as { toolCalls?: ToolCall[] };
 }
 
 void main();

@@ -15,20 +15,13 @@
 // Every client program is bundled once (esbuild), so each client run starts plain Node, not tsx.
 
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { count, readResults, type ScenarioResult } from './conformance-checks.ts';
 import { PROJECT_ROOT } from './project-root.ts';
-
-export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
-export interface Check {
-  id: string;
-  description?: string;
-  status: CheckStatus;
-  errorMessage?: string;
-}
 
 const run = promisify(execFile);
 const RESULTS = join(PROJECT_ROOT, 'test-results', 'conformance-auth');
@@ -142,15 +135,8 @@ export async function prepareSuiteTools(programs: readonly Program[] = Object.ke
   return { node24, cli, bundles, dispose: () => rmSync(bundles, { recursive: true, force: true }) };
 }
 
-export interface ScenarioRun {
-  scenario: string;
-  checks: Check[];
-  /** The client's stderr. */
-  log: string;
-}
-
 export interface SuiteRun {
-  scenarios: ScenarioRun[];
+  scenarios: ScenarioResult[];
   /** Scenarios the suite ran but does not score for the revision, with its reason ("extension"). */
   notScored: Map<string, string>;
 }
@@ -171,27 +157,12 @@ export async function runSuite(tools: SuiteTools, revision: Revision, contender:
     return { stdout: error.stdout };
   });
   const notScored = new Map([...stdout.matchAll(/^\s+[✓✗] (\S+) \(([^)]+)\)$/gm)].map((match) => [match[1]!, match[2]!]));
-  return { scenarios: [...scenarioRuns(out, ''), ...scenarioRuns(join(out, 'auth'), 'auth/')], notScored };
+  // auth/* scenarios are written one folder down, under auth/.
+  const auth = readResults(join(out, 'auth'), '').map((result) => ({ ...result, scenario: `auth/${result.scenario}` }));
+  return { scenarios: [...readResults(out, ''), ...auth], notScored };
 }
 
-/** Each scenario folder under `dir` ("<name>-<ISO time>"), as the suite wrote it. */
-function scenarioRuns(dir: string, prefix: string): ScenarioRun[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => existsSync(join(dir, name, 'checks.json')))
-    .map((name) => ({
-      scenario: `${prefix}${name.replace(/-\d{4}-\d{2}-\d{2}T.*$/, '')}`,
-      checks: JSON.parse(readFileSync(join(dir, name, 'checks.json'), 'utf8')) as Check[],
-      log: existsSync(join(dir, name, 'stderr.txt')) ? readFileSync(join(dir, name, 'stderr.txt'), 'utf8') : '',
-    }))
-    .sort((a, b) => a.scenario.localeCompare(b.scenario));
-}
-
-export function count(checks: readonly Check[], status: CheckStatus): number {
-  return checks.filter((check) => check.status === status).length;
-}
-
-export const passed = (run: ScenarioRun | undefined) => run !== undefined && count(run.checks, 'FAILURE') === 0 && count(run.checks, 'SUCCESS') > 0;
+export const passed = (run: ScenarioResult | undefined) => run !== undefined && count(run.checks, 'FAILURE') === 0 && count(run.checks, 'SUCCESS') > 0;
 
 export function comparison(revision: Revision, runs: [Contender, SuiteRun][]): string {
   const width = Math.max(...revision.expected.map((name) => name.length));

@@ -24,7 +24,7 @@ import { createDualEraHttpHandler } from '../../src/protocol/http/dual-era-handl
 import { nodeListener } from '../../server/http-node-adapter.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { ensure } from '../../tools/conformance-clients.ts';
-import { count, problems, readResults, type ScenarioResult } from './checks.ts';
+import { count, problems, readResults, type ScenarioResult } from '../../tools/conformance-checks.ts';
 import { startSdkReference } from './sdk-reference-server.ts';
 
 const run = promisify(execFile);

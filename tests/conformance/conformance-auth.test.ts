@@ -7,8 +7,8 @@
 // scenarios, beside ours: `npm run --silent conformance-sdks` (not part of this test, for time).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, prepareSuiteTools, REVISIONS, runSuite, type SuiteTools } from '../../tools/conformance-clients.ts';
-import { summaryTable } from './checks.ts';
+import { prepareSuiteTools, REVISIONS, runSuite, type SuiteTools } from '../../tools/conformance-clients.ts';
+import { count, summaryTable } from '../../tools/conformance-checks.ts';
 
 let tools: SuiteTools;
 

@@ -22,7 +22,7 @@ import { createHttpHandler } from '../../src/protocol/http/server-handler.ts';
 import { nodeListener } from '../../server/http-node-adapter.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { ensure } from '../../tools/conformance-clients.ts';
-import { count, problems, readResults, summaryTable } from './checks.ts';
+import { count, problems, readResults, summaryTable } from '../../tools/conformance-checks.ts';
 
 const run = promisify(execFile);
 const RESULTS = join(PROJECT_ROOT, 'test-results', 'conformance');

@@ -3,6 +3,7 @@
 // registration, RFC 7591). Each reads the whole answer, bounded, and hands back the status and the
 // parsed body, or null when the body is not JSON.
 
+import { PendingBytes } from '../framing/pending-bytes.ts';
 import type { HttpExchange, HttpHeaders } from '../http/types.ts';
 
 /** A metadata document or a token response larger than this is refused, never buffered. */
@@ -39,26 +40,18 @@ export async function postJson(exchange: HttpExchange, url: string, value: unkno
 
 async function send(exchange: HttpExchange, request: Parameters<HttpExchange>[0]): Promise<JsonAnswer> {
   const response = await exchange(request);
-  const parts: Uint8Array[] = [];
-  let size = 0;
+  const body = new PendingBytes();
   for await (const chunk of response.body) {
-    size += chunk.length;
-    if (size > MAX_AUTH_BODY_BYTES) {
+    if (body.length + chunk.length > MAX_AUTH_BODY_BYTES) {
       response.cancel();
       throw new RangeError(`${request.method} ${request.url}: the answer is over ${MAX_AUTH_BODY_BYTES} bytes`);
     }
-    parts.push(chunk);
+    body.add(chunk);
   }
-  return { status: response.status, headers: response.headers, json: parseJson(parts, size) };
+  return { status: response.status, headers: response.headers, json: parseJson(body.takeWith(new Uint8Array(0))) };
 }
 
-function parseJson(parts: Uint8Array[], size: number): unknown {
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
+function parseJson(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {

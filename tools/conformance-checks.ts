@@ -1,5 +1,6 @@
 // Reading what the conformance suite wrote: one folder per scenario run, each with a checks.json
-// of `{ id, name, description, status, specReferences, details, errorMessage }` checks.
+// of `{ id, name, description, status, specReferences, details, errorMessage }` checks and, for a
+// client scenario, the client's stderr.txt. Used by tests/conformance and tools/conformance-clients.ts.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ export interface Check {
 export interface ScenarioResult {
   scenario: string;
   checks: Check[];
+  /** The client's stderr (client scenarios), else ''. */
+  log: string;
 }
 
 /** Every scenario folder under `dir`, as written by `conformance server|client ... -o dir`. */
@@ -30,6 +33,7 @@ export function readResults(dir: string, prefix: string): ScenarioResult[] {
       // Folder names are "<prefix><scenario>-<ISO time>"; the scenario is what is between.
       scenario: name.replace(prefix, '').replace(/-\d{4}-\d{2}-\d{2}T.*$/, ''),
       checks: JSON.parse(readFileSync(join(dir, name, 'checks.json'), 'utf8')) as Check[],
+      log: existsSync(join(dir, name, 'stderr.txt')) ? readFileSync(join(dir, name, 'stderr.txt'), 'utf8') : '',
     }));
 }
 
