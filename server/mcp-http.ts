@@ -27,12 +27,24 @@
 // localhost or [::1] on the same port) or one named by --allow-origin (repeatable; the bridge
 // passes the page's own origin); --allow-loopback-origins accepts any http(s) origin on a loopback
 // name, whatever its port (the WebContainer host, whose loopback no other page can reach).
+// --auth=ISSUER makes it a protected resource (MCP authorization): it serves its Protected Resource
+// Metadata naming that authorization server, and every request needs a JWT access token that
+// server signed for this endpoint (src/protocol/auth/protected-resource.ts, server/jwt-access-token.ts);
+// tools need `tools:read`, a destructive one `tools:write` as well (a 403 that calls for step-up).
+// The token stops here: the echo server never sees it. Pair it with `npm run auth-server`.
 
 import { createServer } from 'node:http';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, DEFAULT_STREAM_IDLE_MS } from '../src/protocol/http/server-handler.ts';
 import { createMcpHttpHandler, MCP_HTTP_TOOL_SETS } from '../src/runtime/mcp-http-program.ts';
+import { discoverAuthorizationServer } from '../src/protocol/auth/discovery.ts';
+import { protectResource } from '../src/protocol/auth/protected-resource.ts';
+import { READ_SCOPE, scopesForToolCall, TOOL_SCOPES } from '../src/protocol/auth/tool-scopes.ts';
+import { createEchoTools } from '../src/protocol/echo-tools.ts';
+import type { HttpHandler } from '../src/protocol/http/server-handler.ts';
+import { fetchExchange } from './fetch-exchange.ts';
 import { nodeListener } from './http-node-adapter.ts';
+import { jwtAccessTokenVerifier } from './jwt-access-token.ts';
 import { stderrLogger } from './stdio-session.ts';
 
 const PROGRAM = 'mcp-http';
@@ -49,6 +61,8 @@ interface Options {
   streamIdleMs: number;
   allowOrigins: string[];
   allowLoopbackOrigins: boolean;
+  /** The authorization server's issuer, when the server is protected. */
+  auth?: string;
 }
 const ERAS = ['dual', 'legacy', 'modern'] as const;
 
@@ -58,12 +72,13 @@ const STDIO_ONLY_FAULTS: readonly FaultName[] = ['stdout-log', 'char-length'];
 function usage(): string {
   const faults = FAULT_NAMES.filter((name) => !STDIO_ONLY_FAULTS.includes(name));
   return `usage: npm run --silent ${PROGRAM} -- [--port=N] [--tools=${TOOL_SETS.join('|')}] [--era=${ERAS.join('|')}] [--fault=${faults.join('|')}]...
-    [--max-sessions=N] [--session-idle-ms=N] [--stream-idle-ms=N] [--allow-origin=ORIGIN]... [--allow-loopback-origins]
+    [--max-sessions=N] [--session-idle-ms=N] [--stream-idle-ms=N] [--allow-origin=ORIGIN]... [--allow-loopback-origins] [--auth=ISSUER]
 
 The echo server (or the conformance fixtures) over MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (loopback only).
 At most --max-sessions sessions (default ${DEFAULT_MAX_SESSIONS}, least recently used ended first); idle sessions end after
 --session-idle-ms (default ${DEFAULT_SESSION_IDLE_MS}), idle stream connections close after --stream-idle-ms (default ${DEFAULT_STREAM_IDLE_MS}).
 Browsers: only this server's own origin, and each --allow-origin; --allow-loopback-origins admits any loopback origin.
+--auth=ISSUER: every request needs an access token from that authorization server (npm run auth-server), for this endpoint.
 `;
 }
 
@@ -90,6 +105,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     else if (flag === '--stream-idle-ms' && isPositiveInteger(value)) options.streamIdleMs = Number(value);
     else if (flag === '--allow-origin' && value !== undefined && isOrigin(value)) options.allowOrigins.push(value);
     else if (arg === '--allow-loopback-origins') options.allowLoopbackOrigins = true;
+    else if (flag === '--auth' && value !== undefined && isOrigin(value)) options.auth = value;
     else if (flag === '--fault' && value !== undefined && isFaultName(value)) {
       if (STDIO_ONLY_FAULTS.includes(value)) return { error: `--fault=${value} has no effect over HTTP (no stdout, no Content-Length frames)` };
       options.faults.push(value);
@@ -97,6 +113,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     else return { error: `bad option: ${arg}` };
   }
   if (options.tools === 'features' && options.era !== 'dual') return { error: '--tools=features serves the handshake era only; leave --era out' };
+  if (options.auth !== undefined && options.tools !== 'echo') return { error: '--auth protects the echo tools only; leave --tools out' };
   return options;
 }
 
@@ -119,6 +136,24 @@ function ownOrigins(port: number): string[] {
   return ['127.0.0.1', 'localhost', '[::1]'].map((host) => `http://${host}:${port}`);
 }
 
+/** The echo handler behind the resource server's checks, with the keys of `issuer` (looked up once, now). */
+async function protect(inner: HttpHandler, issuer: string, port: number): Promise<HttpHandler> {
+  const server = await discoverAuthorizationServer(fetchExchange, issuer);
+  if (server.jwksUri === undefined) throw new Error(`${issuer} publishes no jwks_uri: its tokens cannot be checked here`);
+  const resource = `http://127.0.0.1:${port}/mcp`;
+  const protectedHandler = protectResource(inner, {
+    resource,
+    authorizationServers: [issuer],
+    scopesSupported: TOOL_SCOPES,
+    requiredScopes: [READ_SCOPE],
+    scopesFor: scopesForToolCall(createEchoTools().map((tool) => tool.info)),
+    verify: jwtAccessTokenVerifier({ issuer, jwksUri: server.jwksUri, audience: resource }),
+    log,
+  });
+  log(`protected: tokens from ${issuer} for ${resource}; metadata at ${protectedHandler.metadataUrl}`);
+  return protectedHandler;
+}
+
 function main(): void {
   const parsed = parseArgs(process.argv.slice(2));
   if (parsed === 'help') return void process.stdout.write(usage());
@@ -132,7 +167,8 @@ function main(): void {
   // The handler is made once the port is known (its own origins name it); no client knows the
   // port before the URL is printed, so no request arrives before.
   const server = createServer();
-  server.listen(parsed.port, '127.0.0.1', () => {
+  server.listen(parsed.port, '127.0.0.1', () => void listening());
+  const listening = async () => {
     const address = server.address();
     const port = typeof address === 'object' && address !== null ? address.port : parsed.port;
     // The same handler the in-browser worker serves (src/runtime/mcp-http-program.ts).
@@ -148,10 +184,20 @@ function main(): void {
         streamIdleMs: parsed.streamIdleMs,
       },
     });
-    server.on('request', nodeListener(handler, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
+    let served: HttpHandler = handler;
+    if (parsed.auth !== undefined) {
+      try {
+        served = await protect(handler, parsed.auth, port);
+      } catch (error) {
+        process.stderr.write(`${PROGRAM}: --auth=${parsed.auth}: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+        return stop();
+      }
+    }
+    server.on('request', nodeListener(served, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
     process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
     log(`pid ${process.pid}, tools ${parsed.tools}, era ${parsed.era}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
-  });
+  };
   const stop = () => {
     log('stopping');
     handler?.closeAll();

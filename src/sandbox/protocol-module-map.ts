@@ -92,6 +92,8 @@ import * as authAuthorizationRequest from '../protocol/auth/authorization-reques
 import * as authTokenRequest from '../protocol/auth/token-request.ts';
 import * as authFlow from '../protocol/auth/flow.ts';
 import * as authAuthorizingExchange from '../protocol/auth/authorizing-exchange.ts';
+import * as authProtectedResource from '../protocol/auth/protected-resource.ts';
+import * as authToolScopes from '../protocol/auth/tool-scopes.ts';
 import * as eraSession from '../protocol/era/session.ts';
 import * as httpModernRules from '../protocol/http/modern-rules.ts';
 import * as httpDualEraHandler from '../protocol/http/dual-era-handler.ts';
@@ -111,6 +113,8 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/auth/token-request': authTokenRequest,
   '@protocol/auth/flow': authFlow,
   '@protocol/auth/authorizing-exchange': authAuthorizingExchange,
+  '@protocol/auth/protected-resource': authProtectedResource,
+  '@protocol/auth/tool-scopes': authToolScopes,
   '@protocol/remote-tools': remoteTools,
   '@protocol/client-errors': clientErrors,
   '@protocol/client-events': clientEvents,

@@ -28,6 +28,12 @@ describe('authorizationUrl', () => {
     });
   });
 
+  it('asks for consent with offline_access, and only then (OpenID Connect lets a server drop it otherwise)', () => {
+    const query = (scope: string) => new URL(authorizationUrl(server, { clientId: 'c', redirectUri: REDIRECT, codeChallenge: 'x', state: 's', resource: 'r:x', scope })).searchParams;
+    expect(query('tools:read offline_access').get('prompt')).toBe('consent');
+    expect(query('tools:read offline_accessx').has('prompt')).toBe(false);
+  });
+
   it('leaves scope out when there is none', () => {
     expect(new URL(authorizationUrl(server, { clientId: 'c', redirectUri: REDIRECT, codeChallenge: 'x', state: 's', resource: 'r:x' })).searchParams.has('scope')).toBe(false);
   });

@@ -3,6 +3,8 @@
 // redirect that comes back (§4.1.2): the same `state`, no `error`, and — RFC 9207 — an `iss` that
 // is exactly the issuer, required when the server says it sends one. A wrong or missing `iss`
 // means the code may come from another server (a mix-up): it is refused, never redeemed.
+// Asking for `offline_access` (a refresh token) goes with `prompt=consent`: OpenID Connect (Core
+// §11) lets a server ignore offline_access otherwise, and servers built on it do.
 
 import { AuthorizationError } from './auth-error.ts';
 import { PKCE_METHOD } from './pkce.ts';
@@ -30,6 +32,7 @@ export function authorizationUrl(server: AuthorizationServerMetadata, request: A
   query.set('state', request.state);
   query.set('resource', request.resource);
   if (request.scope !== undefined) query.set('scope', request.scope);
+  if (request.scope?.split(' ').includes('offline_access')) query.set('prompt', 'consent');
   return url.href;
 }
 

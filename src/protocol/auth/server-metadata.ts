@@ -20,6 +20,8 @@ export interface AuthorizationServerMetadata {
   /** RFC 9207: the server puts `iss` in every authorization response, so one without it is refused. */
   issParameterSupported: boolean;
   grantTypesSupported?: string[];
+  /** Where its signing keys are published: what a resource server checks a JWT access token with. */
+  jwksUri?: string;
 }
 
 export class ServerMetadataError extends Error {
@@ -54,6 +56,7 @@ export function checkAuthorizationServerMetadata(document: unknown, expectedIssu
   const scopes = stringList(fields.scopes_supported, 'scopes_supported');
   const authMethods = stringList(fields.token_endpoint_auth_methods_supported, 'token_endpoint_auth_methods_supported');
   const grantTypes = stringList(fields.grant_types_supported, 'grant_types_supported');
+  const jwksUri = fields.jwks_uri === undefined ? undefined : httpUrl(fields.jwks_uri, 'jwks_uri');
   return {
     issuer: expectedIssuer,
     authorizationEndpoint: httpUrl(fields.authorization_endpoint, 'authorization_endpoint'),
@@ -62,6 +65,7 @@ export function checkAuthorizationServerMetadata(document: unknown, expectedIssu
     ...(scopes === undefined ? {} : { scopesSupported: scopes }),
     ...(authMethods === undefined ? {} : { tokenEndpointAuthMethods: authMethods }),
     ...(grantTypes === undefined ? {} : { grantTypesSupported: grantTypes }),
+    ...(jwksUri === undefined ? {} : { jwksUri }),
     clientIdMetadataDocumentSupported: fields.client_id_metadata_document_supported === true,
     issParameterSupported: fields.authorization_response_iss_parameter_supported === true,
   };
