@@ -10,8 +10,8 @@ import { PROJECT_ROOT } from './project-root.ts';
 
 export const EXERCISES_DIR = join(PROJECT_ROOT, 'exercises');
 
-/** Reads every `<dir>/<folder>/*` file of every folder in `dir`. */
-export function readCatalogueFromDisk(dir: string = EXERCISES_DIR): Catalogue {
+/** Reads every `<dir>/<folder>/*` file of every folder in `dir`; drafts only when asked (the engine's checks). */
+export function readCatalogueFromDisk(dir: string = EXERCISES_DIR, options: { drafts?: boolean } = {}): Catalogue {
   const folders: ExerciseFiles = {};
   if (existsSync(dir)) {
     for (const folder of readdirSync(dir)) {
@@ -25,7 +25,7 @@ export function readCatalogueFromDisk(dir: string = EXERCISES_DIR): Catalogue {
       folders[folder] = files;
     }
   }
-  return buildCatalogue(folders);
+  return buildCatalogue(folders, options);
 }
 
 /**

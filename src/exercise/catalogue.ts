@@ -33,13 +33,14 @@ export function groupByFolder(files: Record<string, string>): ExerciseFiles {
   return folders;
 }
 
-export function buildCatalogue(folders: ExerciseFiles): Catalogue {
+/** `drafts`: also the exercises whose meta.json says `"draft": true` (the engine's checks want them; the page does not). */
+export function buildCatalogue(folders: ExerciseFiles, options: { drafts?: boolean } = {}): Catalogue {
   const exercises: Exercise[] = [];
   const problems: string[] = [];
   for (const [folder, files] of Object.entries(folders)) {
     const result = readExercise(folder, files);
     if (typeof result === 'string') problems.push(`exercises/${folder}: ${result}`);
-    else exercises.push(result);
+    else if (result.meta.draft !== true || options.drafts === true) exercises.push(result);
   }
   exercises.sort((a, b) => a.meta.order - b.meta.order || a.meta.id.localeCompare(b.meta.id));
   return { exercises, problems };
@@ -128,7 +129,7 @@ export function parseMeta(text: string): ExerciseMeta | string {
     return `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
   }
   if (!isRecord(data)) return 'must be a JSON object';
-  const { id, order, title, learnerFile, solution, solutionModule, steps } = data;
+  const { id, order, title, learnerFile, solution, solutionModule, steps, draft } = data;
   if (typeof id !== 'string' || !/^\d{2}-[a-z0-9-]+$/.test(id)) return '"id" must look like "01-jsonrpc"';
   if (typeof order !== 'number' || !Number.isFinite(order)) return '"order" must be a number';
   const localized = parseLocalized(title);
@@ -138,6 +139,7 @@ export function parseMeta(text: string): ExerciseMeta | string {
     return '"solution" must be a non-empty list of .ts paths';
   }
   if (solutionModule !== undefined && (typeof solutionModule !== 'string' || !solutionModule.endsWith('.ts'))) return '"solutionModule" must be a .ts path';
+  if (draft !== undefined && typeof draft !== 'boolean') return '"draft" must be true or false';
   const stepMap: Record<string, string> = {};
   if (steps !== undefined) {
     if (!isRecord(steps) || !Object.values(steps).every((value) => typeof value === 'string')) return '"steps" must map describe titles to heading ids';
@@ -145,6 +147,7 @@ export function parseMeta(text: string): ExerciseMeta | string {
   }
   const meta: ExerciseMeta = { id, order, title: localized, learnerFile, solution: solution as string[], steps: stepMap };
   if (solutionModule !== undefined) meta.solutionModule = solutionModule;
+  if (draft === true) meta.draft = true;
   return meta;
 }
 

@@ -28,6 +28,12 @@ export interface ExerciseMeta {
   solutionModule?: string;
   /** Describe-block title → the lesson heading id it exercises. */
   steps: Record<string, string>;
+  /**
+   * Proven but not yet on the learner's path: every engine check (spec, mutants, second solution,
+   * translations) runs on it, and the page and the CLI leave it out until its live scene exists
+   * (each exercise on the path has one: src/app/exercise/next-station.ts).
+   */
+  draft?: boolean;
 }
 
 export interface Exercise {

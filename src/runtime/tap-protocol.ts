@@ -7,7 +7,7 @@
 // travel as base64, every non-ASCII character is escaped, and the parsers look for their marker
 // inside a line instead of trusting the line to be clean.
 
-import { base64ToBytes, bytesToBase64 } from '../protocol/inspect/base64.ts';
+import { base64ToBytes, bytesToBase64 } from '../protocol/base64.ts';
 
 export const TAP_PROTOCOL_VERSION = 1;
 
@@ -299,7 +299,7 @@ function isBase64(value: unknown): value is string {
   return typeof value === 'string' && value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
 }
 
-// ---- base64 over Uint8Array, without Buffer (src/protocol/inspect/base64.ts) ----
+// ---- base64 over Uint8Array, without Buffer (src/protocol/base64.ts) ----
 
 export { base64ToBytes, bytesToBase64 };
 

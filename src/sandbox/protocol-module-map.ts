@@ -93,6 +93,8 @@ import * as authTokenRequest from '../protocol/auth/token-request.ts';
 import * as authFlow from '../protocol/auth/flow.ts';
 import * as authAuthorizingExchange from '../protocol/auth/authorizing-exchange.ts';
 import * as authProtectedResource from '../protocol/auth/protected-resource.ts';
+import * as authAuthorizationClient from '../protocol/auth/authorization-client.ts';
+import * as base64 from '../protocol/base64.ts';
 import * as authToolScopes from '../protocol/auth/tool-scopes.ts';
 import * as eraSession from '../protocol/era/session.ts';
 import * as httpModernRules from '../protocol/http/modern-rules.ts';
@@ -114,6 +116,8 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/auth/flow': authFlow,
   '@protocol/auth/authorizing-exchange': authAuthorizingExchange,
   '@protocol/auth/protected-resource': authProtectedResource,
+  '@protocol/auth/authorization-client': authAuthorizationClient,
+  '@protocol/base64': base64,
   '@protocol/auth/tool-scopes': authToolScopes,
   '@protocol/remote-tools': remoteTools,
   '@protocol/client-errors': clientErrors,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
 import { LOCALES } from '../../src/exercise/types.ts';
 
-const { exercises } = readCatalogueFromDisk();
+const { exercises } = readCatalogueFromDisk(undefined, { drafts: true });
 
 /** The `{#id}` of every `## ` heading, in order. */
 function sectionIds(markdown: string): string[] {

@@ -16,7 +16,7 @@ import { solutionEntry } from '../../src/exercise/catalogue.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import type { Mutant } from '../mutants/mutant.ts';
 
-const catalogue = readCatalogueFromDisk();
+const catalogue = readCatalogueFromDisk(undefined, { drafts: true });
 const protocolModules = protocolModulesFromGlob(import.meta.glob(['../../src/protocol/**/*.ts', '!../../src/protocol/**/*.test.ts'], { eager: true }));
 const mutants = import.meta.glob<Mutant>('../mutants/*/*.ts', { eager: true, import: 'default' });
 

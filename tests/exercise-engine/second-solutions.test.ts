@@ -12,7 +12,7 @@ import { protocolModulesFromGlob } from '../../src/sandbox/protocol-modules.ts';
 import { runSpec } from '../../src/sandbox/run-spec.ts';
 import { requestFor } from '../../src/exercise/exercise-runner.ts';
 
-const catalogue = readCatalogueFromDisk();
+const catalogue = readCatalogueFromDisk(undefined, { drafts: true });
 const protocolModules = protocolModulesFromGlob(import.meta.glob(['../../src/protocol/**/*.ts', '!../../src/protocol/**/*.test.ts'], { eager: true }));
 const SECOND_SOLUTIONS = join(PROJECT_ROOT, 'tests', 'exercise-engine', 'second-solutions');
 

@@ -16,7 +16,7 @@ import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 import { throttleGroup } from './slow-machine/cpu-throttle.ts';
 
-const catalogue = readCatalogueFromDisk();
+const catalogue = readCatalogueFromDisk(undefined, { drafts: true });
 const IDS = catalogue.exercises.map((exercise) => exercise.meta.id);
 const secondSolution = (id: string) => readFileSync(join(PROJECT_ROOT, 'tests/exercise-engine/second-solutions', `${id}.ts`), 'utf8');
 /** Property tests say so in their titles: "for any …". */

@@ -22,7 +22,7 @@ import { buildMutantRun, buildPatchedRun, caughtByProblems, readReferenceSources
 import type { Mutant } from './mutant.ts';
 
 const MUTANTS_DIR = join(PROJECT_ROOT, 'tests', 'mutants');
-const catalogue = readCatalogueFromDisk();
+const catalogue = readCatalogueFromDisk(undefined, { drafts: true });
 const referenceSources = readReferenceSources(PROJECT_ROOT);
 
 /** './02-frames/bad-json-throws.ts' → its descriptor. */

@@ -2,7 +2,7 @@
 // Lives in tests/support so the unit tests beside src and the integration tests share it.
 
 import fc from 'fast-check';
-import { bytesToBase64 } from '../../src/protocol/inspect/base64.ts';
+import { bytesToBase64 } from '../../src/protocol/base64.ts';
 import type { TraceEvent, TraceHeader } from '../../src/runtime/trace/trace-format.ts';
 
 const argv = fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 4 });

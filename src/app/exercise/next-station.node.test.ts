@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/project-root.ts';
+import { readCatalogueFromDisk } from '../../../tools/catalogue-node.ts';
 import { viewOfHash } from '../router.ts';
 import { parseSceneHash } from '../protocol/step-link.ts';
 import { sceneCards } from '../protocol/scenes.ts';
@@ -9,9 +7,8 @@ import { afterStation, breakItOf, liveSceneOf, nextExerciseId, stationAt, type S
 import en from '../../locales/en/exercise.json';
 import zh from '../../locales/zh-CN/exercise.json';
 
-const orders = readdirSync(join(PROJECT_ROOT, 'exercises'))
-  .filter((name) => /^\d\d-/.test(name))
-  .map((name) => (JSON.parse(readFileSync(join(PROJECT_ROOT, 'exercises', name, 'meta.json'), 'utf8')) as { order: number }).order);
+// The exercises on the learner's path: the page's catalogue (a draft is not on it yet).
+const orders = readCatalogueFromDisk().exercises.map((exercise) => exercise.meta.order);
 
 describe('the next station after an exercise passes', () => {
   it('every exercise has a live scene in a view other than the study view, named in both languages', () => {

@@ -284,5 +284,13 @@ export const notesZhCN: PresenterNotes = {
       wire: 'HTTP 上请求头是请求体的镜像：MCP-Protocol-Version（仍然必须带，且与 _meta 一致）、每个请求都有的 Mcp-Method、tools/call、resources/read、prompts/get 上的 Mcp-Name，以及 x-mcp-header 参数对应的 Mcp-Param-*；不一致就是 400 加 -32020。subscriptions/listen 取代了 GET 流和 resources/subscribe。roots/list_changed 没有了，tasks 移到了扩展里。列表、读取和 discover 的结果带 ttlMs（新鲜期）和 cacheScope（public 或 private）。',
       'in-the-app': '应用里的双时代客户端运行的正是这几个模块；互通测试让它们对接 SDK 2.4.0（新时代）和 SDK 1.32.2（退回握手），还有一致性测试套件中 2026-07-28 的客户端场景。',
     },
+    '08-authorization': {
+      why: '在白板上画出八步：带 WWW-Authenticate 的 401、受保护资源元数据、授权服务器元数据、客户端身份、浏览器去授权端点、带着 code、state 和 iss 重定向回来、令牌端点、每个请求带 Bearer。再讲每条规则防的三种攻击：发给别的服务器的令牌（受众）、被偷的授权码（PKCE）、来自错误服务器的授权码（iss）。服务器绝不转交收到的令牌：要用就自己去申请。',
+      discovery: '两张有序列表，第一个有回答的胜出。质询里有 resource_metadata 时只用这一个 URL。否则 RFC 9728 把 well-known 名字插在主机和路径之间，再试根路径；RFC 8414 对带路径的签发者也这样插入，OpenID 再把它追加在后面作为第三个尝试。问大家为什么是插入而不是追加：一台主机，多个租户。不是 http(s) 的一律拒绝。',
+      pkce: '校验码留在客户端；经过浏览器的只是它的 SHA-256，编码成不带填充的 base64url：43 个字符。没有校验码，偷到的授权码毫无用处。展示 RFC 7636 附录 B 的那一对。MCP 要求 S256，服务器没列出它时客户端拒绝继续。',
+      'authorization-request': 'URL 里带 response_type=code、client_id、redirect_uri、S256 的质询、新的 state、与元数据一字不差的 resource，以及 scope；请求 offline_access 时加 prompt=consent（否则 OpenID 服务器会丢掉它）。回来时按顺序检查：state、iss（RFC 9207：否则就是混淆攻击）、然后 error、最后 code。先查 error 会放过伪造的错误。',
+      'token-request': '令牌请求重复 redirect_uri，发送校验码和同一个 resource，令牌因此只绑定这一个服务器。凭据只走一条路：表单里的 client_id（none；client_secret_post 再加密钥），或 HTTP Basic 且表单里不放 client_id。Basic 要先对每部分做表单 URL 编码：带冒号的 id 否则会在错误的位置被切开。',
+      'in-the-app': '授权流程和 authorizingExchange 调用的正是这些函数；一致性测试套件的客户端场景证明了它们（2025-11-25 的 14 个全部通过，2026-07-28 的 25 个授权场景全部通过）。演示：npm run auth-server、npm run mcp-http -- --auth=ISSUER、npm run mcp-client -- URL，打开打印出的 URL，点“允许”；之后调用 delete_file 会要求 tools:write（提升授权）。',
+    },
   },
 };

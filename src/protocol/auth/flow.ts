@@ -17,7 +17,7 @@ import { discoverAuthorizationServer, discoverProtectedResource, type FoundServe
 import { codeChallengeS256, createCodeVerifier } from './pkce.ts';
 import { requestTokens, type Tokens } from './token-request.ts';
 import type { BearerChallenge } from './www-authenticate.ts';
-import { bytesToBase64Url } from '../inspect/base64.ts';
+import { bytesToBase64Url } from '../base64.ts';
 
 export interface AuthorizeOptions {
   exchange: HttpExchange;

@@ -4,7 +4,7 @@
 // `code_challenge` with the authorization request, and the verifier itself with the token request.
 // WebCrypto (crypto.subtle) exists in browsers, workers and Node alike, so this stays pure.
 
-import { bytesToBase64Url } from '../inspect/base64.ts';
+import { bytesToBase64Url } from '../base64.ts';
 
 export const PKCE_METHOD = 'S256';
 

@@ -3,7 +3,7 @@
 // (client-identity.ts), and read the token response (OAuth 2.1 §3.2.3).
 
 import type { HttpExchange } from '../http/types.ts';
-import { bytesToBase64 } from '../inspect/base64.ts';
+import { bytesToBase64 } from '../base64.ts';
 import { AuthorizationError } from './auth-error.ts';
 import { describeError, type ClientIdentity } from './client-identity.ts';
 import { postForm } from './json-exchange.ts';
@@ -22,16 +22,33 @@ export type Grant =
   | { type: 'authorization_code'; code: string; redirectUri: string; codeVerifier: string }
   | { type: 'refresh_token'; refreshToken: string; scope?: string };
 
-export async function requestTokens(exchange: HttpExchange, tokenEndpoint: string, client: ClientIdentity, grant: Grant, resource: string): Promise<Tokens> {
-  const fields: Record<string, string | undefined> =
+/** What goes to the token endpoint: the form's fields and the extra headers. */
+export interface TokenRequestForm {
+  fields: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+/**
+ * The token request, without sending it: the grant's fields, the same `resource` as the
+ * authorization request (RFC 8707), and the client's credentials the way it authenticates — its
+ * client_id in the form (`none`, `client_secret_post` with the secret too) or HTTP Basic
+ * (`client_secret_basic`, and then no client_id in the form).
+ */
+export function tokenRequestForm(client: ClientIdentity, grant: Grant, resource: string): TokenRequestForm {
+  const fields: Record<string, string> =
     grant.type === 'authorization_code'
       ? { grant_type: 'authorization_code', code: grant.code, redirect_uri: grant.redirectUri, code_verifier: grant.codeVerifier }
-      : { grant_type: 'refresh_token', refresh_token: grant.refreshToken, scope: grant.scope };
+      : { grant_type: 'refresh_token', refresh_token: grant.refreshToken, ...(grant.scope === undefined ? {} : { scope: grant.scope }) };
   fields.resource = resource;
   const headers: Record<string, string> = {};
   if (client.authMethod === 'client_secret_basic') headers.authorization = basicCredentials(client.clientId, client.clientSecret ?? '');
   else fields.client_id = client.clientId;
-  if (client.authMethod === 'client_secret_post') fields.client_secret = client.clientSecret;
+  if (client.authMethod === 'client_secret_post') fields.client_secret = client.clientSecret ?? '';
+  return { fields, headers };
+}
+
+export async function requestTokens(exchange: HttpExchange, tokenEndpoint: string, client: ClientIdentity, grant: Grant, resource: string): Promise<Tokens> {
+  const { fields, headers } = tokenRequestForm(client, grant, resource);
   const answer = await postForm(exchange, tokenEndpoint, fields, headers);
   if (answer.status !== 200) throw new AuthorizationError('token', `${tokenEndpoint} answered ${answer.status}${describeError(answer.json)}`);
   return readTokens(answer.json, tokenEndpoint);

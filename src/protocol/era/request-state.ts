@@ -11,7 +11,7 @@
 // first and every state expiring by then is refused from then on, so forgetting never reopens one.
 // WebCrypto (crypto.subtle) exists in browsers, workers and Node alike, so this stays pure.
 
-import { bytesToBase64Url } from '../inspect/base64.ts';
+import { bytesToBase64Url } from '../base64.ts';
 
 const encoder = new TextEncoder();
 

@@ -11,7 +11,7 @@
 // whitespace, or text that looks like the sentinel itself) travels as `=?base64?{UTF-8 base64}?=`.
 // A tool whose x-mcp-header annotations break the rules MUST be left out of tools/list.
 
-import { bytesToBase64 } from '../inspect/base64.ts';
+import { bytesToBase64 } from '../base64.ts';
 import { MCP_NAME_METHODS } from '../era/meta.ts';
 
 /** One annotated argument: where it sits in `arguments` and the header it goes to. */

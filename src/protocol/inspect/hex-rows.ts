@@ -2,7 +2,7 @@
 // column where printable ASCII shows as itself, a multi-byte character shows once on its lead
 // byte, and every other byte shows as '.'.
 
-import { bytesToBase64 } from './base64.ts';
+import { bytesToBase64 } from '../base64.ts';
 import { groupIndexByByte, type Utf8Group } from './utf8-groups.ts';
 
 export const BYTES_PER_ROW = 16;

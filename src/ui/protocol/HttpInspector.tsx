@@ -10,7 +10,7 @@ import type { ProtocolText } from '../../app/protocol/text.ts';
 import { HTTP_FIELD_KINDS } from '../../protocol/inspect/byte-fields.ts';
 import { headerNamesInOtherCase, httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/http/http-layout.ts';
 import { utf8Groups } from '../../protocol/inspect/utf8-groups.ts';
-import { bytesToBase64 } from '../../protocol/inspect/base64.ts';
+import { bytesToBase64 } from '../../protocol/base64.ts';
 import { HexView } from './HexView.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 

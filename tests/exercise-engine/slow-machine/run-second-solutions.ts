@@ -15,7 +15,7 @@ import { readCatalogueFromDisk } from '../../../tools/catalogue-node.ts';
 import { PROJECT_ROOT } from '../../../tools/project-root.ts';
 
 const ids = process.argv.slice(2);
-const catalogue = readCatalogueFromDisk();
+const catalogue = readCatalogueFromDisk(undefined, { drafts: true });
 const exercises = ids.map((id) => {
   const exercise = catalogue.exercises.find((candidate) => candidate.meta.id === id);
   if (!exercise) throw new Error(`no exercise ${id}`);
