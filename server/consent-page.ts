@@ -67,7 +67,10 @@ export async function handleInteraction(provider: Provider, request: IncomingMes
   if (details.prompt.name === 'login') {
     return provider.interactionFinished(request, response, { login: { accountId: options.account } }, { mergeWithLastSubmission: false });
   }
-  if (request.method === 'GET') return page(response, 200, consentForm(details, options.account, lang, url.pathname), lang);
+  if (request.method === 'GET') {
+    const client = await provider.Client.find(String(details.params.client_id));
+    return page(response, 200, consentForm(details, client?.clientName, options.account, lang, url.pathname), lang);
+  }
   if (request.method !== 'POST') return page(response, 405, text.gone, lang);
   // A form from anywhere else is a forged consent (CSRF): browsers send Origin on every POST.
   if (request.headers.origin !== new URL(options.issuer).origin) return page(response, 403, text.badOrigin, lang);
@@ -107,7 +110,7 @@ function resourcesOf(resource: unknown): string[] {
   return Array.isArray(resource) ? resource.filter((item): item is string => typeof item === 'string') : [];
 }
 
-function consentForm(details: Details, account: string, lang: Lang, path: string): string {
+function consentForm(details: Details, clientName: string | undefined, account: string, lang: Lang, path: string): string {
   const text = TEXT[lang];
   const scope = requested(details);
   const oidc = scope.filter((item) => item === 'openid' || item === 'offline_access');
@@ -115,7 +118,9 @@ function consentForm(details: Details, account: string, lang: Lang, path: string
   const client = String(details.params.client_id);
   const resources = resourcesOf(details.params.resource);
   const other: Lang = lang === 'en' ? 'zh-CN' : 'en';
-  return `<p><strong>${escape(client)}</strong> ${text.asks}</p>
+  // The name is the client's own claim: the id beside it is what the server knows it by.
+  const who = clientName === undefined ? `<strong>${escape(client)}</strong>` : `<strong>${escape(clientName)}</strong> (<code>${escape(client)}</code>)`;
+  return `<p>${who} ${text.asks}</p>
 <ul>${resources.map((resource) => `<li><code>${escape(resource)}</code></li>`).join('')}</ul>
 <p>${text.scopes} ${tools.length > 0 ? tools.map((scope) => `<code>${escape(scope)}</code>`).join(' ') : text.noScopes}</p>
 ${oidc.includes('offline_access') ? `<p>${text.refresh}</p>` : ''}
@@ -141,7 +146,10 @@ ${status === 200 ? body : `<p role="alert">${body}</p>`}
     'content-security-policy': PAGE_CSP,
     'x-frame-options': 'DENY',
     'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: with it Chromium sends `Origin: null` on the form's POST, and the origin
+    // check below could not tell this page from any other. same-origin still tells the client
+    // (another origin) nothing.
+    'referrer-policy': 'same-origin',
   });
   response.end(html);
 }
