@@ -29,6 +29,11 @@ export interface AuthorizationServerOptions {
   issuer: string;
   /** Pre-registered clients (MCP's second choice, after a Client ID Metadata Document). */
   clients?: ClientMetadata[];
+  /**
+   * Origins besides its own whose consent form posts it takes: a page the person trusts that plays
+   * their browser (mcp-http --auth=self passes the bridge's checked page origin).
+   */
+  trustedOrigins?: readonly string[];
   /** Told of each grant and refusal, never a token. */
   log?(line: string): void;
 }
@@ -37,6 +42,8 @@ export interface AuthorizationServer {
   /** The node:http request listener. */
   listener(request: IncomingMessage, response: ServerResponse): void;
   provider: Provider;
+  /** Where its signing keys are published (the provider's jwks route). */
+  jwksUri: string;
 }
 
 /** A resource this server issues tokens for: an http(s) MCP endpoint on a loopback name. */
@@ -131,11 +138,11 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       return;
     }
     if (request.url?.startsWith(INTERACTION_PREFIX)) {
-      void handleInteraction(provider, request, response, { issuer: options.issuer, account: LEARNER_ACCOUNT, log });
+      void handleInteraction(provider, request, response, { issuer: options.issuer, trustedOrigins: options.trustedOrigins ?? [], account: LEARNER_ACCOUNT, log });
       return;
     }
     withDefaultScope(request);
     void providerListener(request, response);
   };
-  return { listener, provider };
+  return { listener, provider, jwksUri: `${options.issuer}/jwks` };
 }

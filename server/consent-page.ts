@@ -46,6 +46,8 @@ const TEXT = {
 
 export interface InteractionOptions {
   issuer: string;
+  /** Other origins whose form posts count as the person's (a page that plays their browser). */
+  trustedOrigins: readonly string[];
   account: string;
   log(line: string): void;
 }
@@ -73,7 +75,8 @@ export async function handleInteraction(provider: Provider, request: IncomingMes
   }
   if (request.method !== 'POST') return page(response, 405, text.gone, lang);
   // A form from anywhere else is a forged consent (CSRF): browsers send Origin on every POST.
-  if (request.headers.origin !== new URL(options.issuer).origin) return page(response, 403, text.badOrigin, lang);
+  const origin = request.headers.origin ?? '';
+  if (origin !== new URL(options.issuer).origin && !options.trustedOrigins.includes(origin)) return page(response, 403, text.badOrigin, lang);
   const form = await readForm(request);
   const client = String(details.params.client_id);
   if (form?.get('decision') === 'deny') {

@@ -32,6 +32,9 @@
 // server signed for this endpoint (src/protocol/auth/protected-resource.ts, server/jwt-access-token.ts);
 // tools need `tools:read`, a destructive one `tools:write` as well (a 403 that calls for step-up).
 // The token stops here: the echo server never sees it. Pair it with `npm run auth-server`.
+// --auth=self serves that authorization server itself, on the same origin (the issuer is
+// http://127.0.0.1:PORT, the MCP endpoint /mcp): one port, which the bridge's relay reaches, and a
+// consent form the page that --allow-origin names may post for the person it plays.
 
 import { createServer } from 'node:http';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../src/protocol/faults.ts';
@@ -78,7 +81,8 @@ The echo server (or the conformance fixtures) over MCP Streamable HTTP on http:/
 At most --max-sessions sessions (default ${DEFAULT_MAX_SESSIONS}, least recently used ended first); idle sessions end after
 --session-idle-ms (default ${DEFAULT_SESSION_IDLE_MS}), idle stream connections close after --stream-idle-ms (default ${DEFAULT_STREAM_IDLE_MS}).
 Browsers: only this server's own origin, and each --allow-origin; --allow-loopback-origins admits any loopback origin.
---auth=ISSUER: every request needs an access token from that authorization server (npm run auth-server), for this endpoint.
+--auth=ISSUER: every request needs an access token from that authorization server (npm run auth-server), for this endpoint;
+--auth=self: the same, with that authorization server served here too, on this server's own origin.
 `;
 }
 
@@ -105,7 +109,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     else if (flag === '--stream-idle-ms' && isPositiveInteger(value)) options.streamIdleMs = Number(value);
     else if (flag === '--allow-origin' && value !== undefined && isOrigin(value)) options.allowOrigins.push(value);
     else if (arg === '--allow-loopback-origins') options.allowLoopbackOrigins = true;
-    else if (flag === '--auth' && value !== undefined && isOrigin(value)) options.auth = value;
+    else if (flag === '--auth' && value !== undefined && (value === 'self' || isOrigin(value))) options.auth = value;
     else if (flag === '--fault' && value !== undefined && isFaultName(value)) {
       if (STDIO_ONLY_FAULTS.includes(value)) return { error: `--fault=${value} has no effect over HTTP (no stdout, no Content-Length frames)` };
       options.faults.push(value);
@@ -136,22 +140,27 @@ function ownOrigins(port: number): string[] {
   return ['127.0.0.1', 'localhost', '[::1]'].map((host) => `http://${host}:${port}`);
 }
 
-/** The echo handler behind the resource server's checks, with the keys of `issuer` (looked up once, now). */
-async function protect(inner: HttpHandler, issuer: string, port: number): Promise<HttpHandler> {
-  const server = await discoverAuthorizationServer(fetchExchange, issuer);
-  if (server.jwksUri === undefined) throw new Error(`${issuer} publishes no jwks_uri: its tokens cannot be checked here`);
+/** The resource server's checks around the echo handler: tokens of `issuer`, signed with the keys at `jwksUri`, for this endpoint. */
+function protection(inner: HttpHandler, issuer: string, jwksUri: string, port: number) {
   const resource = `http://127.0.0.1:${port}/mcp`;
-  const protectedHandler = protectResource(inner, {
+  const handler = protectResource(inner, {
     resource,
     authorizationServers: [issuer],
     scopesSupported: TOOL_SCOPES,
     requiredScopes: [READ_SCOPE],
     scopesFor: scopesForToolCall(createEchoTools().map((tool) => tool.info)),
-    verify: jwtAccessTokenVerifier({ issuer, jwksUri: server.jwksUri, audience: resource }),
+    verify: jwtAccessTokenVerifier({ issuer, jwksUri, audience: resource }),
     log,
   });
-  log(`protected: tokens from ${issuer} for ${resource}; metadata at ${protectedHandler.metadataUrl}`);
-  return protectedHandler;
+  log(`protected: tokens from ${issuer} for ${resource}; metadata at ${handler.metadataUrl}`);
+  return handler;
+}
+
+/** --auth=ISSUER: that server's keys, looked up once, now. */
+async function protectWith(inner: HttpHandler, issuer: string, port: number): Promise<HttpHandler> {
+  const server = await discoverAuthorizationServer(fetchExchange, issuer);
+  if (server.jwksUri === undefined) throw new Error(`${issuer} publishes no jwks_uri: its tokens cannot be checked here`);
+  return protection(inner, issuer, server.jwksUri, port);
 }
 
 function main(): void {
@@ -184,17 +193,29 @@ function main(): void {
         streamIdleMs: parsed.streamIdleMs,
       },
     });
-    let served: HttpHandler = handler;
-    if (parsed.auth !== undefined) {
-      try {
-        served = await protect(handler, parsed.auth, port);
-      } catch (error) {
-        process.stderr.write(`${PROGRAM}: --auth=${parsed.auth}: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exitCode = 1;
-        return stop();
+    const adapterOptions = { log, splitWrites: faults.has('split-writes') ? Math.random : undefined };
+    if (parsed.auth === 'self') {
+      const issuer = `http://127.0.0.1:${port}`;
+      // Loaded only here: the authorization server (oidc-provider, koa) is most of this program's size.
+      const { createAuthorizationServer } = await import('./authorization-server.ts');
+      const authorization = await createAuthorizationServer({ issuer, trustedOrigins: parsed.allowOrigins, log });
+      const protectedHandler = protection(handler, issuer, authorization.jwksUri, port);
+      const mcp = nodeListener(protectedHandler, adapterOptions);
+      const mcpPaths = new Set(['/mcp', new URL(protectedHandler.metadataUrl).pathname]);
+      server.on('request', (request, response) => (mcpPaths.has(new URL(request.url ?? '/', issuer).pathname) ? mcp : authorization.listener)(request, response));
+    } else {
+      let served: HttpHandler = handler;
+      if (parsed.auth !== undefined) {
+        try {
+          served = await protectWith(handler, parsed.auth, port);
+        } catch (error) {
+          process.stderr.write(`${PROGRAM}: --auth=${parsed.auth}: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exitCode = 1;
+          return stop();
+        }
       }
+      server.on('request', nodeListener(served, adapterOptions));
     }
-    server.on('request', nodeListener(served, { log, splitWrites: faults.has('split-writes') ? Math.random : undefined }));
     process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
     log(`pid ${process.pid}, tools ${parsed.tools}, era ${parsed.era}, faults: ${parsed.faults.length > 0 ? parsed.faults.join(', ') : 'none'}, listening on 127.0.0.1:${port}`);
   };

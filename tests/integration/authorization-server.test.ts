@@ -123,3 +123,39 @@ async function register(redirectUris: string[]): Promise<string> {
   expect(response.status).toBe(201);
   return ((await response.json()) as { client_id: string }).client_id;
 }
+
+describe('mcp-http --auth=self: the authorization server on the MCP server\'s own origin', () => {
+  const PAGE = 'http://page.example:5173';
+  let self = '';
+
+  beforeAll(async () => {
+    self = await firstLine(tsx('mcp-http.ts', ['--auth=self', `--allow-origin=${PAGE}`]), 'the self-authorizing server to print its URL');
+  }, 120_000);
+
+  it('names itself as the authorization server, at the same origin, and signs in a client end to end', async () => {
+    const origin = new URL(self).origin;
+    const challenge = (await fetch(self, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).headers.get('www-authenticate')!;
+    const metadata = (await (await fetch(/resource_metadata="([^"]+)"/.exec(challenge)![1]!)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ resource: self, authorization_servers: [origin] });
+    expect(((await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>).issuer).toBe(origin);
+
+    const client = tsx('mcp-client.ts', [self]);
+    const pattern = /open this URL in your browser[^\n]*\n(\S+)/g;
+    for (let seen = 0; seen < 2; seen++) {
+      await client.waitFor(() => [...client.stderr.matchAll(pattern)].length > seen || client.stderr.includes('failed:'), `sign-in ${seen + 1}`, 60_000);
+      expect(client.stderr).not.toContain('failed:');
+      // The page that plays the person's browser posts the consent from its own origin.
+      expect((await fetch(await consentInBrowser([...client.stderr.matchAll(pattern)][seen]![1]!, { origin: PAGE }))).status).toBe(200);
+    }
+    const { code } = await client.closed;
+    expect(client.stdout.toString()).toMatch(/^delete_file .* → ok/m);
+    expect(code).toBe(0);
+  }, 150_000);
+
+  it('refuses a consent posted from an origin it was not told to trust', async () => {
+    const client = tsx('mcp-client.ts', [self]);
+    await client.waitFor(() => /open this URL in your browser[^\n]*\n(\S+)/.test(client.stderr), 'the sign-in URL', 60_000);
+    const url = /open this URL in your browser[^\n]*\n(\S+)/.exec(client.stderr)![1]!;
+    await expect(consentInBrowser(url, { origin: 'http://evil.example' })).rejects.toThrow(/answered 403/);
+  }, 150_000);
+});

@@ -8,6 +8,8 @@ export interface ConsentOptions {
   decision?: 'allow' | 'deny';
   /** Every URL the browser was at, in order (for a test that checks the steps). */
   visited?: string[];
+  /** The Origin of the consent form's POST; default the authorization server's own (a browser on its page). */
+  origin?: string;
 }
 
 const MAX_STEPS = 12;
@@ -26,7 +28,7 @@ export async function consentInBrowser(authorizationUrl: string, options: Consen
       redirect: 'manual',
       headers: {
         ...(cookie === '' ? {} : { cookie }),
-        ...(form === null ? {} : { origin: server, 'content-type': 'application/x-www-form-urlencoded' }),
+        ...(form === null ? {} : { origin: options.origin ?? server, 'content-type': 'application/x-www-form-urlencoded' }),
       },
       ...(form === null ? {} : { body: new URLSearchParams({ decision: form.decision }).toString() }),
     });
