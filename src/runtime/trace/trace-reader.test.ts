@@ -4,6 +4,7 @@ import { arbEvent, arbHeader, arbStdioEvent } from '../../../tests/support/trace
 import type { Trace, TraceEvent, TraceHeader } from './trace-format.ts';
 import { TraceReader, parseTrace, type TraceParseError } from './trace-reader.ts';
 import { serializeTrace, serializeTraceEvent, serializeTraceHeader } from './trace-serialize.ts';
+import { isBase64Text } from './trace-validate.ts';
 
 const HEADER: TraceHeader = {
   format: 'mcp-playground-trace',
@@ -183,5 +184,23 @@ describe('TraceReader', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('isBase64Text', () => {
+  // The one-pass pattern it replaced (issue 25: half the time per line): the same language.
+  const ONE_PASS = /^[A-Za-z0-9+/]*={0,2}$/;
+  const same = (text: string): void => {
+    expect(isBase64Text(text), JSON.stringify(text)).toBe(text.length % 4 === 0 && ONE_PASS.test(text));
+  };
+
+  it('accepts and refuses exactly what the one-pass pattern did, for any text near base64', () => {
+    const alphabet = fc.constantFrom(...'AZaz09+/=-_ \n!é'.split(''));
+    fc.assert(fc.property(fc.array(alphabet, { maxLength: 12 }).map((chars) => chars.join('')), same), { numRuns: 5000 });
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), fc.nat(60), fc.constantFrom('=', 'A', '!', ''), (bytes, at, put) => {
+      const b64 = btoa(String.fromCharCode(...bytes));
+      same(b64);
+      same(b64.slice(0, at) + put + b64.slice(at + 1));
+    }));
   });
 });

@@ -16,10 +16,10 @@ import {
 type Fields = Record<string, unknown>;
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-// Whole groups of four (length % 4), the last one padded: exactly what atob and Buffer decode
-// without loss. Same language as the schema's group-by-group pattern, but V8 scans this one in a
-// single pass, which matters on a 100 MB trace.
-const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
+// A character base64 never has. Searching for one is a plain scan that V8 runs in about half the
+// time of the anchored /^[A-Za-z0-9+/]*={0,2}$/ (0.75 against 1.45 µs a 1.3 KB line, measured), a
+// tenth of a 100 MB trace's opening (issue 25).
+const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
 
 export function isRecord(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -161,9 +161,19 @@ function integer(value: Fields, key: string): string | null {
   return Number.isInteger(value[key]) ? null : `field "${key}" must be an integer`;
 }
 
+/**
+ * Whole groups of four, padded only at the end (one or two "="): exactly what atob and Buffer
+ * decode without loss, the same language as the schema's group-by-group pattern.
+ */
+export function isBase64Text(text: string): boolean {
+  if (text.length % 4 !== 0 || NOT_BASE64.test(text)) return false;
+  const padding = text.indexOf('=');
+  return padding === -1 || padding === text.length - 1 || (padding === text.length - 2 && text.charCodeAt(text.length - 1) === 61);
+}
+
 function base64(value: Fields): string | null {
   const b64 = value.b64;
-  return typeof b64 === 'string' && b64.length % 4 === 0 && BASE64_CHARS.test(b64) ? null : 'field "b64" must be base64';
+  return typeof b64 === 'string' && isBase64Text(b64) ? null : 'field "b64" must be base64';
 }
 
 /** The tap's own bound on connection numbers (tap-protocol.ts). */
