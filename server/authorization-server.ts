@@ -69,6 +69,15 @@ function withDefaultScope(request: IncomingMessage): void {
   request.url = `${url.pathname}${url.search}`;
 }
 
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && LOOPBACK_HOSTS.includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
   const log = options.log ?? (() => {});
   const issuerUrl = new URL(options.issuer);
@@ -116,6 +125,11 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
         },
       },
     },
+    // A page may be the client (the playground's authorization scene is): its token request carries
+    // an Origin. Taken from this server's own origin, the trusted ones, and pages on a loopback
+    // name, as the rest of this loopback-only server; the code is still worthless without the
+    // PKCE verifier of the client that asked for it.
+    clientBasedCORS: (_ctx, origin) => origin === issuerUrl.origin || (options.trustedOrigins ?? []).includes(origin) || isLoopbackOrigin(origin),
     // Answers the client reads (the token endpoint's JSON errors are the provider's own).
     renderError: (ctx, out) => {
       ctx.type = 'text/plain; charset=utf-8';

@@ -214,6 +214,7 @@ function startOnSocket(socket: WebSocket, spec: ProgramSpec, startTimeoutMs: num
     const start: BridgeStartMessage = { type: 'start', program: spec.program, framing: spec.framing, faults: [...spec.faults] };
     if (spec.era !== undefined) start.era = spec.era;
     if (spec.tools !== undefined && spec.tools !== 'echo') start.tools = spec.tools;
+    if (spec.auth !== undefined) start.auth = spec.auth;
     // The learner's source travels only for learner-server; the bridge refuses it anywhere else.
     if (spec.program === 'learner-server' && spec.learnerServer) {
       const { code, file, moduleId } = spec.learnerServer;

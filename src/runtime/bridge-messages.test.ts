@@ -107,6 +107,7 @@ describe('parseStartMessage', () => {
         faults: fc.oneof(fc.array(fc.constantFrom(...FAULT_NAMES), { maxLength: 4 }), fc.array(fc.string(), { maxLength: 2 }), fc.anything()),
         era: fc.oneof(fc.constantFrom('dual', 'legacy', 'modern'), fc.string()),
         tools: fc.oneof(fc.constantFrom('echo', 'conformance', 'features'), fc.string()),
+        auth: fc.oneof(fc.constant('self'), fc.string()),
         extra: fc.anything(),
       },
       { requiredKeys: [] },
@@ -117,7 +118,7 @@ describe('parseStartMessage', () => {
         if (!check.ok) return;
         expect(BRIDGE_PROGRAMS).toContain(check.spec.program);
         // mcp-http's port is always 0 (the OS picks one; the page never names it).
-        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--port=0', '--era=legacy', '--era=modern', '--tools=conformance', '--tools=features'];
+        const allowedArgs = [...FRAMING_NAMES.map((name) => `--framing=${name}`), ...FAULT_NAMES.map((name) => `--fault=${name}`), '--port=0', '--era=legacy', '--era=modern', '--tools=conformance', '--tools=features', '--auth=self'];
         for (const arg of programArguments(check.spec)) expect(allowedArgs).toContain(arg);
       }),
       { numRuns: 500 },
@@ -141,6 +142,16 @@ describe('mcp-http start messages', () => {
     expect(echo.ok && programArguments(echo.spec)).toEqual(['--port=0']);
     expect(parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"tools":"--inspect"}')).toMatchObject({ ok: false, reason: expect.stringContaining('unknown tools') });
     expect(parseStartMessage('{"type":"start","program":"echo-server","framing":"ndjson","faults":[],"tools":"features"}')).toMatchObject({ ok: false, reason: expect.stringContaining('only with program mcp-http') });
+  });
+
+  it('take auth "self" (its own authorization server on its own origin) with the echo tools only, no fault, and for mcp-http alone', () => {
+    const self = parseStartMessage('{"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"auth":"self"}');
+    expect(self.ok && programArguments(self.spec)).toEqual(['--port=0', '--auth=self']);
+    const refused = (fields: string) => parseStartMessage(`{"type":"start","framing":"ndjson",${fields}}`);
+    expect(refused('"program":"mcp-http","faults":[],"auth":"http://evil.example"')).toMatchObject({ ok: false, reason: expect.stringContaining('"self"') });
+    expect(refused('"program":"echo-server","faults":[],"auth":"self"')).toMatchObject({ ok: false, reason: expect.stringContaining('only with program mcp-http') });
+    expect(refused('"program":"mcp-http","faults":[],"tools":"features","auth":"self"')).toMatchObject({ ok: false, reason: expect.stringContaining('echo tools') });
+    expect(refused('"program":"mcp-http","faults":["no-gate"],"auth":"self"')).toMatchObject({ ok: false, reason: expect.stringContaining('no faults') });
   });
 });
 

@@ -6,6 +6,9 @@
 //                   on a machine with an OS sandbox, accepts it)
 //                   {"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"tools":"features"}
 //                   (tools: only with mcp-http, one of MCP_HTTP_TOOL_SETS)
+//                   {"type":"start","program":"mcp-http","framing":"ndjson","faults":[],"auth":"self"}
+//                   (auth: only "self", only with mcp-http's echo tools and no fault: the server runs
+//                   its own authorization server on its own origin)
 //   bridge → page   {"type":"started"}  or  {"type":"refused","reason":"..."}
 //   then            tap event lines one way, tap command lines the other (see tap-protocol.ts)
 //
@@ -49,6 +52,8 @@ export interface BridgeStartMessage {
   era?: EchoEra;
   /** Only with program 'mcp-http': one of MCP_HTTP_TOOL_SETS, absent for the default (echo). */
   tools?: McpHttpToolSet;
+  /** Only with program 'mcp-http', the echo tools and no fault: "self" (mcp-http --auth=self). */
+  auth?: 'self';
 }
 
 /**
@@ -92,7 +97,7 @@ export type BridgeReply = { type: 'started' } | { type: 'refused'; reason: strin
 
 export type StartCheck = { ok: true; spec: ProgramSpec } | { ok: false; reason: string };
 
-const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer', 'era', 'tools']);
+const START_FIELDS = new Set(['type', 'program', 'framing', 'faults', 'learnerServer', 'era', 'tools', 'auth']);
 
 /**
  * Check one WebSocket text message as a start request. Never throws. The policy defaults to the
@@ -114,7 +119,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
   const unknown = Object.keys(message).filter((key) => !START_FIELDS.has(key));
   if (unknown.length > 0) return refuse(`unknown field(s) in start message: ${unknown.map(quoteName).join(', ')}`);
 
-  const { program, framing, faults = [], learnerServer, era, tools } = message;
+  const { program, framing, faults = [], learnerServer, era, tools, auth } = message;
   if (!isOneOf(BRIDGE_PROGRAMS, program)) return refuse(`unknown program; expected one of ${BRIDGE_PROGRAMS.join(', ')}`);
   if (program !== 'learner-server' && learnerServer !== undefined) return refuse('learnerServer goes only with program learner-server');
   if (!isOneOf(FRAMING_NAMES, framing)) return refuse(`unknown framing; expected one of ${FRAMING_NAMES.join(', ')}`);
@@ -132,6 +137,11 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     } else if (!isOneOf(ECHO_ERAS, era)) {
       return refuse(`unknown era; expected one of ${ECHO_ERAS.join(', ')}`);
     }
+  }
+
+  if (auth !== undefined) {
+    if (program !== 'mcp-http') return refuse('auth goes only with program mcp-http');
+    if (auth !== 'self') return refuse('auth can only be "self"');
   }
 
   // The tool set too: a name from a closed set, and only mcp-http has one.
@@ -163,6 +173,11 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
     if (framing !== 'ndjson') return refuse('mcp-http takes framing ndjson (its client transport speaks JSON lines)');
     const stdioOnly = spec.faults.filter((fault) => !MCP_HTTP_FAULTS.includes(fault));
     if (stdioOnly.length > 0) return refuse(`mcp-http has no ${stdioOnly.join(', ')} fault: it has no stdout frames`);
+    if (auth !== undefined) {
+      if (tools !== undefined && tools !== 'echo') return refuse('auth goes only with the echo tools');
+      if (spec.faults.length > 0) return refuse('auth takes no faults');
+      return { ok: true, spec: { ...spec, auth } };
+    }
     return { ok: true, spec: tools === undefined || tools === 'echo' ? spec : { ...spec, tools } };
   }
   // Let the echo server's own argument parser judge combinations (e.g. a framing-only fault),
@@ -189,7 +204,7 @@ export function parseStartMessage(text: string, policy: StartPolicy = { learnerC
 export function programArguments(spec: ProgramSpec): string[] {
   if (spec.program === 'sdk-echo-server' || spec.program === 'learner-server' || spec.program === 'sdk-http-server') return [];
   if (spec.program === 'sdk2-echo-server') return spec.era === 'modern' ? ['--era=modern'] : [];
-  if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults, spec.tools);
+  if (spec.program === 'mcp-http') return mcpHttpArguments(spec.faults, spec.tools, spec.auth);
   return echoServerArguments(spec);
 }
 

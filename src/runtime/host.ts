@@ -46,6 +46,11 @@ export interface ProgramSpec {
   era?: EchoEra;
   /** Only for `mcp-http`: what it serves (`--tools=`). Absent means the echo tools. */
   tools?: McpHttpToolSet;
+  /**
+   * Only for `mcp-http` with the echo tools: 'self' makes it a protected resource that runs its own
+   * authorization server on its own origin (`--auth=self`). It needs Node: the worker host refuses it.
+   */
+  auth?: 'self';
 }
 
 /**

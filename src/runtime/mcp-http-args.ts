@@ -19,9 +19,9 @@ export const MCP_HTTP_FAULTS: readonly FaultName[] = FAULT_NAMES.filter((name) =
  * The command line a host gives the program for these faults. The port is always 0: the OS picks
  * a free one, the program prints it, and only the tap that spawned it reads it. A page never names one.
  */
-export function mcpHttpArguments(faults: readonly FaultName[], tools: McpHttpToolSet = 'echo'): string[] {
+export function mcpHttpArguments(faults: readonly FaultName[], tools: McpHttpToolSet = 'echo', auth?: 'self'): string[] {
   // The default set is not written, so an echo server's argv is what it always was.
-  return ['--port=0', ...(tools === 'echo' ? [] : [`--tools=${tools}`]), ...faults.map((fault) => `--fault=${fault}`)];
+  return ['--port=0', ...(tools === 'echo' ? [] : [`--tools=${tools}`]), ...faults.map((fault) => `--fault=${fault}`), ...(auth === 'self' ? ['--auth=self'] : [])];
 }
 
 export function isMcpHttpToolSet(value: unknown): value is McpHttpToolSet {

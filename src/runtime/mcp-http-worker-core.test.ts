@@ -53,12 +53,14 @@ describe('mcp-http in the worker host', () => {
     const { core, posted } = workerChannel();
     core.handle({ type: 'start', spec: { program: 'echo-server', framing: 'ndjson', faults: [] } });
     core.handle({ type: 'start', spec: { program: 'mcp-http', framing: 'ndjson', faults: ['char-length'] } });
+    core.handle({ type: 'start', spec: { program: 'mcp-http', framing: 'ndjson', faults: [], auth: 'self' } });
     core.handle({ type: 'start', spec: { program: 'mcp-http', framing: 'ndjson', faults: [] } });
     core.handle({ cmd: 'write', conn: 9, b64: 'AA==' });
     core.handle({ cmd: 'connect', conn: 'x' });
     expect(posted.filter((event) => event.ev === 'error').map((event) => (event as { message: string }).message)).toEqual([
       expect.stringContaining('runs only mcp-http'),
       expect.stringContaining('char-length'),
+      expect.stringContaining('needs Node (the local bridge or the WebContainer)'),
       'write to connection 9, which is not open',
       'malformed command',
     ]);

@@ -59,6 +59,8 @@ export function createMcpHttpWorkerCore(deps: McpHttpWorkerCoreDeps): { handle(m
       return;
     }
     if (spec.program !== 'mcp-http') return report({ ev: 'error', message: wrongWorkerRefusal(String(spec.program), 'mcp-http') });
+    // The authorization server is oidc-provider on Node: no worker can run it.
+    if (spec.auth !== undefined) return report({ ev: 'error', message: 'cannot start mcp-http --auth=self here: its authorization server needs Node (the local bridge or the WebContainer)' });
     const bad = spec.faults.filter((fault) => !MCP_HTTP_FAULTS.includes(fault));
     if (bad.length > 0) return report({ ev: 'error', message: `cannot start mcp-http: no ${bad.join(', ')} fault over HTTP` });
     if (spec.tools !== undefined && !isMcpHttpToolSet(spec.tools)) return report({ ev: 'error', message: 'cannot start mcp-http: unknown tool set' });

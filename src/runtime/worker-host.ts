@@ -82,6 +82,7 @@ function cloneableSpec(spec: ProgramSpec): ProgramSpec {
   const plain: ProgramSpec = { program: spec.program, framing: spec.framing, faults: [...spec.faults] };
   if (spec.era !== undefined) plain.era = spec.era;
   if (spec.tools !== undefined) plain.tools = spec.tools;
+  if (spec.auth !== undefined) plain.auth = spec.auth;
   if (spec.learnerServer) {
     const { code, file, moduleId } = spec.learnerServer;
     plain.learnerServer = moduleId === undefined ? { code, file } : { code, file, moduleId };

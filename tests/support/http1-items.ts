@@ -55,7 +55,7 @@ export function connectionsOf(events: readonly TapEvent[]) {
 export interface Exchange {
   /** "POST initialize", "GET", "DELETE": the method and the JSON-RPC method the body carries. */
   line: string;
-  request: { method: string; headers: Record<string, string>; body: string };
+  request: { method: string; target: string; headers: Record<string, string>; body: string };
   response: { head: { status: number; headers: Record<string, string> }; body: string } | undefined;
 }
 
@@ -66,9 +66,19 @@ export function exchangesOf(events: readonly TapEvent[]): Exchange[] {
     const request = messagesOf(readAll('request', [concatBytes(connection.c2s)]))[0]!;
     const response = messagesOf(readAll('response', [concatBytes(connection.s2c)], true))[0];
     const head = { ...(request.head as Omit<Exchange['request'], 'body'>), body: request.body };
-    const rpc = request.body === '' ? undefined : (JSON.parse(request.body) as { method?: string });
+    const rpc = jsonRpcOf(request.body);
     return { line: `${head.method} ${rpc?.method ?? ''}`.trim(), request: head, response: response as Exchange['response'] };
   });
+}
+
+/** The body's JSON-RPC method, when it is one (an authorization server's form or page is not). */
+function jsonRpcOf(body: string): { method?: string } | undefined {
+  if (body === '') return undefined;
+  try {
+    return JSON.parse(body) as { method?: string };
+  } catch {
+    return undefined;
+  }
 }
 
 function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
