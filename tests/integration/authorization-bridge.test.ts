@@ -13,6 +13,7 @@ import { authorizingExchange } from '../../src/protocol/auth/authorizing-exchang
 import { HttpClientTransport } from '../../src/protocol/http/client-transport.ts';
 import { base64ToBytes } from '../../src/protocol/base64.ts';
 import { browseToRedirect, type ConsentPage } from '../../src/app/protocol/auth-browser.ts';
+import { SteppedExchange, type StepResult } from '../../src/app/protocol/auth-steps.ts';
 import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
@@ -39,7 +40,8 @@ function webSocketWithOrigin(origin: string): typeof WebSocket {
   } as unknown as typeof WebSocket;
 }
 
-it('signs in, steps up and calls the destructive tool, every exchange through the relay', async () => {
+/** mcp-http with its own authorization server, on the bridge: its wire, its events, and its URL. */
+async function startProtected(): Promise<{ wire: HttpWire; events: TapEvent[]; endpoint: string }> {
   bridge = await startTestBridge({ programsDir: programs.dir });
   const host = createBridgeHost({ WebSocketImpl: webSocketWithOrigin(bridge.origin), url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: bridge.origin });
   const wire = (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [], auth: 'self' })) as HttpWire;
@@ -58,6 +60,11 @@ it('signs in, steps up and calls the destructive tool, every exchange through th
   );
   const endpoint = stdout.split('\n')[0]!;
   expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  return { wire, events, endpoint };
+}
+
+it('signs in, steps up and calls the destructive tool, every exchange through the relay', async () => {
+  const { wire, events, endpoint } = await startProtected();
 
   const pages: ConsentPage[] = [];
   const exchange = authorizingExchange({
@@ -92,4 +99,43 @@ it('signs in, steps up and calls the destructive tool, every exchange through th
   expect(requests.filter((request) => request.headers.authorization?.startsWith('Bearer ')).length).toBeGreaterThan(0);
   wire.kill();
   await waitUntil(() => bridge.bridge.activeProcesses === 0, 10_000, 'the server to be gone');
+}, 120_000);
+
+it('one step lets one exchange go, and each is named from its request, in the order of the flow', async () => {
+  const { wire, endpoint } = await startProtected();
+  const stepped = new SteppedExchange(wire.exchange, endpoint);
+  const exchange = authorizingExchange({
+    exchange: stepped.exchange,
+    endpoint,
+    redirectUri: 'http://127.0.0.1/callback',
+    identity: { clientName: 'mcp-playground-page', wantsRefresh: false },
+    redirect: (url) => browseToRedirect(stepped.exchange, url, () => 'allow'),
+  });
+  const client = new McpClient(new HttpClientTransport({ url: endpoint, exchange, listen: false }), { framing: 'ndjson', requestTimeoutMs: 60_000 });
+  const connected = client.connect();
+  const steps: StepResult[] = [];
+  // Step until initialize goes through with a token; each step releases the one request waiting.
+  while (steps.at(-1)?.kind !== 'mcp' || steps.at(-1)?.status !== 200) {
+    await waitUntil(() => stepped.next !== null, 10_000, `the request after ${steps.length} steps to wait`);
+    const waiting = stepped.next!;
+    steps.push(await stepped.step());
+    expect(steps.at(-1)!.request).toBe(waiting.request);
+    expect(steps.length).toBeLessThan(20);
+  }
+  await connected;
+  expect(steps.map((step) => `${step.kind} ${step.status}`)).toEqual([
+    'mcp 401',
+    'resource-metadata 200',
+    'server-metadata 200',
+    'registration 201',
+    'authorization 303', // to the login step, which the one local learner passes at once
+    'browser 303',
+    'browser 303', // to the consent step
+    'browser 200', // the consent page
+    'consent 303',
+    'browser 303',
+    'token 200',
+    'mcp 200',
+  ]);
+  wire.kill();
 }, 120_000);
