@@ -46,15 +46,16 @@ export interface AuthorizationServer {
   jwksUri: string;
 }
 
+/** An http(s) URL on a loopback name, or null. */
+function loopbackUrl(text: string): URL | null {
+  const url = URL.parse(text);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.includes(url.hostname) ? url : null;
+}
+
 /** A resource this server issues tokens for: an http(s) MCP endpoint on a loopback name. */
 export function isLoopbackResource(indicator: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(indicator);
-  } catch {
-    return false;
-  }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.includes(url.hostname) && url.hash === '' && url.search === '';
+  const url = loopbackUrl(indicator);
+  return url !== null && url.hash === '' && url.search === '';
 }
 
 /**
@@ -70,12 +71,7 @@ function withDefaultScope(request: IncomingMessage): void {
 }
 
 function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && LOOPBACK_HOSTS.includes(url.hostname);
-  } catch {
-    return false;
-  }
+  return loopbackUrl(origin)?.origin === origin;
 }
 
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {

@@ -3,7 +3,17 @@
 
 import type { HttpClientResponse, HttpExchange } from '../src/protocol/http/types.ts';
 
-export const fetchExchange: HttpExchange = async (request) => {
+/**
+ * `redirect: 'manual'` hands back a 3xx as it came, as the page's own HTTP/1.1 exchange does (the
+ * browser steps of the authorization flow read each redirect); the default follows them.
+ */
+export function createFetchExchange(options: { redirect?: 'follow' | 'manual' } = {}): HttpExchange {
+  return (request) => exchange(request, options.redirect ?? 'follow');
+}
+
+export const fetchExchange: HttpExchange = createFetchExchange();
+
+async function exchange(request: Parameters<HttpExchange>[0], redirect: 'follow' | 'manual'): Promise<HttpClientResponse> {
   const abort = new AbortController();
   const response = await fetch(request.url, {
     method: request.method,
@@ -11,10 +21,14 @@ export const fetchExchange: HttpExchange = async (request) => {
     // A copy in a plain ArrayBuffer: what fetch takes as a body.
     body: request.body === undefined ? undefined : new Uint8Array(request.body),
     signal: abort.signal,
+    redirect,
   });
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
+    // Set-Cookie comes one entry per cookie: joined as HTTP joins repeated fields (and as the
+    // page's HTTP/1.1 reader does), so none is lost.
+    const key = name.toLowerCase();
+    headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
   });
   const result: HttpClientResponse = {
     status: response.status,
@@ -23,7 +37,7 @@ export const fetchExchange: HttpExchange = async (request) => {
     cancel: () => abort.abort(),
   };
   return result;
-};
+}
 
 async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
   if (body === null) return;

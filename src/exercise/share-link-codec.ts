@@ -1,5 +1,5 @@
 // The bytes of a share link: deflate-raw (the browser's own CompressionStream, no library) and
-// base64url, both strict. Strict matters: a link pasted through a chat app may come back cut short
+// base64url (src/protocol/base64.ts), both strict. Strict matters: a link pasted through a chat app may come back cut short
 // or with a character changed, and the receiver must be told, never shown someone else's half code.
 
 /** Compresses with the platform's CompressionStream (browsers, Node ≥ 20). */
@@ -40,32 +40,6 @@ export async function inflateRaw(bytes: Uint8Array, maxBytes: number): Promise<U
     offset += chunk.byteLength;
   }
   return out;
-}
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode(...bytes) overflows the call stack on large arrays.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
-/**
- * The bytes of a base64url text, or null when it is not exactly what toBase64Url would write: a
- * foreign character, an impossible length, or non-zero unused bits in the last character (which
- * would let two different texts mean the same bytes).
- */
-export function fromBase64Url(text: string): Uint8Array | null {
-  if (!BASE64URL.test(text) || text.length % 4 === 1) return null;
-  let binary: string;
-  try {
-    binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
-  }
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return toBase64Url(bytes) === text ? bytes : null;
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits: deflate-raw has no checksum of its own. */

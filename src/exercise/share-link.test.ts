@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deflateRaw, fromBase64Url, toBase64Url } from './share-link-codec.ts';
+import { deflateRaw } from './share-link-codec.ts';
+import { base64UrlToBytes, bytesToBase64Url } from '../protocol/base64.ts';
 import { decodeShareHash, encodeShareHash, isShareHash, MAX_SHARE_HASH_CHARS, SHARE_HASH_PREFIX, shareUrl } from './share-link.ts';
 
 async function encode(exerciseId: string, code: string): Promise<string> {
@@ -75,13 +76,13 @@ describe('share links', () => {
     expect(await decodeShareHash(`#share=1.12345678.${data}`)).toEqual({ ok: false, problem: { reason: 'damaged', detail: 'checksum does not match' } });
     const notOurs = new TextEncoder().encode('{"exercise":1}');
     const { fnv1a32 } = await import('./share-link-codec.ts');
-    expect(await decodeShareHash(`#share=1.${fnv1a32(notOurs)}.${toBase64Url(await deflateRaw(notOurs))}`)).toEqual({ ok: false, problem: { reason: 'damaged', detail: 'exercise or code missing' } });
+    expect(await decodeShareHash(`#share=1.${fnv1a32(notOurs)}.${bytesToBase64Url(await deflateRaw(notOurs))}`)).toEqual({ ok: false, problem: { reason: 'damaged', detail: 'exercise or code missing' } });
   });
 
   it('refuses a decompression bomb without expanding it all', async () => {
     const huge = new TextEncoder().encode(JSON.stringify({ exercise: 'a', code: ' '.repeat(2_000_000) }));
     const { fnv1a32 } = await import('./share-link-codec.ts');
-    const data = toBase64Url(await deflateRaw(huge));
+    const data = bytesToBase64Url(await deflateRaw(huge));
     expect(data.length).toBeLessThan(MAX_SHARE_HASH_CHARS);
     expect(await decodeShareHash(`#share=1.${fnv1a32(huge)}.${data}`)).toMatchObject({ ok: false, problem: { reason: 'too-large' } });
   });
@@ -110,14 +111,14 @@ describe('strict base64url', () => {
   it('round-trips any bytes and refuses every other spelling of them', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-        const text = toBase64Url(bytes);
-        expect(fromBase64Url(text)).toEqual(bytes);
-        expect(fromBase64Url(`${text}=`)).toBeNull();
-        if (text.includes('-')) expect(fromBase64Url(text.replace(/-/g, '+'))).toBeNull();
+        const text = bytesToBase64Url(bytes);
+        expect(base64UrlToBytes(text)).toEqual(bytes);
+        expect(base64UrlToBytes(`${text}=`)).toBeNull();
+        if (text.includes('-')) expect(base64UrlToBytes(text.replace(/-/g, '+'))).toBeNull();
       }),
     );
-    expect(fromBase64Url('QQ')).toEqual(new Uint8Array([65]));
-    expect(fromBase64Url('QR')).toBeNull(); // same byte, stray low bits
-    expect(fromBase64Url('Q')).toBeNull();
+    expect(base64UrlToBytes('QQ')).toEqual(new Uint8Array([65]));
+    expect(base64UrlToBytes('QR')).toBeNull(); // same byte, stray low bits
+    expect(base64UrlToBytes('Q')).toBeNull();
   });
 });

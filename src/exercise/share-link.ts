@@ -6,7 +6,8 @@
 // `?host=` / `?presenter=` query flags. Why a checksum: deflate-raw has none, and a link cut short or
 // changed in transit must be refused rather than open someone else's code half-broken.
 
-import { deflateRaw, fnv1a32, fromBase64Url, inflateRaw, InflateLimitError, toBase64Url } from './share-link-codec.ts';
+import { deflateRaw, fnv1a32, inflateRaw, InflateLimitError } from './share-link-codec.ts';
+import { base64UrlToBytes, bytesToBase64Url } from '../protocol/base64.ts';
 
 export const SHARE_HASH_PREFIX = '#share=';
 export const SHARE_LINK_VERSION = 1;
@@ -42,7 +43,7 @@ export function isShareHash(hash: string): boolean {
 export async function encodeShareHash(shared: SharedCode): Promise<ShareEncodeOutcome> {
   const json = new TextEncoder().encode(JSON.stringify({ exercise: shared.exerciseId, code: shared.code }));
   if (json.byteLength > MAX_SHARED_CODE_BYTES) return { ok: false, problem: { reason: 'too-large', size: json.byteLength, limit: MAX_SHARED_CODE_BYTES } };
-  const data = toBase64Url(await deflateRaw(json));
+  const data = bytesToBase64Url(await deflateRaw(json));
   const hash = `${SHARE_HASH_PREFIX}${SHARE_LINK_VERSION}.${fnv1a32(json)}.${data}`;
   if (hash.length > MAX_SHARE_HASH_CHARS) return { ok: false, problem: { reason: 'too-large', size: hash.length, limit: MAX_SHARE_HASH_CHARS } };
   return { ok: true, hash };
@@ -59,7 +60,7 @@ export async function decodeShareHash(hash: string): Promise<ShareDecodeOutcome>
   if (Number(version) > SHARE_LINK_VERSION) return { ok: false, problem: { reason: 'newer-version', version } };
   if (Number(version) !== SHARE_LINK_VERSION) return damaged(`unknown version ${version}`);
   if (parts.length !== 3 || checksum === undefined || data === undefined || !/^[0-9a-f]{8}$/.test(checksum)) return damaged('not three dot-separated parts');
-  const compressed = fromBase64Url(data);
+  const compressed = base64UrlToBytes(data);
   if (!compressed || compressed.byteLength === 0) return damaged('not base64url');
   let json: Uint8Array;
   try {

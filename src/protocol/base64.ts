@@ -13,9 +13,29 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Base64url without padding (RFC 4648 §5): tokens, PKCE challenges, request state. */
+/** Base64url without padding (RFC 4648 §5): tokens, PKCE challenges, request state, share links. */
 export function bytesToBase64Url(bytes: Uint8Array): string {
   return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * The bytes of a base64url text, or null when it is not exactly what bytesToBase64Url would write:
+ * a foreign character, an impossible length, or non-zero unused bits in the last character (which
+ * would let two different texts mean the same bytes). Strict, since what it reads is untrusted: a
+ * link pasted through a chat app, a JWT's parts.
+ */
+export function base64UrlToBytes(text: string): Uint8Array | null {
+  if (!BASE64URL.test(text) || text.length % 4 === 1) return null;
+  let binary: string;
+  try {
+    binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return bytesToBase64Url(bytes) === text ? bytes : null;
 }
 
 // The platform's own decoder where it has one: Uint8Array.fromBase64 (Chromium 140+, Node 25+),

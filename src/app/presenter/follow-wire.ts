@@ -3,13 +3,13 @@
 // in the byte inspector, an HTTP exchange's chunks) travels as {"$bytes": base64url} and comes
 // back as bytes. What arrives still goes through decodeFollowMessage before anything is drawn.
 
-import { fromBase64Url, toBase64Url } from '../../exercise/share-link-codec.ts';
+import { base64UrlToBytes, bytesToBase64Url } from '../../protocol/base64.ts';
 import type { FollowMessage } from './follow-message.ts';
 
 const BYTES_KEY = '$bytes';
 
 export function encodeFollowWire(message: FollowMessage): string {
-  return JSON.stringify(message, (_key, value: unknown) => (value instanceof Uint8Array ? { [BYTES_KEY]: toBase64Url(value) } : value));
+  return JSON.stringify(message, (_key, value: unknown) => (value instanceof Uint8Array ? { [BYTES_KEY]: bytesToBase64Url(value) } : value));
 }
 
 /** The message's value with its bytes restored; undefined for text that is not JSON (the caller ignores it). */
@@ -21,7 +21,7 @@ export function decodeFollowWire(text: string): unknown {
       if (keys.length !== 1 || keys[0] !== BYTES_KEY) return value;
       const encoded = (value as Record<string, unknown>)[BYTES_KEY];
       // Bytes that do not decode stay an object, which the follow view's check then refuses.
-      return (typeof encoded === 'string' ? fromBase64Url(encoded) : null) ?? value;
+      return (typeof encoded === 'string' ? base64UrlToBytes(encoded) : null) ?? value;
     });
   } catch {
     return undefined;

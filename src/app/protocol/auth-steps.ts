@@ -43,7 +43,6 @@ export interface StepResult extends HeldRequest {
  */
 export class SteppedExchange {
   private readonly held: { item: HeldRequest; go(): Promise<StepResult> }[] = [];
-  private readonly heldListeners = new Set<() => void>();
 
   constructor(
     private readonly inner: HttpExchange,
@@ -68,18 +67,11 @@ export class SteppedExchange {
             },
           ),
       });
-      for (const listener of [...this.heldListeners]) listener();
     });
 
   /** The next request waiting to go, if any. */
   get next(): HeldRequest | null {
     return this.held[0]?.item ?? null;
-  }
-
-  /** Called whenever a request starts waiting. */
-  onHeld(listener: () => void): () => void {
-    this.heldListeners.add(listener);
-    return () => this.heldListeners.delete(listener);
   }
 
   /** Let the next request go; resolves with it and its status once its answer arrived. */

@@ -3,7 +3,7 @@
 // unreadable arrow on the stepper). It travels as JSON (bytes in base64url) and the instructor's
 // byte inspector shows it as the attendee saw it.
 
-import { fromBase64Url, toBase64Url } from '../../exercise/share-link-codec.ts';
+import { base64UrlToBytes, bytesToBase64Url } from '../../protocol/base64.ts';
 import { MAX_HELP_FRAME_BYTES, MAX_HELP_FRAME_CHUNKS, type HelpFrame } from '../../runtime/room-messages.ts';
 import type { InspectTarget } from '../protocol/inspect-target.ts';
 import type { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
@@ -32,7 +32,7 @@ export function helpFrameOf(target: InspectTarget): HelpFrame | null {
   return {
     direction: target.direction,
     framing: target.framing,
-    bytes: toBase64Url(target.bytes),
+    bytes: bytesToBase64Url(target.bytes),
     streamOffset: target.streamOffset,
     chunks: target.chunks,
     kind: target.kind,
@@ -45,7 +45,7 @@ export function helpFrameOf(target: InspectTarget): HelpFrame | null {
 
 /** What the instructor's byte inspector shows; null for a frame whose bytes do not decode. */
 export function inspectTargetOf(frame: HelpFrame): InspectTarget | null {
-  const bytes = fromBase64Url(frame.bytes);
+  const bytes = base64UrlToBytes(frame.bytes);
   if (bytes === null) return null;
   const kind = (ARROW_KINDS as readonly string[]).includes(frame.kind) ? (frame.kind as ArrowKind) : 'invalid';
   // The attendee's stream is not here, so there is nothing to replay.

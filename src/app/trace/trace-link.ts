@@ -2,7 +2,8 @@
 // (src/exercise/share-link-codec.ts: deflate-raw, base64url, FNV-1a checksum), so a link cut short
 // or garbled by a chat app is refused, never half-opened.
 
-import { deflateRaw, fnv1a32, fromBase64Url, inflateRaw, toBase64Url } from '../../exercise/share-link-codec.ts';
+import { deflateRaw, fnv1a32, inflateRaw } from '../../exercise/share-link-codec.ts';
+import { base64UrlToBytes, bytesToBase64Url } from '../../protocol/base64.ts';
 
 export const TRACE_HASH_PREFIX = '#trace=';
 const LINK_VERSION = '1';
@@ -18,7 +19,7 @@ export function isTraceHash(hash: string): boolean {
 /** The link's hash for a trace's text, or null when it would be too long for an address. */
 export async function traceHash(text: string): Promise<string | null> {
   const bytes = new TextEncoder().encode(text);
-  const hash = `${TRACE_HASH_PREFIX}${LINK_VERSION}.${fnv1a32(bytes)}.${toBase64Url(await deflateRaw(bytes))}`;
+  const hash = `${TRACE_HASH_PREFIX}${LINK_VERSION}.${fnv1a32(bytes)}.${bytesToBase64Url(await deflateRaw(bytes))}`;
   return hash.length <= MAX_TRACE_LINK_CHARS ? hash : null;
 }
 
@@ -28,7 +29,7 @@ export type TraceLinkResult = { ok: true; text: string } | { ok: false; reason: 
 export async function readTraceHash(hash: string): Promise<TraceLinkResult> {
   const parts = hash.slice(TRACE_HASH_PREFIX.length).split('.');
   if (parts.length !== 3 || parts[0] !== LINK_VERSION || !/^[0-9a-f]{8}$/.test(parts[1]!)) return { ok: false, reason: 'format' };
-  const data = fromBase64Url(parts[2]!);
+  const data = base64UrlToBytes(parts[2]!);
   if (data === null) return { ok: false, reason: 'damaged' };
   let bytes: Uint8Array;
   try {

@@ -5,7 +5,7 @@
 // 1970) and the scopes (`scope`). The resource server's real check is jose's, with the signature
 // (server/jwt-access-token.ts); this is what the inspector explains beside it. Pure.
 
-import { base64ToBytes } from '../base64.ts';
+import { base64UrlToBytes } from '../base64.ts';
 
 export type JwtReading = { ok: true; header: Record<string, unknown>; claims: Record<string, unknown> } | { ok: false; problem: 'not-three-parts' | 'not-base64url' | 'not-json-objects' };
 
@@ -15,9 +15,10 @@ export function readJwt(token: string): JwtReading {
   if (parts.length !== 3) return { ok: false, problem: 'not-three-parts' };
   const decoded: unknown[] = [];
   for (const part of parts.slice(0, 2)) {
-    if (!/^[A-Za-z0-9_-]+$/.test(part ?? '')) return { ok: false, problem: 'not-base64url' };
+    const bytes = part === '' ? null : base64UrlToBytes(part!);
+    if (bytes === null) return { ok: false, problem: 'not-base64url' };
     try {
-      decoded.push(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64ToBytes(fromBase64Url(part!)))));
+      decoded.push(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
     } catch {
       return { ok: false, problem: 'not-json-objects' };
     }
@@ -62,11 +63,6 @@ export function accessTokenFacts(claims: Record<string, unknown>, expected: Expe
       verdict: held === undefined ? ((expected.scopes ?? []).length === 0 ? 'ok' : 'missing') : (expected.scopes ?? []).every((item) => held.includes(item)) ? 'ok' : 'lacks-scope',
     },
   ];
-}
-
-function fromBase64Url(part: string): string {
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-  return base64 + '='.repeat((4 - (base64.length % 4)) % 4);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
