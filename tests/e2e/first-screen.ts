@@ -50,13 +50,14 @@ export async function expectFirstArrowOnFirstScreen(page: Page, scene: string, s
 
 /** Every size and both languages on one page (the language switch in the header, as a learner would). */
 export async function expectFirstScreens(page: Page, scenes: readonly string[]): Promise<void> {
-  // One choice, not switches that could disagree: the five scenes and no transport or era switch.
+  // One choice, not switches that could disagree: the six scenes and no transport or era switch.
   expect(await page.locator('input[name=protocol-scene]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
     'stdio-handshake',
     'stdio-modern',
     'stdio-probe',
     'http-handshake',
     'http-modern',
+    'http-auth',
   ]);
   expect(await page.locator('[data-testid=transport-switch], [data-testid=era-switch], [data-testid=server-era]').count()).toBe(0);
   for (const language of ['English', '中文']) {

@@ -16,6 +16,7 @@ import type trace from '../../locales/en/trace.json';
 import type era from '../../locales/en/era.json';
 import type features from '../../locales/en/features.json';
 import type room from '../../locales/en/room.json';
+import type auth from '../../locales/en/auth.json';
 
 export interface Resources {
   /** The header: title, sections, language switch, dialog buttons. Always loaded. */
@@ -38,11 +39,13 @@ export interface Resources {
   features: typeof features;
   /** The workshop room (#room, #join): joining, the attendee's standing, the instructor's grid. */
   room: typeof room;
+  /** The protocol view's authorization scene: sign-in steps, consent, PKCE, the token's claims, its failure cards. */
+  auth: typeof auth;
 }
 
 export type Namespace = keyof Resources;
 
-export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace', 'era', 'features', 'room'] as const satisfies readonly Namespace[];
+export const NAMESPACES = ['common', 'exercise', 'live', 'protocol', 'chapter-loop', 'sdk-checks', 'presenter', 'preflight', 'progress-transfer', 'trace', 'era', 'features', 'room', 'auth'] as const satisfies readonly Namespace[];
 
 /** Always loaded: the header is on every page. */
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;

@@ -1,18 +1,20 @@
 // The authorization scene's steps: one press of Step lets one HTTP exchange go out, and the scene
 // names it from the request alone — the MCP request, the Protected Resource Metadata, the
 // authorization server's metadata, registration, the authorization request, the browser's own
-// redirects, the consent form, the token request. The flow itself is the protocol layer's
+// redirects, the consent form, the token request, and a token passed on to another API. The flow itself is the protocol layer's
 // (authorizingExchange over this gated exchange): the scene only holds each request until the
 // learner steps, so the order on screen is the order on the wire. Pure over the exchange.
 
 import { headerValue, type HttpClientRequest, type HttpClientResponse, type HttpExchange } from '../../protocol/http/types.ts';
 
-export type AuthStepKind = 'mcp' | 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'browser' | 'consent' | 'token';
+export type AuthStepKind = 'mcp' | 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'browser' | 'consent' | 'token' | 'passed-on';
 
 /** What an exchange of the flow is, from its method, URL and body. `endpoint` is the MCP server's URL. */
 export function authStepKind(request: HttpClientRequest, endpoint: string): AuthStepKind {
   const url = new URL(request.url);
   if (url.origin === new URL(endpoint).origin && url.pathname === new URL(endpoint).pathname) return 'mcp';
+  // A Bearer token anywhere else is the MCP server's token passed on to another API.
+  if (headerValue(request.headers, 'authorization')?.startsWith('Bearer ')) return 'passed-on';
   if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) return 'resource-metadata';
   if (url.pathname.includes('/.well-known/oauth-authorization-server') || url.pathname.includes('/.well-known/openid-configuration')) return 'server-metadata';
   const body = request.body === undefined ? '' : new TextDecoder().decode(request.body);
@@ -23,7 +25,7 @@ export function authStepKind(request: HttpClientRequest, endpoint: string): Auth
     if (form.has('grant_type')) return 'token';
     if (form.has('decision')) return 'consent';
   }
-  if (request.method === 'GET' && url.searchParams.has('code_challenge')) return 'authorization';
+  if (request.method === 'GET' && url.searchParams.get('response_type') === 'code') return 'authorization';
   return 'browser';
 }
 

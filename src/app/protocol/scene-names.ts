@@ -1,7 +1,7 @@
 // The protocol view's scene names alone (scenes.ts says what each runs): small enough for the
 // router's deep links (step-link.ts) to check a name without loading the stepper's runs.
 
-export const SCENES = ['stdio-handshake', 'stdio-modern', 'stdio-probe', 'http-handshake', 'http-modern'] as const;
+export const SCENES = ['stdio-handshake', 'stdio-modern', 'stdio-probe', 'http-handshake', 'http-modern', 'http-auth'] as const;
 export type Scene = (typeof SCENES)[number];
 
 export const DEFAULT_SCENE: Scene = 'stdio-handshake';

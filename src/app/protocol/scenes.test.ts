@@ -5,14 +5,16 @@ import { SCENES, sceneConfig, sceneEra, sceneHasHandshake, sceneOfConfig, sceneT
 import { HANDSHAKE_CONFIG } from './stepper-store.ts';
 
 describe('scenes', () => {
-  it('are each one transport and one era, never two scenes alike', () => {
-    const pairs = SCENES.map((scene) => `${sceneTransport(scene)} ${sceneEra(scene)}`);
-    expect(new Set(pairs).size).toBe(SCENES.length);
+  it('are each one transport and one era, never two scenes alike (but the sign-in, which puts authorization in front of an HTTP session)', () => {
+    const plain = SCENES.filter((scene) => scene !== 'http-auth');
+    const pairs = plain.map((scene) => `${sceneTransport(scene)} ${sceneEra(scene)}`);
+    expect(new Set(pairs).size).toBe(plain.length);
     expect(pairs).toEqual(['stdio handshake', 'stdio modern', 'stdio probe', 'http handshake', 'http modern']);
+    expect(`${sceneTransport('http-auth')} ${sceneEra('http-auth')}`).toBe('http handshake');
   });
 
   it('say whether an initialize crosses the wire (the probe falls back, so it does)', () => {
-    expect(SCENES.filter(sceneHasHandshake)).toEqual(['stdio-handshake', 'stdio-probe', 'http-handshake']);
+    expect(SCENES.filter(sceneHasHandshake)).toEqual(['stdio-handshake', 'stdio-probe', 'http-handshake', 'http-auth']);
   });
 
   it('give every stdio scene a stepper run that the scene reads back, and none to an HTTP scene', () => {

@@ -8,6 +8,7 @@
 //   stdio-probe      the dual-era client probing a handshake-era-only server, then falling back
 //   http-handshake   a Streamable HTTP session: initialize, session id, GET stream, DELETE
 //   http-modern      2026-07-28 over HTTP: POST only, `_meta`, Mcp-Method/Mcp-Name, no session
+//   http-auth        a Streamable HTTP session that must sign in first: OAuth 2.1 as MCP specifies it
 
 import { eraConfig, type EraChoice } from './era-runs.ts';
 import type { RunConfig } from './stepper-types.ts';
@@ -26,8 +27,8 @@ export function sceneHasHandshake(scene: Scene): boolean {
   return sceneEra(scene) !== 'modern';
 }
 
-/** Where a scene's failure cards are: the stdio lab, the era cards, the HTTP cards; none in HTTP · 2026-07-28 (they break a session, and it has none). */
-export type SceneCards = 'lab' | 'era' | 'http';
+/** Where a scene's failure cards are: the stdio lab, the era cards, the HTTP cards, the sign-in's cards; none in HTTP · 2026-07-28 (they break a session, and it has none). */
+export type SceneCards = 'lab' | 'era' | 'http' | 'auth';
 
 export function sceneCards(scene: Scene): SceneCards | null {
   switch (scene) {
@@ -38,6 +39,8 @@ export function sceneCards(scene: Scene): SceneCards | null {
       return 'era';
     case 'http-handshake':
       return 'http';
+    case 'http-auth':
+      return 'auth';
     default:
       return null;
   }

@@ -1,3 +1,4 @@
+import { SCENES } from '../protocol/scene-names.ts';
 import { describe, expect, it } from 'vitest';
 import { parseSceneHash, sceneHash } from '../protocol/step-link.ts';
 import { FOLLOW_STATION, placeOfStation, sceneOfStation, sceneStation, sendableStations, stationOf } from './station.ts';
@@ -18,7 +19,7 @@ describe('the station an attendee reports', () => {
 
   it('finds the place of every station an instructor can send the class to, and it reads back as that station', () => {
     const stations = sendableStations(7);
-    expect(stations).toHaveLength(7 + 7 + 5 + 5 + 3 + 1);
+    expect(stations).toHaveLength(7 + 7 + 5 + SCENES.length + 3 + 1);
     // The presenter's screen is a follow view beside the attendee's work, not a place in this page.
     expect(stations.at(-1)).toBe(FOLLOW_STATION);
     expect(placeOfStation(FOLLOW_STATION)).toBeNull();

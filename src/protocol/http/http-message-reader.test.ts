@@ -48,4 +48,13 @@ describe('HttpMessageReader', () => {
     expect(read('request', encode(broken), [])).toMatchObject([{ type: 'error', kind: 'bad-json' }]);
     expect(read('request', encode('POST /mcp HTTP/1.1\nHost: x\n\n'), [])).toMatchObject([{ type: 'error', kind: 'bad-header' }]);
   });
+
+  it('leaves a JSON body that is no JSON-RPC at all (an OAuth document) to HTTP, and still reads a broken JSON-RPC message as one', () => {
+    const json = (text: string) => encode(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${encode(text).length}\r\n\r\n${text}`);
+    expect(read('response', json('{"issuer":"http://127.0.0.1:1","token_endpoint":"http://127.0.0.1:1/token"}'), [])).toEqual([]);
+    expect(read('response', json('{"error":"invalid_grant","error_description":"grant request is invalid"}'), [])).toEqual([]);
+    for (const rpc of ['{"jsonrpc":"1.0","id":1,"result":{}}', '{"id":1,"method":"ping"}', '{"id":1,"error":{"code":-1,"message":"x"}}', '[{"jsonrpc":"2.0","method":"x"}]', '42']) {
+      expect(read('response', json(rpc), [])).toEqual([expect.objectContaining({ type: 'message', value: JSON.parse(rpc) })]);
+    }
+  });
 });

@@ -3,7 +3,9 @@
 // Http1Reader, then a JSON body (application/json) as one message when the body ends, or an event
 // stream's events (SseReader) as the messages their `data` carries, each as soon as its blank line
 // arrives. Offsets count from the connection's first byte in this direction. Used to show a
-// recorded Streamable HTTP session (a trace) as messages, not as raw chunks.
+// recorded Streamable HTTP session (a trace) as messages, not as raw chunks. A JSON body that is no
+// JSON-RPC message at all (OAuth's metadata, registration and token answers, on the same origin in
+// a sign-in) is not one: it stays an HTTP message, shown by its start line.
 
 import { SseReader } from '../framing/sse.ts';
 import type { FrameReader, ReadItem } from '../framing/types.ts';
@@ -71,7 +73,10 @@ export class HttpMessageReader implements FrameReader {
           break;
         case 'end': {
           const end = item.offset + item.length;
-          if (this.kind === 'json' && this.bodyLength > 0) found.push(jsonItem(concat(this.body, this.bodyLength), this.start, end - this.start));
+          if (this.kind === 'json' && this.bodyLength > 0) {
+            const message = jsonItem(concat(this.body, this.bodyLength), this.start, end - this.start);
+            if (message.type === 'error' || isJsonRpcShaped(message.value)) found.push(message);
+          }
           this.consumed = end;
           break;
         }
@@ -112,6 +117,18 @@ function jsonItem(bytes: Uint8Array, offset: number, length: number): ReadItem {
   } catch (error) {
     return { type: 'error', kind: 'bad-json', detail: error instanceof Error ? error.message : String(error), offset, length };
   }
+}
+
+/**
+ * Whether a JSON body is meant as JSON-RPC (a message or a batch), valid or not: it names jsonrpc,
+ * a method, or answers an id with a result or an error object. An OAuth document has none of these
+ * (its `error` is a string), and is left to HTTP.
+ */
+function isJsonRpcShaped(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0 || value.some(isJsonRpcShaped);
+  if (typeof value !== 'object' || value === null) return true;
+  const record = value as Record<string, unknown>;
+  return 'jsonrpc' in record || 'method' in record || ('id' in record && ('result' in record || (typeof record.error === 'object' && record.error !== null)));
 }
 
 function concat(parts: readonly Uint8Array[], length: number): Uint8Array {

@@ -57,6 +57,13 @@ export function PresenterApp() {
 /** A status line, worded with the texts of the language shown. */
 type Say = (t: PresenterText, tp: ProtocolText) => string;
 
+/**
+ * The scenes the stage cycles through. The sign-in (http-auth) is not one: its consent page is the
+ * learner's own click, and the follow view mirrors only the steppers it knows; a room is sent to it
+ * as a station instead.
+ */
+const STAGE_SCENES: readonly Scene[] = SCENES.filter((scene) => scene !== 'http-auth');
+
 /** Toggles that repeat while a key is held would flicker; stepping may repeat (the stepper ignores presses while busy). */
 const NO_REPEAT: ReadonlySet<PresenterCommand> = new Set(['fullscreen', 'notes', 'help', 'inspect', 'restart', 'end', 'scene']);
 
@@ -103,7 +110,8 @@ function PresenterLayout() {
   // The stepper's run on arrival is the handshake's; a scene remembered from the playground is shown as it is.
   useEffect(() => {
     const { scene: remembered } = ui.getSnapshot();
-    if (sceneTransport(remembered) === 'stdio' && sceneOfConfig(stepper.getSnapshot().config) !== remembered) openScene(ui, stepper, remembered, 'reference', 'reference');
+    if (remembered === 'http-auth') ui.setScene('http-handshake');
+    else if (sceneTransport(remembered) === 'stdio' && sceneOfConfig(stepper.getSnapshot().config) !== remembered) openScene(ui, stepper, remembered, 'reference', 'reference');
   }, [ui, stepper]);
   /** A card's run is loaded into the stepper: the stage's top in view, and the keys step it. */
   const showStage = () => {
@@ -205,9 +213,9 @@ function PresenterLayout() {
       if (command === 'scene') {
         if (!loopShown && transport === 'stdio' && stepper.getSnapshot().status.status === 'stepping') return;
         // After the last scene comes the chapter loop, then the first scene again.
-        if (loopShown) return showScene(SCENES[0]);
-        if (scene === SCENES.at(-1)) return showLoop();
-        return showScene(SCENES[(SCENES.indexOf(scene) + 1) % SCENES.length]!);
+        if (loopShown) return showScene(STAGE_SCENES[0]!);
+        if (scene === STAGE_SCENES.at(-1)) return showLoop();
+        return showScene(STAGE_SCENES[(STAGE_SCENES.indexOf(scene) + 1) % STAGE_SCENES.length]!);
       }
       if (loopShown && ['next', 'back', 'restart', 'end', 'inspect'].includes(command)) return say((t) => t('presenter.loopKeys'));
       if (transport === 'http' && (await runHttp(command, httpStore))) return;

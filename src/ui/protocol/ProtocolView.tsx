@@ -22,6 +22,8 @@ import { useLandOnHash } from '../hooks/use-land-on-hash.ts';
 import './protocol-view.css';
 
 const HttpView = lazy(() => import('./HttpView.tsx'));
+// The sign-in scene (issue 27): its store, the flow and the cards load when it is chosen.
+const AuthView = lazy(() => import('./AuthView.tsx'));
 // The era cards: their text and code load when their section is first opened.
 const EraPanel = lazy(() => import('./EraPanel.tsx'));
 
@@ -91,6 +93,10 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
       <div ref={stepperRef}>
         {transport === 'stdio' ? (
           <StepperPanel initialStep={initialStep} onCursorChange={onCursorChange} />
+        ) : scene === 'http-auth' ? (
+          <Suspense fallback={<p className="hint">…</p>}>
+            <AuthView openCards={signalFor('auth')} />
+          </Suspense>
         ) : (
           <Suspense fallback={<p className="hint">…</p>}>
             <HttpView era={scene === 'http-modern' ? 'modern' : 'handshake'} driver={httpDriver} openCards={signalFor('http')} />

@@ -17,10 +17,18 @@ export function TraceSummary({ trace }: { trace: OpenedTrace }) {
         <dt>{t('summary.framing')}</dt>
         <dd>{t(header.framingSource === 'given' ? 'summary.framingGiven' : 'summary.framingGuessed', { framing: header.framing })}</dd>
         {header.mode === 'http' ? (
-          <>
-            <dt>{t('summary.target')}</dt>
-            <dd className="mono">{header.target}</dd>
-          </>
+          // A relay names the server it forwarded to; a page's recording names the program it started.
+          header.target !== undefined ? (
+            <>
+              <dt>{t('summary.target')}</dt>
+              <dd className="mono">{header.target}</dd>
+            </>
+          ) : header.program !== undefined ? (
+            <>
+              <dt>{t('summary.program')}</dt>
+              <dd className="mono">{header.program.join(' ')}</dd>
+            </>
+          ) : null
         ) : (
           <>
             <dt>{t('summary.program')}</dt>
