@@ -12,7 +12,7 @@ import type { FrameReader } from '../protocol/framing/types.ts';
 import type { ToolRegistry } from '../protocol/registry.ts';
 import type { ByteTransport } from '../protocol/transport.ts';
 import { replayChunks } from '../protocol/inspect/chunk-replay.ts';
-import { errorInfo, type DriverEvent, type DriverOp, type ErrorInfo } from './client-driver.ts';
+import { errorInfo, type CallOutcome, type DriverEvent, type DriverOp, type ErrorInfo } from './client-driver.ts';
 import { LEARNER_HEARTBEAT_MS, type LearnerEraConfig, type LearnerSource, type LearnerToPage, type PageToLearner } from './learner-worker-messages.ts';
 import type { ModernSessionClass } from '../protocol/era/dual-era-client.ts';
 import { CHAPTER_TOOL_NAMES, createLocalRegistry, registryView } from './local-tools.ts';
@@ -273,6 +273,31 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
     }
   }
 
+  /** The learner's exercise 8 file, loaded once per source for the sign-in scene's calls. */
+  let authFile: { code: string; loaded: Loaded } | null = null;
+
+  /** One of exercise 8's pure steps, as the flow on the page asks for it. */
+  async function authCall(message: Extract<PageToLearner, { type: 'auth-call' }>): Promise<void> {
+    const settle = (outcome: CallOutcome) => post({ type: 'auth-result', callId: message.callId, outcome });
+    if (authFile === null || authFile.code !== message.source.code) {
+      const loaded = load(message.source);
+      if (!('exports' in loaded)) return settle({ ok: false, error: loaded });
+      authFile = { code: message.source.code, loaded };
+    }
+    const { loaded } = authFile;
+    current = loaded;
+    try {
+      const step = exportOf(loaded, message.name);
+      if (typeof step !== 'function') throw new TypeError(`${message.source.file} must export a function ${message.name}`);
+      // createCodeVerifier(randomBytes) is handed the platform's randomness, which no message can carry.
+      const args = message.name === 'createCodeVerifier' ? [(length: number) => globalThis.crypto.getRandomValues(new Uint8Array(length))] : message.args;
+      const value: unknown = await (step as (...args: unknown[]) => unknown)(...args);
+      settle({ ok: true, value: jsonSafe(value) });
+    } catch (error) {
+      settle({ ok: false, error: fail(error) });
+    }
+  }
+
   /** A client call made by the learner's code, answered by the page's McpClient. */
   function agentRpc(call: AgentRpcCall): Promise<unknown> {
     const rpcId = nextRpcId++;
@@ -363,6 +388,9 @@ export function createLearnerWorkerCore(deps: LearnerWorkerCoreDeps): LearnerWor
           return settleAgentRpc(message);
         case 'agent-execute':
           void agentExecute(message);
+          return;
+        case 'auth-call':
+          void authCall(message);
           return;
         default:
           return;

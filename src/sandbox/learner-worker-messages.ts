@@ -2,7 +2,8 @@
 // view: their exercise 3 client (a session driven step by step), their exercise 2 reader (one
 // replay) or their exercise 5 registerMcpTools (one bridge over listed tools, or, for the Chapter
 // loop, a live bridge whose client calls come back to the page's real McpClient and whose registry
-// then serves the agent turn). Everything is plain data.
+// then serves the agent turn), or their exercise 8 authorization client (one pure step at a time,
+// called by the sign-in scene's flow on the page). Everything is plain data.
 
 import type { FramingName } from '../protocol/framing/types.ts';
 import type { ToolInfo } from '../protocol/mcp.ts';
@@ -11,6 +12,7 @@ import type { ToolRow } from './tool-table.ts';
 import type { ReplayStep } from '../protocol/inspect/chunk-replay.ts';
 import type { CallOutcome, DriverEvent, DriverOp, ErrorInfo, RegisterOutcome } from './client-driver.ts';
 import type { HttpClientRequest } from '../protocol/http/types.ts';
+import type { ClientStepName } from '../protocol/auth/client-steps.ts';
 
 export interface MergeResult {
   ok: boolean;
@@ -59,7 +61,9 @@ export type PageToLearner =
   | { type: 'agent-merge'; source: LearnerSource; prefix: string }
   | { type: 'agent-rpc-result'; rpcId: number; outcome: CallOutcome }
   /** Chapter loop: registry.execute in the merged registry. */
-  | { type: 'agent-execute'; execId: number; name: string; args: Record<string, unknown> };
+  | { type: 'agent-execute'; execId: number; name: string; args: Record<string, unknown> }
+  /** The sign-in scene: one of exercise 8's steps, called with plain data (the file loads on the first call). */
+  | { type: 'auth-call'; callId: number; source: LearnerSource; name: ClientStepName; args: unknown[] };
 
 /** What the learner's code asked of the McpClient it was handed. */
 export type AgentRpcCall = { method: 'listTools' } | { method: 'callTool'; name: string; args: Record<string, unknown> };
@@ -86,6 +90,7 @@ export type LearnerToPage =
   | { type: 'register-result'; jobId: number; outcome: RegisterOutcome }
   | { type: 'agent-rpc'; rpcId: number; call: AgentRpcCall }
   | { type: 'agent-merged'; outcome: MergeResult }
-  | { type: 'agent-executed'; execId: number; outcome: ToolOutcome };
+  | { type: 'agent-executed'; execId: number; outcome: ToolOutcome }
+  | { type: 'auth-result'; callId: number; outcome: CallOutcome };
 
 export const LEARNER_HEARTBEAT_MS = 250;

@@ -94,6 +94,7 @@ import * as authFlow from '../protocol/auth/flow.ts';
 import * as authAuthorizingExchange from '../protocol/auth/authorizing-exchange.ts';
 import * as authProtectedResource from '../protocol/auth/protected-resource.ts';
 import * as authAuthorizationClient from '../protocol/auth/authorization-client.ts';
+import * as authClientSteps from '../protocol/auth/client-steps.ts';
 import * as base64 from '../protocol/base64.ts';
 import * as authToolScopes from '../protocol/auth/tool-scopes.ts';
 import * as eraSession from '../protocol/era/session.ts';
@@ -117,6 +118,7 @@ export const PROTOCOL_MODULE_MAP: ProtocolModules = {
   '@protocol/auth/authorizing-exchange': authAuthorizingExchange,
   '@protocol/auth/protected-resource': authProtectedResource,
   '@protocol/auth/authorization-client': authAuthorizationClient,
+  '@protocol/auth/client-steps': authClientSteps,
   '@protocol/base64': base64,
   '@protocol/auth/tool-scopes': authToolScopes,
   '@protocol/remote-tools': remoteTools,

@@ -2,6 +2,7 @@
 // every worker that evaluates learner code, so each entry file only gathers its modules.
 
 import { SANDBOX_PORT } from './sandbox-protocol.ts';
+import { provideDigest } from './webcrypto-digest.ts';
 
 export interface WorkerCore {
   handle(message: unknown): void;
@@ -27,6 +28,8 @@ interface WorkerScope<Outgoing> {
  * postMessage.
  */
 export function serveWorkerCore<Outgoing>(createCore: (post: (message: Outgoing) => void) => WorkerCore): void {
+  // The sandbox frame's workers are no secure context: learner code and specs still get crypto.subtle.digest.
+  provideDigest();
   const scope = globalThis as unknown as WorkerScope<Outgoing>;
   const sandboxed = scope.location?.protocol === 'blob:';
   let port: MessagePort | undefined;

@@ -2,7 +2,9 @@
 // it), the page as client, browser and person. English at 1280×720: the sign-in step by step to the
 // consent page, Allow from the keyboard, the flow to its end; PKCE's relation, the redirect's state
 // and iss and the token's claims as the page reads them; secrets hidden in the inspector until shown.
-// Each failure card's symptom. Chinese at 1024×768: Deny, and access_denied back. On the worker host,
+// Each failure card's symptom. Chinese at 1024×768: Deny, and access_denied back. Exercise 8 on the
+// path: its starter fails, and driving the scene with it stops at the first step it leaves undone;
+// the reference passes, and its "See it live" signs in with the learner's steps. On the worker host,
 // where no Node process runs, the scene says so and opens the sign-in recorded on the bridge.
 
 import { mkdirSync } from 'node:fs';
@@ -141,6 +143,8 @@ describe('the authorization scene', () => {
       expect(await page.getByRole('radio', { name: 'HTTP · 登录（OAuth）' }).isChecked()).toBe(true);
       await page.getByRole('button', { name: '运行到底 ▶▶', exact: true }).click();
       await waitForStatus(page, 'consent');
+      // The person's browser asks in the page's language: the consent page answers in Chinese.
+      await page.frameLocator('iframe.auth-consent__page').getByRole('heading', { level: 1 }).filter({ hasText: /[\u4e00-\u9fff]/ }).waitFor({ timeout: limit(10_000) });
       await shot(page, 'zh-1024-consent');
       await page.getByRole('button', { name: '拒绝', exact: true }).click();
       await page.getByRole('button', { name: '运行到底 ▶▶', exact: true }).click();
@@ -175,4 +179,64 @@ describe('the authorization scene', () => {
       await close();
     }
   }, 120_000);
+
+  it.concurrent("exercise 8: the starter fails and stops the sign-in at its first step; the reference passes and signs in with the learner's steps", async () => {
+    const { page, close, consoleLines } = await openPage(app.browser);
+    try {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(`${app.url}?host=bridge`);
+      await page.getByText(`Live host: ${HOST_NAMES.bridge}`).waitFor({ timeout: limit(15_000) });
+      await page.getByTestId('exercise-08-authorization').click();
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
+      const run = async (expected: 'pass' | 'fail') => {
+        const status = page.getByTestId('run-status');
+        const before = Number((await status.count()) > 0 ? await status.getAttribute('data-seq') : 0);
+        await page.getByRole('button', { name: 'Run tests', exact: true }).click();
+        await page.waitForFunction(
+          (previous) => {
+            const element = document.querySelector<HTMLElement>('[data-testid="run-status"]');
+            return element !== null && Number(element.dataset.seq) > previous && ['pass', 'fail', 'error'].includes(element.dataset.status ?? '');
+          },
+          before,
+          { timeout: limit(60_000) },
+        );
+        const failed = await page.locator('[data-testid=test-result][data-status=fail]').allTextContents();
+        expect(await status.getAttribute('data-status'), `${(await status.textContent()) ?? ''} ${failed.join(' | ').slice(0, 1500)}`).toBe(expected);
+      };
+      await run('fail');
+      // The scene with the starter: the first step it leaves undone stops the flow, by name and line.
+      await page.goto(`${app.url}?host=bridge#protocol/scene/http-auth/yours`);
+      await page.getByTestId('auth-scene').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid=auth-driver]')?.classList.contains('is-learner') === true);
+      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+      await waitForStatus(page, 'done', 90_000);
+      expect(await page.getByTestId('auth-outcome').textContent()).toMatch(/your protectedResourceMetadataUrls \(authorization-client\.ts:\d+\)/);
+      expect(await rows(page)).toEqual(['mcp 401']);
+
+      // Build it with the reference (Solve → Use the reference), then See it live: the sign-in with the learner's steps.
+      await page.goto(`${app.url}?host=bridge#workspace`);
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
+      await page.getByRole('button', { name: 'Solve', exact: true }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
+      await page.getByRole('button', { name: 'Use the reference', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Replace my code', exact: true }).click();
+      await run('pass');
+      await page.getByTestId('next-station').getByTestId('next-live').click();
+      await page.locator('[data-testid="station-bar"][data-station="live"]').locator('visible=true').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid=auth-driver]')?.classList.contains('is-learner') === true);
+      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+      await waitForStatus(page, 'consent', 90_000);
+      await page.getByTestId('auth-allow').click();
+      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+      await waitForStatus(page, 'done', 90_000);
+      expect(await page.getByTestId('auth-outcome').getAttribute('data-ok')).toBe('true');
+      expect(Number(await page.getByTestId('auth-yours').getAttribute('data-count'))).toBeGreaterThanOrEqual(7);
+      expect(await page.getByTestId('auth-pkce-relation').getAttribute('data-matches')).toBe('true');
+      await shot(page, 'en-1280-yours-done');
+    } catch (error) {
+      throw new Error(`${String(error)}\n${consoleLines.join('\n')}`);
+    } finally {
+      await close();
+    }
+  }, 300_000);
 });

@@ -38,10 +38,12 @@ const LIVE: Record<number, (page: Page) => Promise<unknown>> = {
   5: (page) => page.locator('input[name="agent-code"]').nth(1).and(page.locator(':checked')).waitFor(),
   6: (page) => scene(page, 'http-handshake', true),
   7: (page) => scene(page, 'stdio-modern', true),
+  // The sign-in needs Node: on the worker host the scene says so and offers the recorded one.
+  8: (page) => page.locator('#protocol-view[data-scene="http-auth"] [data-testid="auth-worker-note"]').waitFor(),
 };
 
 /** The failure cards each "Break it" opens. */
-const CARDS: Record<number, string> = { 2: 'more-lab', 3: 'more-lab', 5: 'more-lab', 6: 'http-cards-details', 7: 'more-era' };
+const CARDS: Record<number, string> = { 2: 'more-lab', 3: 'more-lab', 5: 'more-lab', 6: 'http-cards-details', 7: 'more-era', 8: 'auth-cards-details' };
 
 async function scene(page: Page, name: string, learnerDrives: boolean): Promise<void> {
   await page.locator(`#protocol-view[data-scene="${name}"]`).waitFor();
@@ -136,8 +138,8 @@ describe('one path through the chapter', () => {
         if (order !== 4) await page.waitForFunction(() => document.querySelector('.app-main')?.scrollTop === 0);
         await barInSight(page, `${where}, live`);
         // The scene's first arrow is on the first screen, the bar above it notwithstanding (the
-        // first exercise in English at 1280×720, the last in Chinese at 1024×768).
-        if (order === 1 || order === EXERCISES.length) await expectFirstArrowOnFirstScreen(page, order === 1 ? 'stdio-handshake' : 'stdio-modern', size);
+        // first exercise in English at 1280×720, the last stepper's, exercise 7, in Chinese at 1024×768).
+        if (order === 1 || order === 7) await expectFirstArrowOnFirstScreen(page, order === 1 ? 'stdio-handshake' : 'stdio-modern', size);
 
         // See it live → Break it, where the exercise has failure cards.
         const cards = CARDS[order];

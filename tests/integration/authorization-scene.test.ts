@@ -17,6 +17,12 @@ import { RECORDED_AUTH_TRACE } from '../support/record-auth-trace.ts';
 import { traceHash } from '../../src/app/trace/trace-link.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
 import { buildProgramsForTest, startTestBridge, type TestBridge } from './ws-tap-transport.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../tools/project-root.ts';
+import { closeLearnerChannels, learnerWorkerFactory, protocolModules } from '../../tools/testing/learner-worker-channel.ts';
+import { learnerAuthSteps } from '../../src/app/protocol/learner-auth-steps.ts';
+import { CLIENT_STEP_NAMES } from '../../src/protocol/auth/client-steps.ts';
 
 let programs: { dir: string; remove(): Promise<void> };
 let bridge: TestBridge;
@@ -30,9 +36,12 @@ afterAll(async () => {
   await programs.remove();
 });
 let store: AuthSceneStore | null = null;
-afterEach(() => store?.restart());
+afterEach(() => {
+  store?.restart();
+  closeLearnerChannels();
+});
 
-function newStore(): AuthSceneStore {
+function newStore(learnerCode?: string): AuthSceneStore {
   const origin = bridge.origin;
   const WebSocketImpl = class extends WsWebSocket {
     constructor(url: string) {
@@ -40,7 +49,11 @@ function newStore(): AuthSceneStore {
     }
   } as unknown as typeof WebSocket;
   const host = createBridgeHost({ WebSocketImpl, url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: origin });
-  store = new AuthSceneStore({ startProgram: async (spec) => (await host.start(spec)) as HttpWire });
+  store = new AuthSceneStore({
+    startProgram: async (spec) => (await host.start(spec)) as HttpWire,
+    ...(learnerCode === undefined ? {} : { createLearnerSteps: async () => learnerAuthSteps({ code: learnerCode, file: 'authorization-client.ts', moduleId: '@protocol/auth/authorization-client' }, learnerWorkerFactory(await protocolModules())) }),
+  });
+  if (learnerCode !== undefined) store.setClient('learner');
   return store;
 }
 
@@ -113,6 +126,45 @@ it('the sign-in recorded for the worker host is a fresh run, exchange for exchan
   expect(bytes).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}\./); // no JWT left whole
   expect(await traceHash(text)).not.toBeNull();
 }, 120_000);
+
+describe("with the learner's exercise 8 file writing the client's steps (in the learner worker)", () => {
+  const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
+
+  it('a correct file signs in: every one of its steps answered, the same exchanges as the reference', async () => {
+    const scene = newStore(read('src/protocol/auth/authorization-client.ts'));
+    await scene.runToEnd({ allow: true });
+    const state = scene.getSnapshot();
+    expect(state.outcome).toEqual({ ok: true, result: AUTH_ECHO_TEXT });
+    expect([...new Set(state.yours)].sort()).toEqual([...CLIENT_STEP_NAMES].sort());
+    expect(line(state)).toEqual(['mcp 401', 'resource-metadata 200', 'server-metadata 200', 'registration 201', 'authorization 303', 'browser 303', 'browser 303', 'browser 200', 'consent 303', 'browser 303', 'token 200', 'mcp 200', 'mcp 202', 'mcp 200']);
+    expect(state.facts.challengeOfVerifier).toBe(state.facts.challenge);
+  }, 120_000);
+
+  it("the starter stops at its first step, naming it and the line in the learner's file", async () => {
+    const scene = newStore(read('exercises/08-authorization/starter.ts'));
+    await scene.runToEnd({ allow: true });
+    const state = scene.getSnapshot();
+    expect(line(state)).toEqual(['mcp 401']);
+    expect(state.outcome).toMatchObject({ ok: false, error: expect.stringMatching(/your protectedResourceMetadataUrls \(authorization-client\.ts:\d+\): TODO/) });
+  }, 120_000);
+
+  it('a file that skips the iss check lets the mix-up through to a token request: the card the check exists for', async () => {
+    const reference = read('src/protocol/auth/authorization-client.ts');
+    // The learner's codeFromRedirect that reads the code and checks nothing else.
+    const careless = `${reference.replace(/export \{ authorizationUrl, codeFromRedirect \} from '\.\/authorization-request\.ts';/, "export { authorizationUrl } from './authorization-request.ts';")}
+export function codeFromRedirect(redirect: string): string {
+  return new URL(redirect).searchParams.get('code') ?? '';
+}
+`;
+    expect(careless).not.toBe(reference);
+    const scene = newStore(careless);
+    scene.restart('mix-up');
+    await scene.runToEnd({ allow: true });
+    const state = scene.getSnapshot();
+    expect(state.facts.redirect?.iss).toBe(ANOTHER_ISSUER);
+    expect(state.steps.some((step) => step.kind === 'token')).toBe(true);
+  }, 120_000);
+});
 
 describe('the failure cards, each run to its end against the real servers', () => {
   async function runCard(card: AuthCard): Promise<AuthSceneState> {

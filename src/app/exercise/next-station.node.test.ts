@@ -7,7 +7,7 @@ import { afterStation, breakItOf, liveSceneOf, nextExerciseId, stationAt, type S
 import en from '../../locales/en/exercise.json';
 import zh from '../../locales/zh-CN/exercise.json';
 
-// The exercises on the learner's path: the page's catalogue (a draft is not on it yet).
+// The exercises on the learner's path: the page's catalogue (a draft is not on it).
 const orders = readCatalogueFromDisk().exercises.map((exercise) => exercise.meta.order);
 
 describe('the next station after an exercise passes', () => {
@@ -24,13 +24,13 @@ describe('the next station after an exercise passes', () => {
 
   it('every exercise whose code a failure card meets links to those cards, open, named in both languages; 1 and 4 have none', () => {
     const withCards = orders.filter((order) => breakItOf(order) !== undefined).sort();
-    expect(withCards).toEqual([2, 3, 5, 6, 7]);
+    expect(withCards).toEqual([2, 3, 5, 6, 7, 8]);
     for (const order of withCards) {
       const station = breakItOf(order)!;
       const link = parseSceneHash(station.hash);
       expect(link, `exercise ${order}`).toMatchObject({ breakIt: true, yours: false });
-      // The scene it lands on has the cards it names: the stdio lab, the era cards or the HTTP cards.
-      expect(sceneCards(link!.scene)).toBe({ reader: 'lab', client: 'lab', register: 'lab', http: 'http', era: 'era' }[station.key]);
+      // The scene it lands on has the cards it names: the stdio lab, the era cards, the HTTP cards or the sign-in's.
+      expect(sceneCards(link!.scene)).toBe({ reader: 'lab', client: 'lab', register: 'lab', http: 'http', era: 'era', auth: 'auth' }[station.key]);
       const names = [en, zh].map((text) => (text as { next: { break: Record<string, string> } }).next.break[station.key]);
       expect(names.every((name) => typeof name === 'string' && name.length > 0), `exercise ${order}: ${station.key}`).toBe(true);
     }
@@ -50,7 +50,7 @@ describe('the next station after an exercise passes', () => {
         if ('breakIt' in after) expect(after.breakIt).toBe(breakItOf(order));
       }
     }
-    expect(walked).toEqual(['1 live', '2 live', '2 break', '3 live', '3 break', '4 live', '5 live', '5 break', '6 live', '6 break', '7 live', '7 break']);
+    expect(walked).toEqual(['1 live', '2 live', '2 break', '3 live', '3 break', '4 live', '5 live', '5 break', '6 live', '6 break', '7 live', '7 break', '8 live', '8 break']);
     // Another exercise's address is no station of this one; the cards come after the scene, never before.
     expect(stationAt(1, breakItOf(2)!.hash)).toBeNull();
     expect(stationAt(4, liveSceneOf(5)!.hash)).toBeNull();

@@ -6,9 +6,9 @@
 import { CHAPTER_LOOP_YOURS_HASH, CHECK_SERVER_HASH } from '../router.ts';
 import { sceneHash } from '../protocol/step-link.ts';
 
-export type SceneKey = 'inspector' | 'reader' | 'stepper' | 'checkServer' | 'merge' | 'http' | 'era';
+export type SceneKey = 'inspector' | 'reader' | 'stepper' | 'checkServer' | 'merge' | 'http' | 'era' | 'auth';
 
-/** The live scene of each exercise, by its order (1–7): the view's hash and a text key. */
+/** The live scene of each exercise, by its order (1–8): the view's hash and a text key. */
 export interface LiveScene {
   /** Where the link goes. */
   hash: string;
@@ -25,13 +25,14 @@ const SCENES: Readonly<Record<number, LiveScene>> = {
   5: { hash: CHAPTER_LOOP_YOURS_HASH, key: 'merge' },
   6: { hash: sceneHash('http-handshake', true), key: 'http' },
   7: { hash: sceneHash('stdio-modern', true), key: 'era' },
+  8: { hash: sceneHash('http-auth', true), key: 'auth' },
 };
 
 export function liveSceneOf(order: number): LiveScene | undefined {
   return SCENES[order];
 }
 
-export type BreakKey = 'reader' | 'client' | 'register' | 'http' | 'era';
+export type BreakKey = 'reader' | 'client' | 'register' | 'http' | 'era' | 'auth';
 
 /** The failure cards that break what an exercise built: the view's hash and a text key. */
 export interface BreakStation {
@@ -41,7 +42,7 @@ export interface BreakStation {
 }
 
 // The stdio lab's cards by the part of the learner's code they meet (failure-scenarios.ts:
-// reader, client, register), the six HTTP cards, the two era cards. Exercises 1 and 4 have none:
+// reader, client, register), the six HTTP cards, the two era cards, the five sign-in cards. Exercises 1 and 4 have none:
 // no card breaks a codec or a server the learner wrote.
 const BREAKS: Readonly<Record<number, BreakStation>> = {
   2: { hash: sceneHash('stdio-handshake', false, true), key: 'reader' },
@@ -49,6 +50,7 @@ const BREAKS: Readonly<Record<number, BreakStation>> = {
   5: { hash: sceneHash('stdio-handshake', false, true), key: 'register' },
   6: { hash: sceneHash('http-handshake', false, true), key: 'http' },
   7: { hash: sceneHash('stdio-modern', false, true), key: 'era' },
+  8: { hash: sceneHash('http-auth', false, true), key: 'auth' },
 };
 
 export function breakItOf(order: number): BreakStation | undefined {

@@ -21,6 +21,8 @@ export type ConsentDecision = 'allow' | 'deny';
 export interface BrowseOptions {
   /** Told of each URL the browser goes to, in order (the scene's sub-steps). */
   onStep?(url: string): void;
+  /** The person's language, as a browser sends it (the consent page answers in it). */
+  acceptLanguage?: string;
 }
 
 /** A browser gives up after this many redirects and pages (a loop, or a server that never lets go). */
@@ -47,6 +49,7 @@ export async function browseToRedirect(exchange: HttpExchange, authorizationUrl:
       url,
       headers: {
         accept: 'text/html',
+        ...(options.acceptLanguage === undefined ? {} : { 'accept-language': options.acceptLanguage }),
         ...(cookie === '' ? {} : { cookie }),
         ...(form === null ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
       },

@@ -7,7 +7,9 @@
 //     and whether BASE64URL(SHA-256(verifier)) is that challenge;
 //   - the redirect back: code, state and iss;
 //   - the access token's header and claims (aud, iss, exp, scope), judged for this server.
-// A failure card (auth-cards.ts) runs the same scene with one thing broken, to its end.
+// A failure card (auth-cards.ts) runs the same scene with one thing broken, to its end. With "your
+// code" (exercise 8), the flow's pure steps are the learner's file, run in the learner worker
+// (learner-auth-steps.ts); everything else stays the reference's.
 // React-free: the view subscribes through useSyncExternalStore.
 
 import { McpClient } from '../../protocol/client.ts';
@@ -27,6 +29,12 @@ import { browseToRedirect, type ConsentDecision, type ConsentPage } from './auth
 import { joinBytes } from './auth-redaction.ts';
 import { SteppedExchange, type AuthStepKind } from './auth-steps.ts';
 import { HttpExchangeRecorder, type HttpExchangeRecord } from './http-exchanges.ts';
+import type { LearnerAuthSteps } from './learner-auth-steps.ts';
+import type { ClientStepName } from '../../protocol/auth/client-steps.ts';
+import { provideDigest } from '../../sandbox/webcrypto-digest.ts';
+
+/** Who writes the client's pure steps: the reference, or the learner's exercise 8 file. */
+export type AuthClientKind = 'reference' | 'learner';
 
 export const AUTH_PROGRAM: ProgramSpec = { program: 'mcp-http', framing: 'ndjson', faults: [], auth: 'self' };
 /** Where the authorization server sends the person back: a loopback redirect URI (any port, RFC 8252). */
@@ -85,6 +93,9 @@ export type AuthOutcome = { ok: true; result: string } | { ok: false; error: str
 export interface AuthSceneState {
   status: AuthSceneStatus;
   card: AuthCard | null;
+  client: AuthClientKind;
+  /** With the learner's code: the steps it answered so far, in order. */
+  yours: readonly ClientStepName[];
   host: HostKind | null;
   /** The MCP server's URL, from the line it prints when it listens. */
   endpoint: string | null;
@@ -99,14 +110,19 @@ export interface AuthSceneState {
 
 export interface AuthSceneDeps {
   startProgram(spec: ProgramSpec): Promise<HttpWire>;
+  /** The learner's exercise 8 steps in a fresh learner worker; without it only the reference drives. */
+  createLearnerSteps?(): Promise<LearnerAuthSteps> | LearnerAuthSteps;
+  /** The page's language, which the person's browser sends (the consent page answers in it). */
+  language?(): string;
   /** Seconds since 1970, for the token's `exp` (tests fix it). */
   now?(): number;
 }
 
-const INITIAL: AuthSceneState = { status: { status: 'idle' }, card: null, host: null, endpoint: null, steps: [], next: null, exchanges: [], consent: null, facts: {}, outcome: null };
+const INITIAL: AuthSceneState = { status: { status: 'idle' }, card: null, client: 'reference', yours: [], host: null, endpoint: null, steps: [], next: null, exchanges: [], consent: null, facts: {}, outcome: null };
 
 interface Running {
   wire: HttpWire;
+  learner: LearnerAuthSteps | null;
   stepped: SteppedExchange;
   finished: boolean;
   consent: ((decision: ConsentDecision) => void) | null;
@@ -124,18 +140,29 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
 
   constructor(private readonly deps: AuthSceneDeps) {
     super();
+    // PKCE's S256 on a page that is no secure context (a workshop's plain http:// over a LAN).
+    provideDigest();
   }
 
   /** Start over, as the main scene or as a failure card. */
   restart(card: AuthCard | null = this.getSnapshot().card): void {
     this.run++;
     this.running?.wire.kill();
+    this.running?.learner?.dispose();
     this.running = null;
     this.recorder = new HttpExchangeRecorder<number>();
     this.events = [];
     this.started = null;
     this.wake?.();
-    this.store.setState({ ...INITIAL, card });
+    this.store.setState({ ...INITIAL, card, client: this.getSnapshot().client });
+  }
+
+  /** Choose who writes the client's steps; the scene starts over. */
+  setClient(client: AuthClientKind): void {
+    if (client === 'learner' && !this.deps.createLearnerSteps) return;
+    if (client === this.getSnapshot().client) return;
+    this.update({ client });
+    this.restart();
   }
 
   /** Let the next request of the flow go; resolves once its answer arrived and the flow moved on. */
@@ -230,8 +257,16 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
     if (run !== this.run) return null;
     this.update({ endpoint });
     const card = this.getSnapshot().card;
+    let learner: LearnerAuthSteps | null = null;
+    if (this.getSnapshot().client === 'learner') {
+      learner = (await this.deps.createLearnerSteps?.()) ?? null;
+      if (run !== this.run) {
+        learner?.dispose();
+        return null;
+      }
+    }
     const stepped = new SteppedExchange(this.observed(run, endpoint, wire.exchange), endpoint);
-    const running: Running = { wire, stepped, finished: false, consent: null };
+    const running: Running = { wire, learner, stepped, finished: false, consent: null };
     this.running = running;
     // The flow's requests are held in `stepped`; each one wakes the step that waits for it.
     const held: HttpExchange = (request) => {
@@ -244,8 +279,9 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
       endpoint,
       redirectUri: AUTH_REDIRECT_URI,
       identity: { clientName: AUTH_CLIENT_NAME, wantsRefresh: false },
+      ...(learner === null ? {} : { steps: learner }),
       redirect: async (url) => {
-        const back = alterRedirect(card, await browseToRedirect(held, url, (page) => this.askConsent(run, running, page)));
+        const back = alterRedirect(card, await browseToRedirect(held, url, (page) => this.askConsent(run, running, page), { acceptLanguage: this.deps.language?.() }));
         if (run === this.run) this.noteRedirect(back);
         return back;
       },
@@ -303,11 +339,13 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
     const run = this.run;
     for (;;) {
       if (run !== this.run) return;
+      if (running.learner !== null && running.learner.answered.length !== this.getSnapshot().yours.length) this.update({ yours: [...running.learner.answered] });
       if (running.consent !== null) return this.update({ status: { status: 'consent' }, next: null });
       const next = running.stepped.next;
       if (next !== null) return this.update({ status: { status: 'ready' }, next: next.kind });
       if (running.finished) {
         running.wire.kill();
+        running.learner?.dispose();
         return this.update({ status: { status: 'done' }, next: null });
       }
       await new Promise<void>((resolve) => (this.wake = resolve));

@@ -12,6 +12,7 @@ import type { DriverKind } from '../../sandbox/client-driver.ts';
 import { LabStore } from '../failure-lab/lab-store.ts';
 import { LearnerDriver, learnerRegisterRunner, runLearnerReader, type LearnerReplay } from '../protocol/learner-driver.ts';
 import type { LearnerHttpDriver } from '../protocol/learner-http-driver.ts';
+import type { LearnerAuthSteps } from '../protocol/learner-auth-steps.ts';
 import { createBrowserLearnerWorker, type LearnerWorkerLike } from '../../sandbox/learner-worker-client.ts';
 import type { LearnerSource } from '../../sandbox/learner-worker-messages.ts';
 import { ProtocolUiStore } from '../protocol/protocol-ui-store.ts';
@@ -20,7 +21,7 @@ import { LazyEraDriver } from '../protocol/lazy-era-driver.ts';
 import { StepperStore, type RunConfig, type ServerPort } from '../protocol/stepper-store.ts';
 
 /** The exercise whose code each part of the learner's stack comes from. */
-export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools', era: '07-stateless-era', http: '06-streamable-http' } as const;
+export const LEARNER_EXERCISES = { reader: '02-frames', client: '03-client', register: '05-register-mcp-tools', era: '07-stateless-era', http: '06-streamable-http', auth: '08-authorization' } as const;
 export type LearnerPartName = keyof typeof LEARNER_EXERCISES;
 /**
  * A part's file name and reference module when its exercise is not in the catalogue (messages name
@@ -38,6 +39,8 @@ export interface ProtocolServices {
   learnerReader(framing: FramingName, chunks: readonly Uint8Array[]): Promise<LearnerReplay>;
   /** The HTTP stepper's "your code": the learner's exercise-6 module in a fresh learner worker. */
   learnerHttpDriver(): Promise<{ driver: LearnerHttpDriver; file: string }>;
+  /** The learner's exercise 8 steps for the sign-in scene, in a fresh learner worker (what the editor holds now). */
+  learnerAuthSteps(): Promise<LearnerAuthSteps>;
   /** Make the live server (and so the stepper) speak `framing`; restarts the stepper. */
   chooseFraming(framing: FramingName): Promise<void>;
   dispose(): void;
@@ -81,6 +84,11 @@ export function createProtocolServices(options: ProtocolServicesOptions): Protoc
       const source = learnerSource('http');
       const { LearnerHttpDriver } = await import('../protocol/learner-http-driver.ts');
       return { driver: new LearnerHttpDriver(source, createWorker), file: source.file };
+    },
+    async learnerAuthSteps() {
+      const source = learnerSource('auth');
+      const { learnerAuthSteps } = await import('../protocol/learner-auth-steps.ts');
+      return learnerAuthSteps(source, createWorker);
     },
     async chooseFraming(framing) {
       stepper.restart();

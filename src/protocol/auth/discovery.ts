@@ -5,7 +5,7 @@
 
 import type { HttpExchange } from '../http/types.ts';
 import { AuthorizationError } from './auth-error.ts';
-import { authorizationServerMetadataUrls, protectedResourceMetadataUrls } from './discovery-urls.ts';
+import { REFERENCE_STEPS, type ClientSteps } from './client-steps.ts';
 import { getJson } from './json-exchange.ts';
 import { resourceCovers } from './resource.ts';
 import { checkAuthorizationServerMetadata, ServerMetadataError, type AuthorizationServerMetadata } from './server-metadata.ts';
@@ -25,9 +25,9 @@ export interface FoundServerMetadata extends AuthorizationServerMetadata {
 }
 
 /** The resource's metadata, checked to name `endpoint`'s resource. */
-export async function discoverProtectedResource(exchange: HttpExchange, endpoint: string, fromHeader?: string): Promise<ProtectedResourceMetadata> {
+export async function discoverProtectedResource(exchange: HttpExchange, endpoint: string, fromHeader?: string, steps: Pick<ClientSteps, 'protectedResourceMetadataUrls'> = REFERENCE_STEPS): Promise<ProtectedResourceMetadata> {
   const tried: string[] = [];
-  for (const url of protectedResourceMetadataUrls(endpoint, fromHeader)) {
+  for (const url of await steps.protectedResourceMetadataUrls(endpoint, fromHeader)) {
     const answer = await getJson(exchange, url);
     if (answer.status !== 200 || !isObject(answer.json)) {
       tried.push(`${url} (${answer.status})`);
@@ -53,9 +53,9 @@ function checkResourceMetadata(document: Record<string, unknown>, url: string, e
 }
 
 /** The first authorization server's metadata, checked (exact issuer, S256, http(s) endpoints). */
-export async function discoverAuthorizationServer(exchange: HttpExchange, issuer: string): Promise<FoundServerMetadata> {
+export async function discoverAuthorizationServer(exchange: HttpExchange, issuer: string, steps: Pick<ClientSteps, 'authorizationServerMetadataUrls'> = REFERENCE_STEPS): Promise<FoundServerMetadata> {
   const tried: string[] = [];
-  for (const url of authorizationServerMetadataUrls(issuer)) {
+  for (const url of await steps.authorizationServerMetadataUrls(issuer)) {
     const answer = await getJson(exchange, url);
     if (answer.status !== 200 || !isObject(answer.json)) {
       tried.push(`${url} (${answer.status})`);

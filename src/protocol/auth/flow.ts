@@ -11,13 +11,13 @@
 
 import type { HttpExchange } from '../http/types.ts';
 import { AuthorizationError } from './auth-error.ts';
-import { authorizationUrl, codeFromRedirect } from './authorization-request.ts';
 import { clientIdentity, type ClientIdentity, type ClientIdentityOptions } from './client-identity.ts';
 import { discoverAuthorizationServer, discoverProtectedResource, type FoundServerMetadata, type ProtectedResourceMetadata } from './discovery.ts';
-import { codeChallengeS256, createCodeVerifier } from './pkce.ts';
+import { REFERENCE_STEPS, type ClientSteps } from './client-steps.ts';
 import { requestTokens, type Tokens } from './token-request.ts';
 import type { BearerChallenge } from './www-authenticate.ts';
 import { bytesToBase64Url } from '../base64.ts';
+import { createCodeVerifier } from './pkce.ts';
 
 export interface AuthorizeOptions {
   exchange: HttpExchange;
@@ -32,6 +32,8 @@ export interface AuthorizeOptions {
   /** The scope of the token held now, for a step-up: the new request asks for both. */
   heldScope?: string;
   randomBytes?: (length: number) => Uint8Array;
+  /** The client's pure steps (client-steps.ts): the reference's, unless the learner's drive. */
+  steps?: ClientSteps;
 }
 
 export interface Authorization {
@@ -49,24 +51,26 @@ const REFRESH_SCOPE = 'offline_access';
 
 export async function authorize(options: AuthorizeOptions): Promise<Authorization> {
   const { exchange, endpoint, challenge } = options;
-  const resourceMetadata = await discoverProtectedResource(exchange, endpoint, challenge?.resourceMetadata);
+  const steps = options.steps ?? REFERENCE_STEPS;
+  const resourceMetadata = await discoverProtectedResource(exchange, endpoint, challenge?.resourceMetadata, steps);
   const issuer = resourceMetadata.authorizationServers[0]!;
-  const server = await discoverAuthorizationServer(exchange, issuer);
+  const server = await discoverAuthorizationServer(exchange, issuer, steps);
   const client = await clientIdentity(exchange, server, { ...options.identity, redirectUri: options.redirectUri });
   const scope = chooseScope(challenge, resourceMetadata, server, options);
   const random = options.randomBytes ?? ((length: number) => globalThis.crypto.getRandomValues(new Uint8Array(length)));
-  const codeVerifier = createCodeVerifier(random);
+  // The reference's verifier comes from this flow's randomness (a test fixes it); given steps make their own.
+  const codeVerifier = options.steps === undefined ? createCodeVerifier(random) : await options.steps.createCodeVerifier();
   const state = bytesToBase64Url(random(16));
-  const url = authorizationUrl(server, {
+  const url = await steps.authorizationUrl(server, {
     clientId: client.clientId,
     redirectUri: options.redirectUri,
-    codeChallenge: await codeChallengeS256(codeVerifier),
+    codeChallenge: await steps.codeChallengeS256(codeVerifier),
     state,
     resource: resourceMetadata.resource,
     ...(scope === undefined ? {} : { scope }),
   });
-  const code = codeFromRedirect(await options.redirect(url), { state, server });
-  const tokens = await requestTokens(exchange, server.tokenEndpoint, client, { type: 'authorization_code', code, redirectUri: options.redirectUri, codeVerifier }, resourceMetadata.resource);
+  const code = await steps.codeFromRedirect(await options.redirect(url), { state, server });
+  const tokens = await requestTokens(exchange, server.tokenEndpoint, client, { type: 'authorization_code', code, redirectUri: options.redirectUri, codeVerifier }, resourceMetadata.resource, steps.tokenRequestForm);
   return { tokens, resource: resourceMetadata.resource, ...(scope === undefined ? {} : { scope }), resourceMetadata, server, client };
 }
 

@@ -47,8 +47,16 @@ export function tokenRequestForm(client: ClientIdentity, grant: Grant, resource:
   return { fields, headers };
 }
 
-export async function requestTokens(exchange: HttpExchange, tokenEndpoint: string, client: ClientIdentity, grant: Grant, resource: string): Promise<Tokens> {
-  const { fields, headers } = tokenRequestForm(client, grant, resource);
+/** Sends the token request; `form` builds it (the learner's tokenRequestForm, in exercise 8's scene). */
+export async function requestTokens(
+  exchange: HttpExchange,
+  tokenEndpoint: string,
+  client: ClientIdentity,
+  grant: Grant,
+  resource: string,
+  form: (client: ClientIdentity, grant: Grant, resource: string) => TokenRequestForm | Promise<TokenRequestForm> = tokenRequestForm,
+): Promise<Tokens> {
+  const { fields, headers } = await form(client, grant, resource);
   const answer = await postForm(exchange, tokenEndpoint, fields, headers);
   if (answer.status !== 200) throw new AuthorizationError('token', `${tokenEndpoint} answered ${answer.status}${describeError(answer.json)}`);
   return readTokens(answer.json, tokenEndpoint);

@@ -5,13 +5,14 @@
 // (same length) in the rows, the inspector and a saved trace until the learner shows them. Below,
 // the failure cards run the same sign-in with one thing broken. Loaded when the scene is chosen.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthSceneStore, type AuthFacts, type AuthSceneState, type AuthStep } from '../../app/protocol/auth-scene-store.ts';
+import { AuthSceneStore, type AuthClientKind, type AuthFacts, type AuthSceneState, type AuthStep } from '../../app/protocol/auth-scene-store.ts';
 import { AUTH_CARDS, type AuthCard } from '../../app/protocol/auth-cards.ts';
 import { redactEvents, redactExchange } from '../../app/protocol/auth-redaction.ts';
 import type { AuthText } from '../../app/protocol/auth-text.ts';
-import { whenHostChosen } from '../../app/services/protocol-services.ts';
+import { LEARNER_EXERCISES, whenHostChosen } from '../../app/services/protocol-services.ts';
+import { UnfinishedExerciseNote } from '../exercise/UnfinishedExerciseNote.tsx';
 import { redactSecrets } from '../../protocol/inspect/secrets.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
 import { downloadFile } from '../../app/progress-transfer/browser-file.ts';
@@ -29,14 +30,32 @@ const RECORDED_TRACE = 'traces/authorization-scene.jsonl';
 export interface AuthViewProps {
   /** Changes when a "Break it" link asks for the failure cards: they open and come into view. */
   openCards?: number;
+  /** Who should write the client's steps, when a link asks (exercise 8's "See it live": the learner). */
+  driver?: { kind: AuthClientKind } | null;
 }
 
-export default function AuthView({ openCards = 0 }: AuthViewProps) {
+export default function AuthView({ openCards = 0, driver = null }: AuthViewProps) {
   const t = useAuthText();
-  const { t: tLive } = useTranslation('live');
-  const { session } = useProtocolServices();
-  const [store] = useState(() => new AuthSceneStore({ startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec) as Promise<HttpWire>) }));
+  const { t: tLive, i18n } = useTranslation('live');
+  const services = useProtocolServices();
+  const { session } = services;
+  // "Your code": the learner's exercise 8 file, read when a sign-in starts (what the editor holds then).
+  const [store] = useState(
+    () =>
+      new AuthSceneStore({
+        startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec) as Promise<HttpWire>),
+        createLearnerSteps: () => services.learnerAuthSteps(),
+        language: () => i18n.language,
+      }),
+  );
   useEffect(() => () => store.restart(null), [store]);
+  // A link (a new object each time) starts a fresh sign-in: it reads the learner's file as it is now,
+  // not the run left from an earlier visit.
+  useEffect(() => {
+    if (driver === null) return;
+    store.setClient(driver.kind);
+    store.restart();
+  }, [store, driver]);
   const state = useStore(store);
   const { selection } = useStore(session).host;
   const headingId = useId();
@@ -62,12 +81,22 @@ export default function AuthView({ openCards = 0 }: AuthViewProps) {
     }
   };
 
-  if (selection.status === 'chosen' && selection.kind === 'worker') return <WorkerNote />;
+  // No Node runs on the worker host: the recorded sign-in instead, and the cards to read (not run).
+  if (selection.status === 'chosen' && selection.kind === 'worker') return <WorkerNote cards={<AuthCards store={null} active={null} running={false} openSignal={openCards} />} />;
 
   return (
     <section className="http-stepper auth-scene" aria-labelledby={headingId} data-testid="auth-scene" data-status={status.status} data-card={state.card ?? ''} onKeyDown={onKeyDown}>
       <h3 id={headingId}>{t('heading')}</h3>
       <div className="stepper__toolbar">
+        <fieldset className="inline-radios stepper__driver" disabled={busy}>
+          <legend>{t('driver.legend')}</legend>
+          {(['reference', 'learner'] as const).map((kind) => (
+            <label key={kind}>
+              <input type="radio" name="auth-scene-driver" checked={state.client === kind} onChange={() => store.setClient(kind)} />
+              {t(kind === 'reference' ? 'driver.reference' : 'driver.learner')}
+            </label>
+          ))}
+        </fieldset>
         <div role="toolbar" aria-label={t('controls')} className="button-row stepper__controls">
           <button type="button" onClick={() => store.restart()}>
             ↺ {t('restart')}
@@ -86,6 +115,16 @@ export default function AuthView({ openCards = 0 }: AuthViewProps) {
           <input type="checkbox" checked={revealed} onChange={(event) => setRevealed(event.currentTarget.checked)} data-testid="auth-reveal" /> {t('reveal')}
         </label>
       </div>
+      <p className={`stepper__driving ${state.client === 'learner' ? 'is-learner' : ''}`} data-testid="auth-driver">
+        {t(state.client === 'learner' ? 'driver.drivingLearner' : 'driver.drivingReference')}
+        {state.client === 'learner' && (
+          <span className="hint" data-testid="auth-yours" data-count={state.yours.length}>
+            {' '}
+            {t('driver.answered', { steps: state.yours.length === 0 ? t('driver.none') : [...new Set(state.yours)].join(', ') })}
+          </span>
+        )}
+      </p>
+      {state.client === 'learner' && <UnfinishedExerciseNote exerciseId={LEARNER_EXERCISES.auth} />}
       <p role="status" className={`stepper__status${status.status === 'failed' ? ' is-error' : ''}`} data-testid="auth-status">
         {statusText(t, state)}
       </p>
@@ -280,11 +319,13 @@ function ConsentPanel({ html, onDecide }: { html: string; onDecide(decision: 'al
   );
 }
 
-function AuthCards({ store, active, running, openSignal }: { store: AuthSceneStore; active: AuthCard | null; running: boolean; openSignal: number }) {
+/** The failure cards; without a store (the worker host) they are read, not run. */
+function AuthCards({ store, active, running, openSignal }: { store: AuthSceneStore | null; active: AuthCard | null; running: boolean; openSignal: number }) {
   const t = useAuthText();
   const details = useRef<HTMLDetailsElement>(null);
   useOpenOnSignal(details, openSignal, () => undefined);
   const run = (card: AuthCard) => {
+    if (store === null) return;
     store.restart(card);
     void store.runToEnd({ allow: true });
     details.current?.closest('.auth-scene')?.scrollIntoView({ block: 'start' });
@@ -292,8 +333,8 @@ function AuthCards({ store, active, running, openSignal }: { store: AuthSceneSto
   return (
     <details ref={details} className="era-cards auth-cards" data-testid="auth-cards-details">
       <summary>{t('cards.heading')}</summary>
-      <p className="hint">{t('cards.intro')}</p>
-      {active !== null && (
+      <p className="hint">{t(store === null ? 'cards.introRecorded' : 'cards.intro')}</p>
+      {active !== null && store !== null && (
         <button type="button" onClick={() => store.restart(null)}>
           {t('cards.back')}
         </button>
@@ -304,9 +345,11 @@ function AuthCards({ store, active, running, openSignal }: { store: AuthSceneSto
             <h4>{t(`cards.${card}.title`)}</h4>
             <p>{t(`cards.${card}.what`)}</p>
             <p className="hint">{t(`cards.${card}.explain`)}</p>
-            <button type="button" onClick={() => run(card)} disabled={running && active === card}>
-              {running && active === card ? t('cards.running') : t('cards.run')}
-            </button>
+            {store !== null && (
+              <button type="button" onClick={() => run(card)} disabled={running && active === card}>
+                {running && active === card ? t('cards.running') : t('cards.run')}
+              </button>
+            )}
             {active === card && <p className="hint">{t('cards.active')}</p>}
           </li>
         ))}
@@ -315,7 +358,7 @@ function AuthCards({ store, active, running, openSignal }: { store: AuthSceneSto
   );
 }
 
-function WorkerNote() {
+function WorkerNote({ cards }: { cards: ReactNode }) {
   const t = useAuthText();
   const [problem, setProblem] = useState<string | null>(null);
   const openRecorded = async () => {
@@ -340,6 +383,7 @@ function WorkerNote() {
         {t('worker.open')}
       </button>
       {problem !== null && <p className="notice is-error">{t('worker.failed', { reason: problem })}</p>}
+      {cards}
     </section>
   );
 }

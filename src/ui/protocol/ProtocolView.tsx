@@ -95,7 +95,7 @@ export function ProtocolView({ initialStep = null, onCursorChange }: ProtocolVie
           <StepperPanel initialStep={initialStep} onCursorChange={onCursorChange} />
         ) : scene === 'http-auth' ? (
           <Suspense fallback={<p className="hint">…</p>}>
-            <AuthView openCards={signalFor('auth')} />
+            <AuthView openCards={signalFor('auth')} driver={httpDriver} />
           </Suspense>
         ) : (
           <Suspense fallback={<p className="hint">…</p>}>

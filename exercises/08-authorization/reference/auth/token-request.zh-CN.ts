@@ -45,8 +45,16 @@ export function tokenRequestForm(client: ClientIdentity, grant: Grant, resource:
   return { fields, headers };
 }
 
-export async function requestTokens(exchange: HttpExchange, tokenEndpoint: string, client: ClientIdentity, grant: Grant, resource: string): Promise<Tokens> {
-  const { fields, headers } = tokenRequestForm(client, grant, resource);
+/** 发送令牌请求；由 `form` 构造它（在练习 8 的场景中是学习者写的 tokenRequestForm）。 */
+export async function requestTokens(
+  exchange: HttpExchange,
+  tokenEndpoint: string,
+  client: ClientIdentity,
+  grant: Grant,
+  resource: string,
+  form: (client: ClientIdentity, grant: Grant, resource: string) => TokenRequestForm | Promise<TokenRequestForm> = tokenRequestForm,
+): Promise<Tokens> {
+  const { fields, headers } = await form(client, grant, resource);
   const answer = await postForm(exchange, tokenEndpoint, fields, headers);
   if (answer.status !== 200) throw new AuthorizationError('token', `${tokenEndpoint} answered ${answer.status}${describeError(answer.json)}`);
   return readTokens(answer.json, tokenEndpoint);
