@@ -1,7 +1,9 @@
 // The authorization scene's store against the real servers on the bridge: mcp-http with its own
-// authorization server (oidc-provider), the page's HTTP/1.1 client over the relay, the reference
-// client signing in one exchange per step, the consent decided as the person would, and each
-// failure card's symptom, read from what crossed the wire.
+// authorization server (oidc-provider, `auth: "self"`), the page's HTTP/1.1 client over the relay
+// (every exchange in the tap's events), the reference client signing in one exchange per step, each
+// named from its request alone, in the order of the wire; the consent decided as the person would;
+// either era; the learner's exercise 8 file writing the steps; and each failure card's symptom,
+// read from what crossed the wire.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
@@ -71,6 +73,7 @@ it('signs in one exchange per step, stops at the consent page for the person, an
   expect(new Set(state.steps.map((step) => step.conn)).size).toBe(state.steps.length);
   expect(state.steps.every((step) => state.exchanges.some((exchange) => exchange.conn === step.conn && exchange.step === state.steps.indexOf(step)))).toBe(true);
   expect(state.facts.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(state.steps.find((step) => step.kind === 'authorization')?.target).toMatch(/^\/auth\?.*code_challenge_method=S256/);
   expect(state.facts.verifier).toBeUndefined(); // the verifier stays with the client until the token request
 
   scene.decide('allow');
@@ -95,6 +98,17 @@ it('signs in one exchange per step, stops at the consent page for the person, an
   expect(text(recording.events)).toContain(facts.accessToken!);
   for (const secret of [facts.accessToken!, facts.verifier!, facts.redirect!.code!]) expect(text(redacted)).not.toContain(secret);
   expect(text(redacted).length).toBe(text(recording.events).length);
+}, 120_000);
+
+it('in 2026-07-28 the sign-in is the same, met by server/discover instead of initialize, and no session follows', async () => {
+  const scene = newStore();
+  scene.setEra('modern');
+  await scene.runToEnd({ allow: true });
+  const state = scene.getSnapshot();
+  expect(state.outcome).toEqual({ ok: true, result: AUTH_ECHO_TEXT });
+  expect(state.steps.filter((step) => step.kind === 'mcp').map((step) => `${step.rpc} ${step.status}`)).toEqual(['server/discover 401', 'server/discover 200', 'tools/call 200']);
+  expect(line(state).slice(1, -2)).toEqual(['resource-metadata 200', 'server-metadata 200', 'registration 201', 'authorization 303', 'browser 303', 'browser 303', 'browser 200', 'consent 303', 'browser 303', 'token 200']);
+  expect(exchangesOf(wireEvents()).some((found) => found.response?.head.headers['mcp-session-id'] !== undefined)).toBe(false);
 }, 120_000);
 
 it('Deny sends the person back with access_denied, and the client reports it', async () => {
@@ -199,6 +213,8 @@ describe('the failure cards, each run to its end against the real servers', () =
     expect(calls[0]!.response!.head.headers['www-authenticate']).toMatch(/insufficient_scope/);
     expect(state.facts.scope?.split(' ')).toContain('tools:write');
     expect(state.steps.filter((step) => step.kind === 'token')).toHaveLength(2);
+    // Two consents: the first sign-in (tools:read), the step-up (tools:write as well).
+    expect(state.steps.filter((step) => step.kind === 'consent')).toHaveLength(2);
     expect(state.outcome?.ok).toBe(true);
   }, 120_000);
 

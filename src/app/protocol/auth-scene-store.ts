@@ -13,6 +13,10 @@
 // React-free: the view subscribes through useSyncExternalStore.
 
 import { McpClient } from '../../protocol/client.ts';
+import { DualEraClient } from '../../protocol/era/dual-era-client.ts';
+import { MODERN_PROTOCOL_VERSION } from '../../protocol/era/meta.ts';
+import { ModernHttpClientTransport } from '../../protocol/http/modern-client-transport.ts';
+import type { CallToolResult } from '../../protocol/mcp.ts';
 import { authorizingExchange, type AuthorizingExchange } from '../../protocol/auth/authorizing-exchange.ts';
 import { codeChallengeS256 } from '../../protocol/auth/pkce.ts';
 import { HttpClientTransport } from '../../protocol/http/client-transport.ts';
@@ -35,6 +39,12 @@ import { provideDigest } from '../../sandbox/webcrypto-digest.ts';
 
 /** Who writes the client's pure steps: the reference, or the learner's exercise 8 file. */
 export type AuthClientKind = 'reference' | 'learner';
+
+/**
+ * Which era the signed-in session speaks: the handshake (initialize first) or 2026-07-28
+ * (server/discover, no session). Authorization is the same in both: the first request meets the 401.
+ */
+export type AuthEra = 'handshake' | 'modern';
 
 export const AUTH_PROGRAM: ProgramSpec = { program: 'mcp-http', framing: 'ndjson', faults: [], auth: 'self' };
 /** Where the authorization server sends the person back: a loopback redirect URI (any port, RFC 8252). */
@@ -94,6 +104,7 @@ export interface AuthSceneState {
   status: AuthSceneStatus;
   card: AuthCard | null;
   client: AuthClientKind;
+  era: AuthEra;
   /** With the learner's code: the steps it answered so far, in order. */
   yours: readonly ClientStepName[];
   host: HostKind | null;
@@ -118,7 +129,7 @@ export interface AuthSceneDeps {
   now?(): number;
 }
 
-const INITIAL: AuthSceneState = { status: { status: 'idle' }, card: null, client: 'reference', yours: [], host: null, endpoint: null, steps: [], next: null, exchanges: [], consent: null, facts: {}, outcome: null };
+const INITIAL: AuthSceneState = { status: { status: 'idle' }, card: null, client: 'reference', era: 'handshake', yours: [], host: null, endpoint: null, steps: [], next: null, exchanges: [], consent: null, facts: {}, outcome: null };
 
 interface Running {
   wire: HttpWire;
@@ -135,6 +146,8 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
   private recorder = new HttpExchangeRecorder<number>();
   private events: TapEvent[] = [];
   private started: string | null = null;
+  /** The authorization server's userinfo endpoint, read from its metadata as it crossed the wire (the deputy card's "other API"). */
+  private userinfoEndpoint: string | null = null;
   /** Wakes a step waiting for the flow to hold its next request, ask for consent, or end. */
   private wake: (() => void) | null = null;
 
@@ -153,8 +166,16 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
     this.recorder = new HttpExchangeRecorder<number>();
     this.events = [];
     this.started = null;
+    this.userinfoEndpoint = null;
     this.wake?.();
-    this.store.setState({ ...INITIAL, card, client: this.getSnapshot().client });
+    this.store.setState({ ...INITIAL, card, client: this.getSnapshot().client, era: this.getSnapshot().era });
+  }
+
+  /** Choose the era of the session behind the sign-in; the scene starts over. */
+  setEra(era: AuthEra): void {
+    if (era === this.getSnapshot().era) return;
+    this.update({ era });
+    this.restart();
   }
 
   /** Choose who writes the client's steps; the scene starts over. */
@@ -291,9 +312,9 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
     return running;
   }
 
-  /** What the client does: sign in (initialize), then the card's one thing. */
+  /** What the client does: sign in (its first request, initialize or server/discover), then the card's one thing. */
   private async script(run: number, running: Running, exchange: AuthorizingExchange, endpoint: string, held: HttpExchange, card: AuthCard | null): Promise<void> {
-    const client = new McpClient(new HttpClientTransport({ url: endpoint, exchange, listen: false }), { framing: 'ndjson', requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const client = this.getSnapshot().era === 'modern' ? modernClient(endpoint, exchange) : handshakeClient(endpoint, exchange);
     let outcome: AuthOutcome;
     try {
       await client.connect();
@@ -318,9 +339,6 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
     this.update({ outcome });
     this.wake?.();
   }
-
-  /** The authorization server's userinfo endpoint, read from its metadata as it crossed the wire. */
-  private userinfoEndpoint: string | null = null;
 
   private askConsent(run: number, running: Running, page: ConsentPage): Promise<ConsentDecision> {
     return new Promise((resolve) => {
@@ -432,6 +450,21 @@ function rpcMethod(request: HttpClientRequest): string | null {
   if (request.body === undefined) return null;
   const match = /"method"\s*:\s*"([^"]+)"/.exec(new TextDecoder().decode(request.body));
   return match?.[1] ?? null;
+}
+
+interface SceneClient {
+  connect(): Promise<unknown>;
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+function handshakeClient(endpoint: string, exchange: HttpExchange): SceneClient {
+  return new McpClient(new HttpClientTransport({ url: endpoint, exchange, listen: false }), { framing: 'ndjson', requestTimeoutMs: REQUEST_TIMEOUT_MS });
+}
+
+/** The dual-era client pinned to 2026-07-28: server/discover first, no session. */
+function modernClient(endpoint: string, exchange: HttpExchange): SceneClient {
+  const transports = { kind: 'http' as const, modern: new ModernHttpClientTransport({ url: endpoint, exchange }), legacy: () => new HttpClientTransport({ url: endpoint, exchange, listen: false }) };
+  return new DualEraClient(transports, { era: { pin: MODERN_PROTOCOL_VERSION }, requestTimeoutMs: REQUEST_TIMEOUT_MS });
 }
 
 async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {

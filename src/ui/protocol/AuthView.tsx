@@ -97,6 +97,16 @@ export default function AuthView({ openCards = 0, driver = null }: AuthViewProps
             </label>
           ))}
         </fieldset>
+        {/* Authorization is the same in both eras: only the request that meets the 401 differs. */}
+        <fieldset className="inline-radios stepper__driver" disabled={busy}>
+          <legend>{t('era.legend')}</legend>
+          {(['handshake', 'modern'] as const).map((era) => (
+            <label key={era}>
+              <input type="radio" name="auth-scene-era" checked={state.era === era} onChange={() => store.setEra(era)} />
+              {t(`era.${era}`)}
+            </label>
+          ))}
+        </fieldset>
         <div role="toolbar" aria-label={t('controls')} className="button-row stepper__controls">
           <button type="button" onClick={() => store.restart()}>
             ↺ {t('restart')}
