@@ -2,7 +2,7 @@
 // it), the page as client, browser and person. English at 1280×720: the sign-in step by step to the
 // consent page, Allow from the keyboard, the flow to its end; PKCE's relation, the redirect's state
 // and iss and the token's claims as the page reads them; secrets hidden in the inspector until shown.
-// Each failure card's symptom. Chinese at 1024×768: Deny, and access_denied back. Exercise 8 on the
+// Each failure card's symptom; then Chinese at 1024×768: Deny, and access_denied back. Exercise 8 on the
 // path: its starter fails, and driving the scene with it stops at the first step it leaves undone;
 // the reference passes, and its "See it live" signs in with the learner's steps. On the worker host,
 // where no Node process runs, the scene says so and opens the sign-in recorded on the bridge.
@@ -95,7 +95,7 @@ describe('the authorization scene', () => {
     }
   }, 240_000);
 
-  it.concurrent("each failure card shows its symptom, read from the wire's bytes", async () => {
+  it.concurrent("each failure card shows its symptom, read from the wire's bytes; then, in Chinese at 1024×768, Deny sends the person back with access_denied", async () => {
     const { page, close } = await open('bridge', { width: 1280, height: 720 });
     try {
       await page.getByText(`Live host: ${HOST_NAMES.bridge}`).waitFor({ timeout: limit(15_000) });
@@ -132,18 +132,17 @@ describe('the authorization scene', () => {
       expect(deputy.at(-1)).toBe('passed-on 401');
       await shot(page, 'en-1280-card-deputy');
       expect(await status(page)).toBe('done');
-    } finally {
-      await close();
-    }
-  }, 300_000);
 
-  it.concurrent('in Chinese at 1024×768, Deny sends the person back with access_denied', async () => {
-    const { page, close } = await open('bridge', { locale: 'zh-CN', width: 1024, height: 768 });
-    try {
+      // Back to the plain sign-in, in Chinese at 1024×768 (switched in the header, as a learner
+      // would): the consent page answers in Chinese, and Deny sends the person back with access_denied.
+      await page.getByRole('button', { name: '中文', exact: true }).click();
+      await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.getByRole('button', { name: '回到正常的登录', exact: true }).click();
+      await page.getByTestId('auth-scene').scrollIntoViewIfNeeded();
       expect(await page.getByRole('radio', { name: 'HTTP · 登录（OAuth）' }).isChecked()).toBe(true);
       await page.getByRole('button', { name: '运行到底 ▶▶', exact: true }).click();
       await waitForStatus(page, 'consent');
-      // The person's browser asks in the page's language: the consent page answers in Chinese.
       await page.frameLocator('iframe.auth-consent__page').getByRole('heading', { level: 1 }).filter({ hasText: /[\u4e00-\u9fff]/ }).waitFor({ timeout: limit(10_000) });
       await shot(page, 'zh-1024-consent');
       await page.getByRole('button', { name: '拒绝', exact: true }).click();
@@ -155,7 +154,7 @@ describe('the authorization scene', () => {
     } finally {
       await close();
     }
-  }, 240_000);
+  }, 300_000);
 
   it.concurrent('on the worker host the scene says it needs Node, and opens the sign-in recorded on the bridge in the Trace view', async () => {
     const { page, close } = await open('worker', { width: 1280, height: 720 });

@@ -17,6 +17,7 @@ import { redactSecrets } from '../../protocol/inspect/secrets.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
 import { downloadFile } from '../../app/progress-transfer/browser-file.ts';
 import { useStore } from '../hooks/use-store.ts';
+import { useLocale } from '../hooks/use-locale.ts';
 import { HttpInspectorDialog } from './HttpInspectorDialog.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
 import { useAuthText } from './use-auth-text.ts';
@@ -36,7 +37,11 @@ export interface AuthViewProps {
 
 export default function AuthView({ openCards = 0, driver = null }: AuthViewProps) {
   const t = useAuthText();
-  const { t: tLive, i18n } = useTranslation('live');
+  const { t: tLive } = useTranslation('live');
+  // The person's browser asks in the page's language, whatever it is when the consent page loads.
+  const locale = useLocale();
+  const language = useRef(locale);
+  language.current = locale;
   const services = useProtocolServices();
   const { session } = services;
   // "Your code": the learner's exercise 8 file, read when a sign-in starts (what the editor holds then).
@@ -45,7 +50,7 @@ export default function AuthView({ openCards = 0, driver = null }: AuthViewProps
       new AuthSceneStore({
         startProgram: (spec) => whenHostChosen(session).then(() => session.startProgram(spec) as Promise<HttpWire>),
         createLearnerSteps: () => services.learnerAuthSteps(),
-        language: () => i18n.language,
+        language: () => language.current,
       }),
   );
   useEffect(() => () => store.restart(null), [store]);
