@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SseReader } from '../../src/protocol/framing/sse.ts';
-import { MAX_ROOM_BODY_BYTES, MAX_WRONG_CODES_PER_MINUTE, ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomProgress, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
+import { readCatalogueFromDisk } from '../../tools/catalogue-node.ts';
+import { MAX_ROOM_BODY_BYTES, MAX_WRONG_CODES_PER_MINUTE, ROOM_EXERCISES, ROOM_ATTENDEE_HEADER, ROOM_CODE_HEADER, ROOM_REQUEST_HEADER, ROOM_SECRET_HEADER, type RoomProgress, type RoomSnapshot } from '../../src/runtime/room-messages.ts';
 import { joinRoom } from '../../src/app/room/room-client.ts';
 import { createRoom, type Room } from './room.ts';
 import { RoomStore } from './room-store.ts';
@@ -76,6 +77,10 @@ async function instructorKey(base: string): Promise<string> {
   return ((await response.json()) as { key: string }).key;
 }
 
+it("knows every exercise on the learner's path (a report for the last one must be taken)", () => {
+  expect(ROOM_EXERCISES).toBe(readCatalogueFromDisk().exercises.length);
+});
+
 describe('the workshop room over HTTP', () => {
   it('lets an attendee join by the code typed loosely, and logs the join with the count', async () => {
     const { base, store, logs } = await startRoom();
@@ -126,7 +131,7 @@ describe('the workshop room over HTTP', () => {
     expect((await fetch(`${base}/__room/progress`, { headers: { ...ROOM, Authorization: `Bearer ${ada.secret}` } })).status).toBe(403);
     const progress = (await (await fetch(`${base}/__room/progress`, { headers: { ...ROOM, Authorization: `Bearer ${key}` } })).json()) as RoomProgress;
     expect(progress.joined.at(-1)).toBe(1);
-    expect(progress.completed.map((line) => line.at(-1))).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    expect(progress.completed.map((line) => line.at(-1))).toEqual([1, ...Array<number>(ROOM_EXERCISES - 1).fill(0)]);
     expect(progress.times.at(-1)).toBeGreaterThanOrEqual(progress.times[0]!);
   });
 
@@ -137,7 +142,7 @@ describe('the workshop room over HTTP', () => {
     const as = { attendee: ada.attendee, secret: ada.secret };
     const cases: [unknown, number, string][] = [
       [{ ...as, reports: [{ seq: 1, at: 1, station: 'exercise-1' }, { seq: 2, at: 2, station: 'Exercise 1!' }] }, 400, 'report 2: station must be a short lower-case name'],
-      [{ ...as, reports: [{ seq: 1, at: 1, station: 'x', run: { exercise: 9, passed: 1, total: 1 } }] }, 400, 'report 1: run.exercise must be 1..7'],
+      [{ ...as, reports: [{ seq: 1, at: 1, station: 'x', run: { exercise: 9, passed: 1, total: 1 } }] }, 400, 'report 1: run.exercise must be 1..8'],
       [{ ...as, reports: [{ seq: 1, at: 1, station: 'x', run: { exercise: 1, passed: 5, total: 1 } }] }, 400, 'report 1: run.passed and run.total must be counts, passed ≤ total'],
       [{ ...as, reports: [] }, 400, 'reports must be a list of 1 to 20 reports'],
       [{ attendee: ada.attendee, secret: 'guess', reports: [{ seq: 1, at: 1, station: 'x' }] }, 401, 'unknown attendee: join the room again'],
@@ -210,11 +215,11 @@ describe('the workshop room over HTTP', () => {
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="room-2026-12-06.csv"');
     const lines = (await csv.text()).split('\r\n');
     expect(lines[0]).toBe('name,attendee,joined_at,exercise,passed,total,completed,hints,reference_used,station,last_run_at');
-    expect(lines).toHaveLength(1 + 2 * 7 + 1); // the header, 14 rows, and the last line break
+    expect(lines).toHaveLength(1 + 2 * ROOM_EXERCISES + 1); // the header, a row per attendee × exercise, and the last line break
     expect(lines[1]).toBe(`"Ada, ""the first""",${ada.attendee},2026-12-06T09:00:00.000Z,1,37,37,yes,0,yes,exercise-2,2026-12-06T09:01:00.000Z`);
     expect(lines[2]).toBe(`"Ada, ""the first""",${ada.attendee},2026-12-06T09:00:00.000Z,2,0,0,no,1,no,exercise-2,2026-12-06T09:01:00.000Z`);
     // A name that looks like a formula stays text in a spreadsheet.
-    expect(lines[8]).toBe(`"'=HYPERLINK(""http://evil"")",${mallory.attendee},2026-12-06T09:01:00.000Z,1,0,0,no,0,no,,`);
+    expect(lines[1 + ROOM_EXERCISES]).toBe(`"'=HYPERLINK(""http://evil"")",${mallory.attendee},2026-12-06T09:01:00.000Z,1,0,0,no,0,no,,`);
 
     const json = await fetch(`${base}/__room/export.json`, { headers: { ...ROOM, Authorization: `Bearer ${key}` } });
     const text = await json.text();

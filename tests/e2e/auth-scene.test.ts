@@ -39,7 +39,7 @@ async function rows(page: Page): Promise<string[]> {
 }
 
 describe('the authorization scene', () => {
-  it.concurrent('signs in step by step on the bridge, the learner allowing on the consent page (English, 1280×720)', async () => {
+  it.concurrent("signs in step by step on the bridge, the learner allowing on the consent page (English, 1280×720); exercise 8's starter stops it at its first step, its reference signs in", async () => {
     const { page, close, consoleLines } = await open('bridge', { width: 1280, height: 720 });
     try {
       await page.getByText(`Live host: ${HOST_NAMES.bridge}`).waitFor({ timeout: limit(15_000) });
@@ -88,12 +88,63 @@ describe('the authorization scene', () => {
       expect(shownText.length).toBe(hiddenText.length);
       expect(shownText).toMatch(/"access_token":"eyJ[\w-]+\.[\w-]+\.[\w-]+"/);
       await page.getByRole('button', { name: 'Close', exact: true }).click();
+
+      // Exercise 8 on the path (moving by the address, no reload): its starter fails, and driving the scene with it stops at its first step.
+      await page.evaluate((hash) => { location.hash = hash; }, '#workspace');
+      await page.getByTestId('exercise-08-authorization').click();
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
+      const run = async (expected: 'fail') => {
+        const status = page.getByTestId('run-status');
+        const before = Number((await status.count()) > 0 ? await status.getAttribute('data-seq') : 0);
+        await page.getByRole('button', { name: 'Run tests', exact: true }).click();
+        await page.waitForFunction(
+          (previous) => {
+            const element = document.querySelector<HTMLElement>('[data-testid="run-status"]');
+            return element !== null && Number(element.dataset.seq) > previous && ['pass', 'fail', 'error'].includes(element.dataset.status ?? '');
+          },
+          before,
+          { timeout: limit(60_000) },
+        );
+        const failed = await page.locator('[data-testid=test-result][data-status=fail]').allTextContents();
+        expect(await status.getAttribute('data-status'), `${(await status.textContent()) ?? ''} ${failed.join(' | ').slice(0, 1500)}`).toBe(expected);
+      };
+      await run('fail');
+      // The scene with the starter: the first step it leaves undone stops the flow, by name and line.
+      await page.evaluate((hash) => { location.hash = hash; }, '#protocol/scene/http-auth/yours');
+      await page.getByTestId('auth-scene').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid=auth-driver]')?.classList.contains('is-learner') === true);
+      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+      await waitForStatus(page, 'done', 90_000);
+      expect(await page.getByTestId('auth-outcome').textContent()).toMatch(/your protectedResourceMetadataUrls \(authorization-client\.ts:\d+\)/);
+      expect(await rows(page)).toEqual(['mcp 401']);
+
+      // The reference in the editor (Solve → Use the reference; path-walk.test.ts runs it green on
+      // the path), then the scene again: the sign-in with the learner's steps.
+      await page.evaluate((hash) => { location.hash = hash; }, '#workspace');
+      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
+      await page.getByRole('button', { name: 'Solve', exact: true }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
+      await page.getByRole('button', { name: 'Use the reference', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Replace my code', exact: true }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.evaluate((hash) => { location.hash = hash; }, '#protocol/scene/http-auth/yours');
+      await page.getByTestId('auth-scene').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid=auth-driver]')?.classList.contains('is-learner') === true);
+      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+      await waitForStatus(page, 'consent', 90_000);
+      await page.getByTestId('auth-allow').click();
+      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
+      await waitForStatus(page, 'done', 90_000);
+      expect(await page.getByTestId('auth-outcome').getAttribute('data-ok')).toBe('true');
+      expect(Number(await page.getByTestId('auth-yours').getAttribute('data-count'))).toBeGreaterThanOrEqual(7);
+      expect(await page.getByTestId('auth-pkce-relation').getAttribute('data-matches')).toBe('true');
+      await shot(page, 'en-1280-yours-done');
     } catch (error) {
       throw new Error(`${String(error)}\n${consoleLines.join('\n')}`);
     } finally {
       await close();
     }
-  }, 240_000);
+  }, 360_000);
 
   it.concurrent("each failure card shows its symptom, read from the wire's bytes; then, in Chinese at 1024×768, Deny sends the person back with access_denied", async () => {
     const { page, close } = await open('bridge', { width: 1280, height: 720 });
@@ -179,64 +230,4 @@ describe('the authorization scene', () => {
     }
   }, 120_000);
 
-  it.concurrent("exercise 8: the starter fails and stops the sign-in at its first step; the reference signs in with the learner's steps", async () => {
-    const { page, close, consoleLines } = await openPage(app.browser);
-    try {
-      await page.setViewportSize({ width: 1280, height: 720 });
-      await page.goto(`${app.url}?host=bridge`);
-      await page.getByText(`Live host: ${HOST_NAMES.bridge}`).waitFor({ timeout: limit(15_000) });
-      await page.getByTestId('exercise-08-authorization').click();
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
-      const run = async (expected: 'fail') => {
-        const status = page.getByTestId('run-status');
-        const before = Number((await status.count()) > 0 ? await status.getAttribute('data-seq') : 0);
-        await page.getByRole('button', { name: 'Run tests', exact: true }).click();
-        await page.waitForFunction(
-          (previous) => {
-            const element = document.querySelector<HTMLElement>('[data-testid="run-status"]');
-            return element !== null && Number(element.dataset.seq) > previous && ['pass', 'fail', 'error'].includes(element.dataset.status ?? '');
-          },
-          before,
-          { timeout: limit(60_000) },
-        );
-        const failed = await page.locator('[data-testid=test-result][data-status=fail]').allTextContents();
-        expect(await status.getAttribute('data-status'), `${(await status.textContent()) ?? ''} ${failed.join(' | ').slice(0, 1500)}`).toBe(expected);
-      };
-      await run('fail');
-      // The scene with the starter: the first step it leaves undone stops the flow, by name and line.
-      await page.goto(`${app.url}?host=bridge#protocol/scene/http-auth/yours`);
-      await page.getByTestId('auth-scene').waitFor();
-      await page.waitForFunction(() => document.querySelector('[data-testid=auth-driver]')?.classList.contains('is-learner') === true);
-      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
-      await waitForStatus(page, 'done', 90_000);
-      expect(await page.getByTestId('auth-outcome').textContent()).toMatch(/your protectedResourceMetadataUrls \(authorization-client\.ts:\d+\)/);
-      expect(await rows(page)).toEqual(['mcp 401']);
-
-      // The reference in the editor (Solve → Use the reference; path-walk.test.ts runs it green on
-      // the path), then the scene again: the sign-in with the learner's steps.
-      await page.goto(`${app.url}?host=bridge#workspace`);
-      await page.getByTestId('code-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: limit(20_000) });
-      await page.getByRole('button', { name: 'Solve', exact: true }).click();
-      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Use the reference' && !button.disabled));
-      await page.getByRole('button', { name: 'Use the reference', exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Replace my code', exact: true }).click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await page.goto(`${app.url}?host=bridge#protocol/scene/http-auth/yours`);
-      await page.getByTestId('auth-scene').waitFor();
-      await page.waitForFunction(() => document.querySelector('[data-testid=auth-driver]')?.classList.contains('is-learner') === true);
-      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
-      await waitForStatus(page, 'consent', 90_000);
-      await page.getByTestId('auth-allow').click();
-      await page.getByRole('button', { name: 'Run to end ▶▶', exact: true }).click();
-      await waitForStatus(page, 'done', 90_000);
-      expect(await page.getByTestId('auth-outcome').getAttribute('data-ok')).toBe('true');
-      expect(Number(await page.getByTestId('auth-yours').getAttribute('data-count'))).toBeGreaterThanOrEqual(7);
-      expect(await page.getByTestId('auth-pkce-relation').getAttribute('data-matches')).toBe('true');
-      await shot(page, 'en-1280-yours-done');
-    } catch (error) {
-      throw new Error(`${String(error)}\n${consoleLines.join('\n')}`);
-    } finally {
-      await close();
-    }
-  }, 300_000);
 });

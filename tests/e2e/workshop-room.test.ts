@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import { ROOM_EXERCISES } from '../../src/runtime/room-messages.ts';
 import { expectAccessible } from './axe.ts';
 import { distDir, downloadedText, openPage, useAppAndBrowser, type TestPage } from './browser.ts';
 import { limit } from './limits.ts';
@@ -95,7 +96,7 @@ describe('the workshop room', () => {
       await instructor.page.getByText('Progress over time').click();
       await instructor.page.getByTestId('progress-chart').locator('canvas').first().waitFor();
       await instructor.page.getByRole('table', { name: 'Completed now, of 3 joined' }).waitFor();
-      expect(await instructor.page.locator('.room__chart-now td').allTextContents()).toEqual(Array(7).fill('0/3'));
+      expect(await instructor.page.locator('.room__chart-now td').allTextContents()).toEqual(Array(ROOM_EXERCISES).fill('0/3'));
       await expectAccessible(instructor.page, 'the progress chart');
 
       // Ada asks for help: the instructor gets her file and her failures, in a read-only editor.
@@ -160,8 +161,8 @@ describe('the workshop room', () => {
       expect(csv.suggestedFilename()).toMatch(/^room-\d{4}-\d{2}-\d{2}\.csv$/);
       const rows = (await downloadedText(csv)).trimEnd().split('\r\n');
       expect(rows[0]).toBe('name,attendee,joined_at,exercise,passed,total,completed,hints,reference_used,station,last_run_at');
-      expect(rows).toHaveLength(1 + 3 * 7);
-      expect(rows.filter((row) => row.startsWith('Ada,')).map((row) => row.split(',')[3])).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+      expect(rows).toHaveLength(1 + 3 * ROOM_EXERCISES);
+      expect(rows.filter((row) => row.startsWith('Ada,')).map((row) => row.split(',')[3])).toEqual(Array.from({ length: ROOM_EXERCISES }, (_, index) => String(index + 1)));
       expect(rows.find((row) => row.startsWith('Ada,') && row.split(',')[3] === '1')!.split(',').slice(4, 7)).toEqual(['0', expect.stringMatching(/^\d+$/), 'no']);
       const [json] = await Promise.all([instructor.page.waitForEvent('download'), instructor.page.getByRole('button', { name: 'Export the room (JSON)' }).click()]);
       const exported = JSON.parse(await downloadedText(json)) as { attendees: unknown[]; reports: unknown[] };
