@@ -6,14 +6,10 @@
 // file still matches a fresh run, exchange for exchange. (Under tests/: it runs the page's code in
 // Node, as the tests do.)
 
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WebSocket as WsWebSocket } from 'ws';
-import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
-import { createBridge } from '../../server/bridge.ts';
+import { buildProgramsForTest, startTestBridge } from '../integration/ws-tap-transport.ts';
 import { AuthSceneStore } from '../../src/app/protocol/auth-scene-store.ts';
 import { redactEvents } from '../../src/app/protocol/auth-redaction.ts';
 import { httpTraceText } from '../../src/app/trace/trace-export.ts';
@@ -24,25 +20,16 @@ import { PROJECT_ROOT } from '../../tools/project-root.ts';
 export const RECORDED_AUTH_TRACE = join(PROJECT_ROOT, 'public', 'traces', 'authorization-scene.jsonl');
 
 async function record(): Promise<string> {
-  const programsDir = await mkdtemp(join(tmpdir(), 'mcp-auth-trace-'));
-  await buildNodePrograms(programsDir);
-  const token = 'record-auth-trace-0123456789abcdef';
-  let origin = '';
-  const bridge = createBridge({ log: () => {}, learnerCode: { run: 'never', why: 'not-enabled' }, programsDir, token, allowedOrigins: () => [origin] });
-  const server = createServer((_request, response) => response.writeHead(404).end());
-  server.on('upgrade', (request, socket, head: Buffer) => {
-    if (!bridge.handleUpgrade(request, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const programs = await buildProgramsForTest();
+  const bridge = await startTestBridge({ programsDir: programs.dir });
   try {
+    const origin = bridge.origin;
     const WebSocketImpl = class extends WsWebSocket {
       constructor(url: string) {
         super(url, { origin });
       }
     } as unknown as typeof WebSocket;
-    const host = createBridgeHost({ WebSocketImpl, url: `ws://127.0.0.1:${port}/bridge`, token, pageOrigin: origin });
+    const host = createBridgeHost({ WebSocketImpl, url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: origin });
     const scene = new AuthSceneStore({ startProgram: async (spec) => (await host.start(spec)) as HttpWire });
     await scene.runToEnd({ allow: true });
     const { status, outcome } = scene.getSnapshot();
@@ -50,10 +37,8 @@ async function record(): Promise<string> {
     const recording = scene.recording()!;
     return httpTraceText({ ...recording, events: redactEvents(recording.events) });
   } finally {
-    await bridge.closeAll();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await rm(programsDir, { recursive: true, force: true });
+    await bridge.close();
+    await programs.remove();
   }
 }
 

@@ -5,7 +5,7 @@
 // (same length) in the rows, the inspector and a saved trace until the learner shows them. Below,
 // the failure cards run the same sign-in with one thing broken. Loaded when the scene is chosen.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthSceneStore, type AuthClientKind, type AuthFacts, type AuthSceneState, type AuthStep } from '../../app/protocol/auth-scene-store.ts';
 import { AUTH_CARDS, type AuthCard } from '../../app/protocol/auth-cards.ts';
@@ -20,6 +20,7 @@ import { useStore } from '../hooks/use-store.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { HttpInspectorDialog } from './HttpInspectorDialog.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
+import { stepperKeyDown } from './stepper-keys.ts';
 import { useAuthText } from './use-auth-text.ts';
 import { useOpenOnSignal } from './use-open-on-signal.ts';
 import './http-view.css';
@@ -70,21 +71,7 @@ export default function AuthView({ openCards = 0, driver = null }: AuthViewProps
   const busy = status.status === 'stepping' || status.status === 'starting';
   const atEnd = status.status === 'done' || status.status === 'failed' || status.status === 'consent';
   const opened = state.exchanges.find((exchange) => exchange.conn === open) ?? null;
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as Element;
-    if (target.closest('input, select, textarea, dialog, iframe')) return;
-    const onControl = target.closest('button, a, summary') !== null;
-    if ((event.key === 'ArrowRight' || (event.key === ' ' && !onControl)) && !busy && !atEnd) {
-      event.preventDefault();
-      void store.step();
-    } else if (event.key === 'End' && !onControl && !busy && !atEnd) {
-      event.preventDefault();
-      void store.runToEnd();
-    } else if (event.key === 'Home' && !onControl) {
-      event.preventDefault();
-      store.restart();
-    }
-  };
+  const onKeyDown = stepperKeyDown({ busy, atEnd, step: () => void store.step(), runToEnd: () => void store.runToEnd(), restart: () => store.restart() });
 
   // No Node runs on the worker host: the recorded sign-in instead, and the cards to read (not run).
   if (selection.status === 'chosen' && selection.kind === 'worker') return <WorkerNote cards={<AuthCards store={null} active={null} running={false} openSignal={openCards} />} />;

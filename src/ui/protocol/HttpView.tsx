@@ -4,7 +4,7 @@
 // the HTTP byte inspector. Loaded only when the learner picks an HTTP scene. In the 2026-07-28
 // scene (`era="modern"`) the session is three POSTs and nothing else: no session, no GET, no DELETE.
 
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { httpSteps, HttpSessionStore, type HttpClientKind, type HttpEra, type HttpExchangeRecord, type HttpSessionState } from '../../app/protocol/http-session-store.ts';
 import { httpLayout } from '../../protocol/http/http-layout.ts';
@@ -14,6 +14,7 @@ import { useStore } from '../hooks/use-store.ts';
 import { concatBytes, summaryText } from './HttpInspector.tsx';
 import { HttpInspectorDialog } from './HttpInspectorDialog.tsx';
 import { useProtocolServices } from './ProtocolServicesProvider.tsx';
+import { stepperKeyDown } from './stepper-keys.ts';
 import { useProtocolText } from './use-protocol-text.ts';
 import { useOpenOnSignal } from './use-open-on-signal.ts';
 import type { ProtocolText } from '../../app/protocol/text.ts';
@@ -68,22 +69,8 @@ export default function HttpView({ era = 'handshake', onStore, open: openProp, o
   const atEnd = cursor >= steps.length || status.status === 'failed';
   const next = steps[cursor];
   const opened = state.exchanges.find((exchange) => exchange.conn === open) ?? null;
-  // The stdio stepper's keys: → or Space steps, End runs to the end, Home restarts.
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as Element;
-    if (target.closest('input, select, textarea, dialog')) return;
-    const onControl = target.closest('button, a, summary') !== null;
-    if ((event.key === 'ArrowRight' || (event.key === ' ' && !onControl)) && !busy && !atEnd) {
-      event.preventDefault();
-      void store.step();
-    } else if (event.key === 'End' && !onControl && !busy && !atEnd) {
-      event.preventDefault();
-      void store.runToEnd();
-    } else if (event.key === 'Home' && !onControl) {
-      event.preventDefault();
-      store.restart();
-    }
-  };
+  // The stdio stepper's keys (stepper-keys.ts).
+  const onKeyDown = stepperKeyDown({ busy, atEnd, step: () => void store.step(), runToEnd: () => void store.runToEnd(), restart: () => store.restart() });
 
   return (
     <section className="http-stepper" aria-labelledby={headingId} data-testid="http-stepper" onKeyDown={onKeyDown}>
