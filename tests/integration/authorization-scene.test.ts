@@ -6,11 +6,9 @@
 // read from what crossed the wire.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket as WsWebSocket } from 'ws';
 import { AuthSceneStore, AUTH_ECHO_TEXT, type AuthSceneState } from '../../src/app/protocol/auth-scene-store.ts';
 import { ANOTHER_ISSUER, ANOTHER_RESOURCE, type AuthCard } from '../../src/app/protocol/auth-cards.ts';
 import { redactEvents } from '../../src/app/protocol/auth-redaction.ts';
-import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import { base64ToBytes } from '../../src/protocol/base64.ts';
 import { exchangesOf } from '../support/http1-items.ts';
@@ -18,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { RECORDED_AUTH_TRACE } from '../support/record-auth-trace.ts';
 import { traceHash } from '../../src/app/trace/trace-link.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
-import { buildProgramsForTest, startTestBridge, type TestBridge } from './ws-tap-transport.ts';
+import { buildProgramsForTest, pageHost, startTestBridge, type TestBridge } from './ws-tap-transport.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
@@ -44,13 +42,7 @@ afterEach(() => {
 });
 
 function newStore(learnerCode?: string): AuthSceneStore {
-  const origin = bridge.origin;
-  const WebSocketImpl = class extends WsWebSocket {
-    constructor(url: string) {
-      super(url, { origin });
-    }
-  } as unknown as typeof WebSocket;
-  const host = createBridgeHost({ WebSocketImpl, url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: origin });
+  const host = pageHost(bridge);
   store = new AuthSceneStore({
     startProgram: async (spec) => (await host.start(spec)) as HttpWire,
     ...(learnerCode === undefined ? {} : { createLearnerSteps: async () => learnerAuthSteps({ code: learnerCode, file: 'authorization-client.ts', moduleId: '@protocol/auth/authorization-client' }, learnerWorkerFactory(await protocolModules())) }),

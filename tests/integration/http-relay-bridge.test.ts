@@ -3,15 +3,13 @@
 // tap's c2s / s2c events, read back as HTTP/1.1, are that session byte for byte.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket as WsWebSocket } from 'ws';
 import { exchangesOf } from '../support/http1-items.ts';
 import { McpClient, type ClientEvent } from '../../src/protocol/client.ts';
-import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
 import { HTTP_CARD_IDS, runHttpCard, type HttpCardResult } from '../../src/app/failure-lab/http-cards.ts';
 import { IMPATIENT_RESUMES_BEFORE_HOLD } from '../../src/protocol/http/event-stream.ts';
-import { buildProgramsForTest, startTestBridge, waitUntil, type TestBridge } from './ws-tap-transport.ts';
+import { buildProgramsForTest, pageHost, startTestBridge, waitUntil, type TestBridge } from './ws-tap-transport.ts';
 
 let programs: { dir: string; remove(): Promise<void> };
 let bridge: TestBridge;
@@ -28,18 +26,10 @@ afterEach(async () => {
 });
 
 /** The `ws` WebSocket with the Origin a browser would send for our page. */
-function webSocketWithOrigin(origin: string): typeof WebSocket {
-  return class extends WsWebSocket {
-    constructor(url: string) {
-      super(url, { origin });
-    }
-  } as unknown as typeof WebSocket;
-}
-
 describe('mcp-http on the bridge, through the relay tap', () => {
   it('runs initialize, initialized → 202, tools/call over SSE with progress, DELETE; the tap saw every byte', async () => {
     bridge = await startTestBridge({ programsDir: programs.dir });
-    const host = createBridgeHost({ WebSocketImpl: webSocketWithOrigin(bridge.origin), url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: bridge.origin });
+    const host = pageHost(bridge);
     const wire = (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [] })) as HttpWire;
     const events: TapEvent[] = [];
     wire.onTapEvent((event) => events.push(event));
@@ -73,7 +63,7 @@ describe('mcp-http on the bridge, through the relay tap', () => {
 
   it('the failure lab HTTP cards show their symptoms over real relayed TCP to the Node server', async () => {
     bridge = await startTestBridge({ programsDir: programs.dir });
-    const host = createBridgeHost({ WebSocketImpl: webSocketWithOrigin(bridge.origin), url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: bridge.origin });
+    const host = pageHost(bridge);
     const statuses: Record<string, string> = {};
     let proxied: number[] = [];
     let direct: number[] = [];

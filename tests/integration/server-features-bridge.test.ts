@@ -4,13 +4,11 @@
 // bytes, read back as HTTP/1.1, carry each of them.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket as WsWebSocket } from 'ws';
 import { exchangesOf } from '../support/http1-items.ts';
 import { McpClient, ServerRequestRefused, type ClientEvent } from '../../src/protocol/client.ts';
-import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import type { TapEvent } from '../../src/runtime/tap-protocol.ts';
-import { buildProgramsForTest, startTestBridge, waitUntil, type TestBridge } from './ws-tap-transport.ts';
+import { buildProgramsForTest, pageHost, startTestBridge, waitUntil, type TestBridge } from './ws-tap-transport.ts';
 
 let programs: { dir: string; remove(): Promise<void> };
 let bridge: TestBridge;
@@ -26,18 +24,10 @@ afterEach(async () => {
   expect(bridge.bridge.activeProcesses).toBe(0);
 });
 
-function webSocketWithOrigin(origin: string): typeof WebSocket {
-  return class extends WsWebSocket {
-    constructor(url: string) {
-      super(url, { origin });
-    }
-  } as unknown as typeof WebSocket;
-}
-
 describe('mcp-http --tools=features on the bridge', () => {
   it('subscribe → updated, setLevel filters logs, progress, sampling approved and refused: all over relayed TCP', async () => {
     bridge = await startTestBridge({ programsDir: programs.dir });
-    const host = createBridgeHost({ WebSocketImpl: webSocketWithOrigin(bridge.origin), url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: bridge.origin });
+    const host = pageHost(bridge);
     const wire = (await host.start({ program: 'mcp-http', framing: 'ndjson', faults: [], tools: 'features' })) as HttpWire;
     const events: TapEvent[] = [];
     wire.onTapEvent((event) => events.push(event));

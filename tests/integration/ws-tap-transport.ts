@@ -14,6 +14,8 @@ import { buildNodePrograms } from '../../scripts/build-node-programs.ts';
 import { createBridge, type Bridge, type BridgeOptions, type LearnerCodeOnBridge } from '../../server/bridge.ts';
 import { detectLearnerSandbox, type LearnerSandbox } from '../../server/learner-sandbox.ts';
 import { parseBridgeReply } from '../../src/runtime/bridge-messages.ts';
+import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
+import type { Host } from '../../src/runtime/host.ts';
 import {
   base64ToBytes,
   bytesToBase64,
@@ -218,6 +220,17 @@ export interface TestBridge {
   url: string;
   token: string;
   close(): Promise<void>;
+}
+
+/** The page's bridge host on a test bridge, connecting as a page of the bridge's own origin does (ws sends that Origin). */
+export function pageHost(bridge: TestBridge): Host {
+  const origin = bridge.origin;
+  const WebSocketImpl = class extends WebSocket {
+    constructor(url: string) {
+      super(url, { origin });
+    }
+  } as unknown as typeof globalThis.WebSocket;
+  return createBridgeHost({ WebSocketImpl, url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: origin });
 }
 
 /** A bridge on its own HTTP server on a free loopback port, as start.ts wires it. */

@@ -8,12 +8,10 @@
 
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WebSocket as WsWebSocket } from 'ws';
-import { buildProgramsForTest, startTestBridge } from '../integration/ws-tap-transport.ts';
+import { buildProgramsForTest, pageHost, startTestBridge } from '../integration/ws-tap-transport.ts';
 import { AuthSceneStore } from '../../src/app/protocol/auth-scene-store.ts';
 import { redactEvents } from '../../src/app/protocol/auth-redaction.ts';
 import { httpTraceText } from '../../src/app/trace/trace-export.ts';
-import { createBridgeHost } from '../../src/runtime/bridge-host.ts';
 import type { HttpWire } from '../../src/runtime/http-tap-wire.ts';
 import { PROJECT_ROOT } from '../../tools/project-root.ts';
 
@@ -23,13 +21,7 @@ async function record(): Promise<string> {
   const programs = await buildProgramsForTest();
   const bridge = await startTestBridge({ programsDir: programs.dir });
   try {
-    const origin = bridge.origin;
-    const WebSocketImpl = class extends WsWebSocket {
-      constructor(url: string) {
-        super(url, { origin });
-      }
-    } as unknown as typeof WebSocket;
-    const host = createBridgeHost({ WebSocketImpl, url: bridge.url.split('?')[0], token: bridge.token, pageOrigin: origin });
+    const host = pageHost(bridge);
     const scene = new AuthSceneStore({ startProgram: async (spec) => (await host.start(spec)) as HttpWire });
     await scene.runToEnd({ allow: true });
     const { status, outcome } = scene.getSnapshot();

@@ -3,6 +3,7 @@
 // stream (a token may be cut across two TCP chunks) and cut back at the chunks' own lengths, so the
 // inspector's chunk boundaries, offsets and Content-Length stay what crossed the wire. Pure.
 
+import { concatBytes } from '../../protocol/inspect/concat-bytes.ts';
 import { redactSecrets } from '../../protocol/inspect/secrets.ts';
 import { base64ToBytes, bytesToBase64 } from '../../protocol/base64.ts';
 import type { TapEvent } from '../../runtime/tap-protocol.ts';
@@ -10,7 +11,7 @@ import type { HttpExchangeRecord } from './http-exchanges.ts';
 
 /** The same chunks, same lengths, with every secret byte as `*`. */
 export function redactChunks(chunks: readonly Uint8Array[]): Uint8Array[] {
-  const whole = redactSecrets(joinBytes(chunks));
+  const whole = redactSecrets(concatBytes(chunks));
   const out: Uint8Array[] = [];
   let at = 0;
   for (const chunk of chunks) {
@@ -42,14 +43,4 @@ export function redactEvents(events: readonly TapEvent[]): TapEvent[] {
     });
   }
   return out;
-}
-
-export function joinBytes(chunks: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }

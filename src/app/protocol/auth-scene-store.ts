@@ -23,6 +23,7 @@ import { HttpClientTransport } from '../../protocol/http/client-transport.ts';
 import type { HttpClientRequest, HttpClientResponse, HttpExchange } from '../../protocol/http/types.ts';
 import { headerValue } from '../../protocol/http/types.ts';
 import { accessTokenFacts, readJwt, type ClaimFact } from '../../protocol/inspect/jwt-view.ts';
+import { concatBytes } from '../../protocol/inspect/concat-bytes.ts';
 import { base64ToBytes } from '../../protocol/base64.ts';
 import type { HostKind, ProgramSpec } from '../../runtime/host.ts';
 import type { HttpWire } from '../../runtime/http-tap-wire.ts';
@@ -30,7 +31,6 @@ import type { TapEvent } from '../../runtime/tap-protocol.ts';
 import { createStore, ExternalStore, type Store } from '../store/create-store.ts';
 import { afterSignIn, alterRedirect, alterRequest, isAuthorizationRequest, tokenForm, type AuthCard } from './auth-cards.ts';
 import { browseToRedirect, type ConsentDecision, type ConsentPage } from './auth-browser.ts';
-import { joinBytes } from './auth-redaction.ts';
 import { SteppedExchange, type AuthStepKind } from './auth-steps.ts';
 import { HttpExchangeRecorder, type HttpExchangeRecord } from './http-exchanges.ts';
 import type { LearnerAuthSteps } from './learner-auth-steps.ts';
@@ -390,7 +390,7 @@ export class AuthSceneStore extends ExternalStore<AuthSceneState> {
       // A JSON answer the scene reads: read it whole, and hand the client the same bytes.
       const chunks: Uint8Array[] = [];
       for await (const chunk of response.body) chunks.push(chunk);
-      const bytes = joinBytes(chunks);
+      const bytes = concatBytes(chunks);
       if (run === this.run) this.readJson(bytes, form !== null, endpoint);
       return { ...response, body: once(bytes) };
     };

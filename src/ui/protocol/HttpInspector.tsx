@@ -11,6 +11,7 @@ import { HTTP_FIELD_KINDS } from '../../protocol/inspect/byte-fields.ts';
 import { headerNamesInOtherCase, httpLayout, type ByteRange, type HttpLayout, type HttpPart } from '../../protocol/http/http-layout.ts';
 import { utf8Groups } from '../../protocol/inspect/utf8-groups.ts';
 import { bytesToBase64 } from '../../protocol/base64.ts';
+import { concatBytes } from '../../protocol/inspect/concat-bytes.ts';
 import { HexView } from './HexView.tsx';
 import { useProtocolText } from './use-protocol-text.ts';
 
@@ -187,13 +188,3 @@ function chunkSpans(chunks: readonly Uint8Array[]) {
   });
 }
 
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
