@@ -84,6 +84,48 @@ describe('TraceReader', () => {
     );
   });
 
+  it('reads any bytes, however cut, as the one decode of the whole file reads (BOM, bad UTF-8, CRLF, long lines)', () => {
+    // Hand-written UTF-8 (not the serializer's escapes) with every kind of byte a cut may land in.
+    const arbText = fc.string({ unit: fc.constantFrom('a', '你', '🙂', 'é', '\uFEFF', '\r', '"', '\\'), maxLength: 40 });
+    const arbLine = fc.oneof(
+      arbText.map((message) => JSON.stringify({ tap: 1, ev: 'error', t: 0, message })),
+      arbStdioEvent.map((event) => JSON.stringify(event)),
+      arbText,
+    );
+    const arbFile = fc.record({
+      bom: fc.boolean(),
+      lines: fc.array(arbLine, { maxLength: 8 }),
+      crlf: fc.boolean(),
+      lastNewline: fc.boolean(),
+      // Bytes overwritten anywhere: broken characters, stray line ends, a BOM's first byte.
+      damage: fc.array(fc.tuple(fc.nat(), fc.constantFrom(0x0a, 0x0d, 0x80, 0xbf, 0xe4, 0xef, 0xf0, 0xff, 0x7b)), { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(arbFile, fc.array(fc.nat(), { maxLength: 8 }), ({ bom, lines: body, crlf, lastNewline, damage }, positions) => {
+        const end = crlf ? '\r\n' : '\n';
+        const text = [JSON.stringify(HEADER), ...body].join(end) + (lastNewline ? end : '');
+        const bytes = new TextEncoder().encode(`${bom ? '\uFEFF' : ''}${text}`);
+        for (const [at, byte] of damage) if (bytes.length > 0) bytes[at % bytes.length] = byte;
+        const expected = readInChunks([new TextDecoder().decode(bytes)]);
+        // Each chunk's memory is reused after its push, as a stream's reader may do.
+        const chunks = cut(bytes, positions);
+        const reader = new TraceReader();
+        const got: ReturnType<TraceReader['push']>[] = [];
+        for (const chunk of chunks) {
+          const copy = chunk.slice();
+          got.push(reader.push(copy));
+          copy.fill(0x21);
+        }
+        got.push(reader.end());
+        const error = got.find((result) => result.error)?.error;
+        const header = got.find((result) => result.header)?.header;
+        const events = got.flatMap((result) => result.events);
+        expect(error ? { error, errorsSeen: 1 } : { trace: { header, events }, errorsSeen: 0 }).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('writes ASCII only, and a character split between byte chunks survives', () => {
     const trace: Trace = { header: { ...HEADER, program: ['nöde', '服务器', '🙂'] }, events: [{ tap: 1, ev: 'error', t: 0, message: 'é' }] };
     const text = serializeTrace(trace);
