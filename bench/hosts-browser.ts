@@ -11,8 +11,9 @@
 // <meta> tag startServer injects, the isolation headers the app gets, and a bridge that spawns the
 // real tap and echo server. Only the app bundle is left out: it is not on the measured path.
 //
-// For reference the page also times its WebSocket against a bare `ws` echo socket: what
-// Chromium's WebSocket costs by itself, the floor under any bridge. It is served by the same
+// For reference the page also times its WebSocket against a bare `ws` echo socket (what
+// Chromium's WebSocket costs by itself) and against a bare byte relay to the echo server (what any
+// bridge costs here, with no tap and no client to speak of): the two floors under the bridge row. It is served by the same
 // server, on the same port, under ECHO_PATH: the page's CSP (`connect-src 'self'`, the app's own)
 // refuses a socket on any other port, and the bench must load its page under that CSP.
 
@@ -21,7 +22,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { WebSocketServer } from 'ws';
+import { spawn } from 'node:child_process';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { startServer, type RunningServer } from '../server/start.ts';
 import { openChromiumPage, type CdpPage } from './hosts-cdp.ts';
 import type { PageHostKind } from './hosts-page.ts';
@@ -34,6 +36,7 @@ const PAGE_SCRIPT = 'bench.js';
 const WORKER_SCRIPT = 'echo-worker.js';
 const RUN_TIMEOUT_MS = 30_000;
 const ECHO_PATH = '/bench-echo';
+const RELAY_PATH = '/bench-relay';
 /** The profiled bridge run makes this many calls for each timed one (more calls, finer shares). */
 const PROFILE_CALLS_PER_TIMED_CALL = 5;
 const PROFILE_MIN_EXTRA_CALLS = 200;
@@ -43,6 +46,8 @@ export interface BrowserHostSamples {
   worker: number[];
   /** Chromium's WebSocket to a bare echo socket: the floor under the bridge. */
   webSocketEcho: number[];
+  /** Chromium's WebSocket to a bare byte relay and the echo server behind it: the floor under any bridge. */
+  bareRelay: number[];
   /** Inside the bridge row: the echo server's time, as the bridge's tap saw it (c2s → s2c). */
   bridgeServer: number[];
   /** CPU per bridge call, by process and thread, from a separate run of `profileCalls` calls (Linux only). */
@@ -78,6 +83,7 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan, primi
   // skipBuild: the site is not the app, and its generated/ programs were just built by the caller.
   const server = await startServer({ port: 0, distDir: siteDir, skipBuild: true, log: (line) => serverLog.push(line) });
   const echoSocket = serveEchoSocket(server);
+  const relaySocket = serveRelaySocket(server, join(siteDir, 'generated', 'echo-server.mjs'));
   let page: CdpPage | null = null;
   try {
     page = await openChromiumPage(server.url, RUN_TIMEOUT_MS);
@@ -85,14 +91,17 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan, primi
     const on = page;
     const runOnPage = (kind: PageHostKind, onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.run(${args(kind, onPlan, `/${WORKER_SCRIPT}`)})`);
     const echoOnPage = (onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.webSocketEcho(${args(echoSocket.url, onPlan)})`);
+    const relayOnPage = (onPlan: CallPlan) => on.evaluate<number[]>(`window.hostsBench.relayEcho(${args(relaySocket.url, onPlan)})`);
     // The priming pass (see PRIMING_PLAN), then the timed one.
     await runOnPage('bridge', priming);
     await runOnPage('worker', priming);
     await echoOnPage(priming);
+    await relayOnPage(priming);
     const bridge = await runOnPage('bridge', plan);
     const bridgeServer = await on.evaluate<number[]>('window.hostsBench.bridgeServerSpans()');
     const worker = await runOnPage('worker', plan);
     const webSocketEcho = await echoOnPage(plan);
+    const bareRelay = await relayOnPage(plan);
     // Where the bridge's time goes: two more bridge sessions, untimed, a short and a long one, with
     // every thread's CPU time read before and after each (thread-cpu.ts); their difference per
     // extra call leaves out what a session spends once (spawning the server, connecting).
@@ -110,13 +119,14 @@ export async function measureBrowserHosts(siteDir: string, plan: CallPlan, primi
     const short = await profiled(plan.calls);
     const long = await profiled(plan.calls + profileCalls);
     const bridgeCpu = short && long ? perCallShares(short, long, profileCalls) : null;
-    return { bridge, worker, webSocketEcho, bridgeServer, bridgeCpu, profileCalls };
+    return { bridge, worker, webSocketEcho, bareRelay, bridgeServer, bridgeCpu, profileCalls };
   } catch (error) {
     const detail = serverLog.slice(-20).join('\n');
     throw new Error(`the Chromium hosts benchmark failed: ${error instanceof Error ? error.message : String(error)}${detail ? `\n${detail}` : ''}`);
   } finally {
     await page?.close();
     await echoSocket.close();
+    await relaySocket.close();
     await server.close(); // waits until every tap and server the bridge started is gone
   }
 }
@@ -125,22 +135,48 @@ function args(...values: unknown[]): string {
   return values.map((value) => JSON.stringify(value)).join(', ');
 }
 
+/** A WebSocket at ECHO_PATH that sends every message straight back. */
+function serveEchoSocket(server: RunningServer): BenchSocket {
+  return serveBenchSocket(server, ECHO_PATH, (socket) => socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary })));
+}
+
 /**
- * A WebSocket at ECHO_PATH on `server`'s own port that sends every message straight back.
- * startServer hands every upgrade to its bridge's handleUpgrade (and answers 404 when it returns
- * false), so the bench puts the echo in front of it: the bridge itself is left as it is.
+ * A WebSocket at RELAY_PATH that runs the echo server for each connection and pipes bytes, nothing
+ * else: a message's bytes to its stdin, each stdout chunk back as one binary message (stderr is
+ * dropped, the process ends with the socket). The least a bridge can do, for the floor row.
  */
-function serveEchoSocket(server: RunningServer): { url: string; close(): Promise<void> } {
+function serveRelaySocket(server: RunningServer, echoServerPath: string): BenchSocket {
+  return serveBenchSocket(server, RELAY_PATH, (socket) => {
+    const child = spawn(process.execPath, [echoServerPath], { stdio: ['pipe', 'pipe', 'ignore'] });
+    child.stdout.on('data', (chunk: Buffer) => socket.send(chunk, { binary: true }));
+    child.stdin.on('error', () => {}); // the socket closed first: the kill below ends it
+    socket.on('message', (data: Buffer) => child.stdin.write(data));
+    socket.on('close', () => child.kill());
+    child.once('exit', () => socket.close());
+  });
+}
+
+interface BenchSocket {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A WebSocket at `path` on `server`'s own port. startServer hands every upgrade to its bridge's
+ * handleUpgrade (and answers 404 when it returns false), so the bench puts its socket in front of
+ * it: the bridge itself is left as it is.
+ */
+function serveBenchSocket(server: RunningServer, path: string, onConnection: (socket: WebSocket) => void): BenchSocket {
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-  wss.on('connection', (socket) => socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary })));
-  const bridgeUpgrade = server.bridge.handleUpgrade.bind(server.bridge);
+  wss.on('connection', onConnection);
+  const nextUpgrade = server.bridge.handleUpgrade.bind(server.bridge);
   server.bridge.handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== ECHO_PATH) return bridgeUpgrade(req, socket, head);
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return nextUpgrade(req, socket, head);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     return true;
   };
   return {
-    url: `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}${ECHO_PATH}`,
+    url: `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}${path}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();

@@ -9,6 +9,7 @@
 import { McpClient } from '../src/protocol/client.ts';
 import { getFraming } from '../src/protocol/framing/index.ts';
 import { encodeRequest } from '../src/protocol/jsonrpc.ts';
+import { LATEST_PROTOCOL_VERSION } from '../src/protocol/mcp.ts';
 import { createBridgeHost } from '../src/runtime/bridge-host.ts';
 import type { Host, ProgramSpec, Wire } from '../src/runtime/host.ts';
 import type { PageToWorker } from '../src/runtime/echo-worker-core.ts';
@@ -27,6 +28,13 @@ export interface HostsBenchPage {
    * one echo call, so the sizes match.
    */
   webSocketEcho(url: string, plan: CallPlan): Promise<number[]>;
+  /**
+   * The floor under any bridge: this page's WebSocket to a bare relay at `url` that pipes raw bytes
+   * to a fresh echo server's stdin and its stdout back (no tap, no events, no base64), with the
+   * least client there is: one JSON-RPC line out, one parsed line back. Every host's work is left
+   * out; what remains is Chromium, the socket, one Node process and the echo server.
+   */
+  relayEcho(url: string, plan: CallPlan): Promise<number[]>;
   /**
    * For the last bridge run's timed calls: how long the echo server took as the bridge's tap saw
    * it (the tap time of the response's s2c event less the request's c2s), the part of each round
@@ -128,4 +136,40 @@ async function webSocketEcho(url: string, plan: CallPlan): Promise<number[]> {
   }
 }
 
-window.hostsBench = { run, webSocketEcho, bridgeServerSpans: () => serverSpans.slice(-timedCalls) };
+async function relayEcho(url: string, plan: CallPlan): Promise<number[]> {
+  const socket = new WebSocket(url);
+  socket.binaryType = 'arraybuffer';
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => resolve();
+    socket.onerror = () => reject(new Error(`could not open the relay socket at ${url}`));
+  });
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let text = '';
+  let answered: ((message: { result?: unknown; error?: unknown }) => void) | null = null;
+  // Stdout may come in pieces or several lines at once: lines are cut from the text as it grows.
+  socket.onmessage = (event: MessageEvent) => {
+    text += decoder.decode(new Uint8Array(event.data as ArrayBuffer), { stream: true });
+    for (let lf = text.indexOf('\n'); lf !== -1; lf = text.indexOf('\n')) {
+      const line = text.slice(0, lf);
+      text = text.slice(lf + 1);
+      answered?.(JSON.parse(line));
+    }
+  };
+  let id = 0;
+  const send = (message: object) => socket.send(encoder.encode(`${JSON.stringify(message)}\n`));
+  const request = (method: string, params: object) =>
+    new Promise<unknown>((resolve, reject) => {
+      answered = (message) => (message.error === undefined ? resolve(message.result) : reject(new Error(JSON.stringify(message.error))));
+      send({ jsonrpc: '2.0', id: ++id, method, params });
+    });
+  try {
+    await request('initialize', { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'bench-relay', version: '1.0.0' } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return await timeEchoCalls((echo) => request('tools/call', { name: 'echo', arguments: { text: echo } }), () => performance.now(), plan);
+  } finally {
+    socket.close();
+  }
+}
+
+window.hostsBench = { run, webSocketEcho, relayEcho, bridgeServerSpans: () => serverSpans.slice(-timedCalls) };

@@ -25,7 +25,7 @@ import type { CpuShares } from './thread-cpu.ts';
 import { formatTable, median, percentile, ratio, verdict } from './report.ts';
 
 export type HostId = 'sdk-stdio' | 'client-stdio' | 'tap-node' | 'bridge-chromium' | 'worker-chromium';
-export type ReferenceId = 'websocket-echo-chromium' | 'bridge-server-span';
+export type ReferenceId = 'websocket-echo-chromium' | 'bare-relay-chromium' | 'bridge-server-span';
 
 export interface HostRow<Id extends string = HostId> {
   host: Id;
@@ -53,6 +53,7 @@ const HOST_LABELS: Record<HostId | ReferenceId, string> = {
   'bridge-chromium': 'bridge host, from Chromium',
   'worker-chromium': 'worker host, in Chromium',
   'websocket-echo-chromium': '(floor) Chromium WebSocket to a bare echo socket',
+  'bare-relay-chromium': '(floor) Chromium, bare byte relay to the echo server',
   'bridge-server-span': '(in the bridge row) echo server, c2s→s2c as its tap timed it',
 };
 const HOST_ORDER: readonly HostId[] = ['sdk-stdio', 'client-stdio', 'tap-node', 'bridge-chromium', 'worker-chromium'];
@@ -77,6 +78,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: Call
 
     const skipped: string[] = [];
     let floor: number[] | undefined;
+    let bareRelay: number[] | undefined;
     let bridgeServer: number[] | undefined;
     let bridgeCpu: HostsResult['bridgeCpu'];
     if (existsSync(CHROMIUM_PATH)) {
@@ -85,6 +87,7 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: Call
       samples['bridge-chromium'] = browser.bridge;
       samples['worker-chromium'] = browser.worker;
       floor = browser.webSocketEcho;
+      bareRelay = browser.bareRelay;
       bridgeServer = browser.bridgeServer;
       if (browser.bridgeCpu) bridgeCpu = { calls: browser.profileCalls, shares: browser.bridgeCpu };
     } else {
@@ -95,7 +98,11 @@ export async function runHostsBench(plan: CallPlan = DEFAULT_PLAN, priming: Call
       const times = samples[host];
       return times ? [toRow(host, times, baseline)] : [];
     });
-    const references = [...(floor ? [toRow('websocket-echo-chromium', floor, baseline)] : []), ...(bridgeServer?.length ? [toRow('bridge-server-span', bridgeServer, baseline)] : [])];
+    const references = [
+      ...(floor ? [toRow('websocket-echo-chromium', floor, baseline)] : []),
+      ...(bareRelay ? [toRow('bare-relay-chromium', bareRelay, baseline)] : []),
+      ...(bridgeServer?.length ? [toRow('bridge-server-span', bridgeServer, baseline)] : []),
+    ];
     return { rows, references, skipped, ...(bridgeCpu ? { bridgeCpu } : {}) };
   } finally {
     await rm(siteDir, { recursive: true, force: true });
@@ -143,12 +150,19 @@ function floorNotes(result: HostsResult): string[] {
   const bridge = result.rows.find((row) => row.host === 'bridge-chromium');
   const floor = result.references.find((row) => row.host === 'websocket-echo-chromium');
   const server = result.references.find((row) => row.host === 'bridge-server-span');
+  const relay = result.references.find((row) => row.host === 'bare-relay-chromium');
   if (!bridge || !floor) return [];
   const notes = [
     `the bridge p50 (${ms(bridge.p50Ms)} ms): Chromium's bare WebSocket round trip ${ms(floor.p50Ms)} ms (the floor row)` +
       (server ? `, the echo server as the bridge's tap timed it ${ms(server.p50Ms)} ms` : '') +
       `, the rest ${ms(bridge.p50Ms - floor.p50Ms - (server?.p50Ms ?? 0))} ms`,
   ];
+  if (relay) {
+    notes.push(
+      `a bare byte relay to the same echo server (no tap, no events, the least client) takes ${ms(relay.p50Ms)} ms, ${ratio(relay.vsSdkStdioP50)} the SDK over stdio: ` +
+        `what any bridge costs on this machine; the tap, its events and our client add ${ms(bridge.p50Ms - relay.p50Ms)} ms`,
+    );
+  }
   const cpu = result.bridgeCpu;
   if (cpu) {
     const total = cpu.shares.reduce((sum, share) => sum + share.microsPerCall, 0);
