@@ -13,7 +13,8 @@ import { encodeSseEvent, SseReader } from '../src/protocol/framing/sse.ts';
 import { getFraming } from '../src/protocol/framing/index.ts';
 import { FRAMING_NAMES } from '../src/protocol/framing/types.ts';
 import type { FramingName } from '../src/protocol/framing/types.ts';
-import { buildWorkloads, concatBytes, cutIntoChunks } from './workloads.ts';
+import { concatBytes } from '../src/protocol/inspect/concat-bytes.ts';
+import { buildWorkloads, cutIntoChunks } from './workloads.ts';
 import type { Workload, WorkloadSizes } from './workloads.ts';
 
 export interface FramingRow {

@@ -101,13 +101,3 @@ export function cutIntoChunks(stream: Uint8Array, size: number): Uint8Array[] {
   for (let at = 0; at < stream.length; at += size) chunks.push(stream.slice(at, at + size));
   return chunks;
 }
-
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}

@@ -1,15 +1,6 @@
-// Byte helpers for the readers' property tests: join chunks, and cut a stream into chunks at
-// arbitrary points (the chunking a pipe, a socket or a pseudo-terminal might produce).
-
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
+// Byte helpers for the readers' property tests: cut a stream into chunks at arbitrary points (the
+// chunking a pipe, a socket or a pseudo-terminal might produce). Joining is concatBytes
+// (src/protocol/inspect/concat-bytes.ts).
 
 /** Cut `bytes` at `cuts` (taken modulo its length + 1, in any order, repeats allowed). */
 export function cutAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {

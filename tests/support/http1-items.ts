@@ -2,6 +2,7 @@
 // not depend on how the stream was cut (adjacent data pieces joined).
 
 import { Http1Reader, type Http1Item } from '../../src/protocol/http/http1-reader.ts';
+import { concatBytes } from '../../src/protocol/inspect/concat-bytes.ts';
 import { base64ToBytes, type TapEvent } from '../../src/runtime/tap-protocol.ts';
 
 export function readAll(kind: 'request' | 'response', chunks: readonly Uint8Array[], close = false): Http1Item[] {
@@ -79,14 +80,4 @@ function jsonRpcOf(body: string): { method?: string } | undefined {
   } catch {
     return undefined;
   }
-}
-
-function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
 }

@@ -9,6 +9,7 @@ import { base64ToBytes } from '../../runtime/tap-protocol.ts';
 import { parseTrace } from '../../runtime/trace/index.ts';
 import { httpTraceText } from '../trace/trace-export.ts';
 import { FeaturesStore, SAMPLING_REJECTED, type FeaturesState } from './features-store.ts';
+import { concatBytes } from '../../protocol/inspect/concat-bytes.ts';
 
 const stores: FeaturesStore[] = [];
 afterEach(() => {
@@ -69,7 +70,7 @@ describe('FeaturesStore', () => {
     expect(lines(store, 'resources')).toEqual(['POST resources/list 200', 'POST resources/read 200', 'POST tools/call 200', 'POST resources/subscribe 200', 'POST tools/call 200']);
     // The notification's bytes are in the GET stream's exchange.
     const get = store.exchangesOf('session').find((exchange) => exchange.request === 'GET')!;
-    expect(new TextDecoder().decode(concat(get.s2c))).toContain('"method":"notifications/resources/updated"');
+    expect(new TextDecoder().decode(concatBytes(get.s2c))).toContain('"method":"notifications/resources/updated"');
   });
 
   it('prompts: get with arguments; a missing required one is the server’s -32602, shown in the tab', async () => {
@@ -132,7 +133,7 @@ describe('FeaturesStore', () => {
     // Each answer is a POST of its own (a JSON-RPC response), taken with 202; the refusal carries -1.
     const answers = store.exchangesOf('sampling').filter((exchange) => exchange.request === 'POST');
     expect(answers.map((exchange) => exchange.status)).toEqual([202, 202]);
-    expect(new TextDecoder().decode(concat(answers[1]!.c2s))).toContain('"error":{"code":-1,"message":"User rejected sampling request"}');
+    expect(new TextDecoder().decode(concatBytes(answers[1]!.c2s))).toContain('"error":{"code":-1,"message":"User rejected sampling request"}');
   });
 
   it('saves the session as an HTTP trace whose bytes per connection are the ones each tab shows', async () => {
@@ -146,7 +147,7 @@ describe('FeaturesStore', () => {
     expect(parsed.header).toMatchObject({ mode: 'http', program: ['mcp-http', '--tools=features'] });
     for (const exchange of store.getSnapshot().exchanges) {
       const saved = parsed.events.flatMap((event) => (event.ev === 's2c' && event.conn === exchange.conn ? [...base64ToBytes(event.b64)] : []));
-      expect(saved, `conn ${exchange.conn}`).toEqual([...concat(exchange.s2c)]);
+      expect(saved, `conn ${exchange.conn}`).toEqual([...concatBytes(exchange.s2c)]);
     }
   });
 
@@ -159,13 +160,3 @@ describe('FeaturesStore', () => {
     expect(store.getSnapshot().sampling.pending).toBeNull();
   });
 });
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}

@@ -3,7 +3,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { concat, cutAt } from '../../../tests/support/byte-chunks.ts';
+import { cutAt } from '../../../tests/support/byte-chunks.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { FRAMING_NAMES, getFraming } from './index.ts';
 import type { Framing, ReadItem } from './types.ts';
 
@@ -46,7 +47,7 @@ describe.each(FRAMING_NAMES)('%s framing: properties', (name) => {
   it('reads the same messages from a valid stream however it is chunked', () => {
     fc.assert(
       fc.property(fc.array(message, { minLength: 1, maxLength: 6 }), cuts, (messages, cutPoints) => {
-        const stream = concat(messages.map((value) => framing.encode(value)));
+        const stream = concatBytes(messages.map((value) => framing.encode(value)));
         const whole = readChunks(framing, [stream]);
         expect(whole.map((item) => (item.type === 'message' ? item.value : item))).toEqual(messages.map(afterJson));
         expect(readChunks(framing, cutAt(stream, cutPoints))).toEqual(whole);
@@ -74,7 +75,7 @@ describe.each(FRAMING_NAMES)('%s framing: properties', (name) => {
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 20 }), cuts, fc.option(fc.integer({ min: 0, max: 60 })), (pieces, cutPoints, max) => {
-        const stream = concat(pieces);
+        const stream = concatBytes(pieces);
         const limit = max ?? undefined;
         const reader = framing.createReader(limit === undefined ? undefined : { maxMessageBytes: limit });
         const chunked = cutAt(stream, cutPoints).flatMap((chunk) => reader.push(chunk));
@@ -96,7 +97,7 @@ describe.each(FRAMING_NAMES)('%s framing: properties', (name) => {
     const logLine = fc.string({ unit: 'grapheme', maxLength: 30 }).map((text) => `log ${text.replace(/[:\n]/g, '')}\n`);
     fc.assert(
       fc.property(fc.array(fc.tuple(logLine, message), { minLength: 1, maxLength: 5 }), cuts, (pairs, cutPoints) => {
-        const stream = concat(pairs.flatMap(([log, value]) => [utf8.encode(log), framing.encode(value)]));
+        const stream = concatBytes(pairs.flatMap(([log, value]) => [utf8.encode(log), framing.encode(value)]));
         const read = readChunks(framing, cutAt(stream, cutPoints)).filter((item) => item.type === 'message');
         expect(read.map((item) => item.value)).toEqual(pairs.map(([, value]) => afterJson(value)));
       }),

@@ -4,7 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { concat, cutAt } from '../../../tests/support/byte-chunks.ts';
+import { cutAt } from '../../../tests/support/byte-chunks.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { encodeSseEvent, SseReader, type SseEvent, type SseEventInit, type SseReadItem } from './sse.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES, type ReaderOptions } from './types.ts';
 
@@ -291,7 +292,7 @@ const valuePiece = fc.oneof(
 const lineOf = (names: fc.Arbitrary<string>) =>
   fc
     .tuple(names, fc.constantFrom(': ', ':', ':  ', ''), fc.array(valuePiece, { maxLength: 4 }), fc.constantFrom('\n', '\n', '\r', '\r\n'))
-    .map(([name, separator, value, end]) => concat([utf8.encode(name), name === '' && value.length === 0 ? new Uint8Array() : utf8.encode(separator), ...value, utf8.encode(end)]));
+    .map(([name, separator, value, end]) => concatBytes([utf8.encode(name), name === '' && value.length === 0 ? new Uint8Array() : utf8.encode(separator), ...value, utf8.encode(end)]));
 const streamLine = lineOf(fc.constantFrom('', '', 'data', 'data', 'id', 'id', 'event', 'retry', ':', 'dat', 'foo', '\ufeff', '\ufeffdata'));
 /** Data lines and blank lines only: events whose data adds up to around a small limit. */
 const dataLine = fc.oneof(lineOf(fc.constantFrom('data', 'data', 'data', '')), fc.constantFrom(...bytesOf('data\n', 'data:\n', '\n')));
@@ -299,7 +300,7 @@ const dataLine = fc.oneof(lineOf(fc.constantFrom('data', 'data', 'data', '')), f
 const streamOf = (line: fc.Arbitrary<Uint8Array>) =>
   fc
     .tuple(fc.boolean(), fc.array(fc.oneof({ weight: 5, arbitrary: line }, { weight: 1, arbitrary: valuePiece }), { maxLength: 30 }))
-    .map(([bom, parts]) => concat([bom ? new Uint8Array([0xef, 0xbb, 0xbf]) : new Uint8Array(), ...parts]));
+    .map(([bom, parts]) => concatBytes([bom ? new Uint8Array([0xef, 0xbb, 0xbf]) : new Uint8Array(), ...parts]));
 const sseStreamBytes = fc.oneof(streamOf(streamLine), streamOf(dataLine));
 /** Cut points, or "every byte on its own". */
 const anyCuts = fc.oneof({ weight: 4, arbitrary: fc.array(fc.nat(), { maxLength: 30 }) }, { weight: 1, arbitrary: fc.constant('bytewise' as const) });
@@ -309,7 +310,7 @@ describe('SSE reader: properties', () => {
   it('reads the same events from a valid stream however it is chunked', () => {
     fc.assert(
       fc.property(fc.array(eventInit, { minLength: 1, maxLength: 6 }), cuts, (inits, cutPoints) => {
-        const stream = concat(inits.map((init) => encodeSseEvent(init)));
+        const stream = concatBytes(inits.map((init) => encodeSseEvent(init)));
         const whole = readChunks([stream]);
         expect(whole.items.map((item) => (item.type === 'event' ? item.event.data : item))).toEqual(inits.map((init) => afterWire(init.data!)));
         const chunked = readChunks(cutAt(stream, cutPoints));
@@ -358,7 +359,7 @@ describe('SSE reader: properties', () => {
     const piece = fc.oneof(eventInit.map((init) => encodeSseEvent(init)), fc.uint8Array({ maxLength: 40 }), nearMiss);
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 20 }), cuts, fc.option(fc.integer({ min: 0, max: 60 })), (pieces, cutPoints, max) => {
-        const stream = concat(pieces);
+        const stream = concatBytes(pieces);
         const limit = max ?? undefined;
         const chunked = readChunks(cutAt(stream, cutPoints), limit);
         expect(essentials(chunked.items)).toEqual(essentials(readChunks([stream], limit).items));
@@ -389,7 +390,7 @@ describe('SSE reader: the same as the chunk-decoding reader it replaced', () => 
 
   it('does the same with a BOM and data lines that add up to around the limit', () => {
     // The BOM counts in the first line's size; where the limit falls matters to the byte.
-    const stream = fc.array(dataLine, { minLength: 1, maxLength: 6 }).map((lines) => concat([new Uint8Array([0xef, 0xbb, 0xbf]), ...lines]));
+    const stream = fc.array(dataLine, { minLength: 1, maxLength: 6 }).map((lines) => concatBytes([new Uint8Array([0xef, 0xbb, 0xbf]), ...lines]));
     fc.assert(
       fc.property(stream, anyCuts, fc.integer({ min: 0, max: 40 }), (bytes, cutPoints, max) => {
         const chunks = cutStream(bytes, cutPoints);
@@ -401,7 +402,7 @@ describe('SSE reader: the same as the chunk-decoding reader it replaced', () => 
 
   it('does the same for a BOM before data lines, at every limit (cases random streams seldom hit)', () => {
     for (const text of ['data\ndata: abcd\n\n', 'data:a\ndata:bcde\n\n', 'data: \ndata:abcdef\n\n', 'data\r\n\r\n']) {
-      const stream = [concat([new Uint8Array([0xef, 0xbb, 0xbf]), utf8.encode(text)])];
+      const stream = [concatBytes([new Uint8Array([0xef, 0xbb, 0xbf]), utf8.encode(text)])];
       for (let max = 0; max <= 20; max++) {
         expect(traceOf(new SseReader({ maxMessageBytes: max }), stream)).toEqual(traceOf(new ChunkDecodingSseReader({ maxMessageBytes: max }), stream));
       }
@@ -420,7 +421,7 @@ describe('SSE reader: the same as the chunk-decoding reader it replaced', () => 
         fc.constantFrom(undefined, undefined, 400_000, 0, 100, 4096, 10_000),
         (lines, size, max) => {
           // Then a few KiB of small events, read in the buffer the reader went back to.
-          const stream = concat([...lines, utf8.encode('id: 7\ndata: {"a":"你好"}\n\n'.repeat(200))]);
+          const stream = concatBytes([...lines, utf8.encode('id: 7\ndata: {"a":"你好"}\n\n'.repeat(200))]);
           const chunks = cutAt(stream, Array.from({ length: Math.floor(stream.length / size) }, (_, i) => (i + 1) * size));
           const options = max === undefined ? undefined : { maxMessageBytes: max };
           expect(traceOf(new SseReader(options), chunks)).toEqual(traceOf(new ChunkDecodingSseReader(options), chunks));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { concat } from '../../../tests/support/byte-chunks.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { encodeSseEvent } from '../framing/sse.ts';
 import { encodeChunk, LAST_CHUNK, serializeRequest, serializeResponseHead } from './http1-writer.ts';
 import { headerNamesInOtherCase, httpLayout } from './http-layout.ts';
@@ -50,7 +50,7 @@ describe('httpLayout', () => {
     const last = events[3]!;
     const cut = new TextDecoder().decode(last).indexOf('你') + 10;
     const chunks = [events[0]!, events[1]!, events[2]!, last.subarray(0, cut), last.subarray(cut)];
-    const bytes = concat([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Transfer-Encoding', 'chunked']]), ...chunks.map(encodeChunk), LAST_CHUNK]);
+    const bytes = concatBytes([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Transfer-Encoding', 'chunked']]), ...chunks.map(encodeChunk), LAST_CHUNK]);
     const layout = httpLayout(bytes, 'response');
     expect(layout.error).toBeNull();
     expect(layout.isEventStream).toBe(true);
@@ -74,10 +74,10 @@ describe('httpLayout', () => {
   it('gives every byte of any well-formed response exactly one field', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 40 }), { maxLength: 4 }), fc.boolean(), (datas, chunked) => {
-        const payload = concat(datas.map((data) => encodeSseEvent({ data })));
+        const payload = concatBytes(datas.map((data) => encodeSseEvent({ data })));
         const bytes = chunked
-          ? concat([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Transfer-Encoding', 'chunked']]), ...(payload.length > 0 ? [encodeChunk(payload)] : []), LAST_CHUNK])
-          : concat([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Content-Length', String(payload.length)]]), payload]);
+          ? concatBytes([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Transfer-Encoding', 'chunked']]), ...(payload.length > 0 ? [encodeChunk(payload)] : []), LAST_CHUNK])
+          : concatBytes([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Content-Length', String(payload.length)]]), payload]);
         const layout = httpLayout(bytes, 'response');
         const covered = new Array<number>(bytes.length).fill(0);
         for (const field of layout.fields) for (let i = field.start; i < field.end; i++) covered[i]!++;
@@ -88,7 +88,7 @@ describe('httpLayout', () => {
   });
 
   it('reads a stream still open as far as it goes, and calls it cut short only once the connection closed', () => {
-    const bytes = concat([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Transfer-Encoding', 'chunked']]), encodeChunk(encodeSseEvent({ id: 'a/0', data: '' }))]);
+    const bytes = concatBytes([serializeResponseHead(200, [['Content-Type', 'text/event-stream'], ['Transfer-Encoding', 'chunked']]), encodeChunk(encodeSseEvent({ id: 'a/0', data: '' }))]);
     const open = httpLayout(bytes, 'response', { ended: false });
     expect(open.error).toBeNull();
     expect(open.events.map((event) => event.summary)).toEqual(['priming']);

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concat, cutAt } from '../../../tests/support/byte-chunks.ts';
+import { cutAt } from '../../../tests/support/byte-chunks.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { mergedItems, messagesOf, readAll } from '../../../tests/support/http1-items.ts';
 import { serializeRequest, serializeResponse, type HeaderLine } from './http1-writer.ts';
 import type { HttpResponse } from './types.ts';
@@ -20,7 +21,7 @@ function rawExchange(port: number, bytes: Uint8Array): Promise<Uint8Array> {
     const chunks: Uint8Array[] = [];
     const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
     socket.on('data', (chunk) => chunks.push(new Uint8Array(chunk)));
-    socket.on('end', () => resolve(concat(chunks)));
+    socket.on('end', () => resolve(concatBytes(chunks)));
     socket.on('error', reject);
   });
 }
@@ -45,7 +46,7 @@ describe('HTTP/1.1 against node:http', () => {
       const chunks: Uint8Array[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(new Uint8Array(chunk)));
       req.on('end', () => {
-        seen.push({ method: req.method, url: req.url, headers: req.headers, body: concat(chunks) });
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body: concatBytes(chunks) });
         const pieces = String(req.headers['x-pieces'] ?? '').split(',').filter((piece) => piece !== '');
         if (req.headers['x-chunked'] === '1') {
           res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'abc' });
@@ -117,7 +118,7 @@ describe('HTTP/1.1 against node:http', () => {
             headers: Object.fromEntries(extra),
             body: stream
               ? { type: 'stream', stream: Object.assign((async function* () { yield* pieces; })(), { cancel() {} }) }
-              : { type: 'bytes', bytes: concat(pieces) },
+              : { type: 'bytes', bytes: concatBytes(pieces) },
           };
           next = [];
           for await (const part of serializeResponse(response, { close: true })) next.push(part);
@@ -126,7 +127,7 @@ describe('HTTP/1.1 against node:http', () => {
             const req = httpRequest({ host: '127.0.0.1', port: tcpPort, path: '/mcp', method: 'GET' }, (res) => {
               const chunks: Uint8Array[] = [];
               res.on('data', (chunk: Buffer) => chunks.push(new Uint8Array(chunk)));
-              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: new TextDecoder().decode(concat(chunks)) }));
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: new TextDecoder().decode(concatBytes(chunks)) }));
             });
             req.on('error', reject);
             req.end();

@@ -2,7 +2,7 @@
 // treats a connection that ends early, an interim response, and a body cut short.
 
 import { describe, expect, it } from 'vitest';
-import { concat } from '../../../tests/support/byte-chunks.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { connectionPair, type ByteConnection } from './byte-connection.ts';
 import { http1Exchange } from './http1-exchange.ts';
 
@@ -36,7 +36,7 @@ function scripted(answer: (request: string, server: ByteConnection) => void) {
 async function readBody(body: AsyncIterable<Uint8Array>): Promise<string> {
   const parts: Uint8Array[] = [];
   for await (const part of body) parts.push(part);
-  return text(concat(parts));
+  return text(concatBytes(parts));
 }
 
 describe('http1Exchange', () => {

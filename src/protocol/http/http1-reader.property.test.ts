@@ -4,7 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { concat, cutAt } from '../../../tests/support/byte-chunks.ts';
+import { cutAt } from '../../../tests/support/byte-chunks.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { Http1Reader } from './http1-reader.ts';
 import { mergedItems, messagesOf, readAll } from '../../../tests/support/http1-items.ts';
 import { encodeChunk, LAST_CHUNK, serializeRequest, serializeResponseHead, type HeaderLine } from './http1-writer.ts';
@@ -32,15 +33,15 @@ const response = fc.record({
 });
 
 function responseBytes(value: { status: number; headers: HeaderLine[]; chunks?: Uint8Array[]; body: Uint8Array }): Uint8Array {
-  if (value.chunks === undefined) return concat([serializeResponseHead(value.status, [...value.headers, ['Content-Length', String(value.body.length)]]), value.body]);
-  return concat([serializeResponseHead(value.status, [...value.headers, ['Transfer-Encoding', 'chunked']]), ...value.chunks.map(encodeChunk), LAST_CHUNK]);
+  if (value.chunks === undefined) return concatBytes([serializeResponseHead(value.status, [...value.headers, ['Content-Length', String(value.body.length)]]), value.body]);
+  return concatBytes([serializeResponseHead(value.status, [...value.headers, ['Transfer-Encoding', 'chunked']]), ...value.chunks.map(encodeChunk), LAST_CHUNK]);
 }
 
 describe('Http1Reader properties', () => {
   it('reads the same requests however the bytes are cut', () => {
     fc.assert(
       fc.property(fc.array(request, { minLength: 1, maxLength: 3 }), cuts, (requests, at) => {
-        const wire = concat(requests.map(serializeRequest));
+        const wire = concatBytes(requests.map(serializeRequest));
         const whole = mergedItems(readAll('request', [wire]));
         expect(mergedItems(readAll('request', cutAt(wire, at)))).toEqual(whole);
         // And what is read is what was written.
@@ -58,12 +59,12 @@ describe('Http1Reader properties', () => {
   it('reads the same responses however the bytes are cut, Content-Length or chunked', () => {
     fc.assert(
       fc.property(fc.array(response, { minLength: 1, maxLength: 3 }), cuts, (responses, at) => {
-        const wire = concat(responses.map(responseBytes));
+        const wire = concatBytes(responses.map(responseBytes));
         const whole = readAll('response', [wire]);
         expect(whole.some((item) => item.type === 'error')).toBe(false);
         expect(mergedItems(readAll('response', cutAt(wire, at)))).toEqual(mergedItems(whole));
         const decoded = messagesOf(whole).map((message) => message.body);
-        expect(decoded).toEqual(responses.map((value) => new TextDecoder().decode(value.chunks === undefined ? value.body : concat(value.chunks))));
+        expect(decoded).toEqual(responses.map((value) => new TextDecoder().decode(value.chunks === undefined ? value.body : concatBytes(value.chunks))));
       }),
     );
   });
@@ -71,7 +72,7 @@ describe('Http1Reader properties', () => {
   it('the spans it reports tile the stream: every byte belongs to exactly one item', () => {
     fc.assert(
       fc.property(fc.array(response, { minLength: 1, maxLength: 2 }), cuts, (responses, at) => {
-        const wire = concat(responses.map(responseBytes));
+        const wire = concatBytes(responses.map(responseBytes));
         let next = 0;
         for (const item of readAll('response', cutAt(wire, at))) {
           if (item.type === 'error') throw new Error(item.detail);

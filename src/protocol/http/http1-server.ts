@@ -5,6 +5,7 @@
 // does and the inspector reads both alike.
 
 import type { ByteConnection } from './byte-connection.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { Http1Reader, type Http1Head } from './http1-reader.ts';
 import { serializeResponse } from './http1-writer.ts';
 import type { HttpHandler } from './server-handler.ts';
@@ -38,7 +39,8 @@ export function serveHttp1Connection(handler: Pick<HttpHandler, 'handle'>, conne
         if (current.size > MAX_HTTP1_REQUEST_BODY_BYTES) return refuse(413, `Payload too large: over ${MAX_HTTP1_REQUEST_BODY_BYTES} bytes`);
         current.parts.push(item.bytes);
       } else if (item.type === 'end' && current) {
-        queue.push({ head: current.head, body: join(current.parts) });
+        // A body of one piece is copied all the same: the handler keeps its own bytes, not a view into the reader's chunk.
+        queue.push({ head: current.head, body: current.parts.length === 1 ? current.parts[0]!.slice() : concatBytes(current.parts) });
         current = null;
       } else if (item.type === 'error') return refuse(400, `Bad Request: ${item.detail}`);
     }
@@ -80,15 +82,4 @@ export function serveHttp1Connection(handler: Pick<HttpHandler, 'handle'>, conne
       connection.close();
     })();
   }
-}
-
-function join(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!.slice();
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
 }

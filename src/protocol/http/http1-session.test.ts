@@ -5,7 +5,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { concat, cutAt } from '../../../tests/support/byte-chunks.ts';
+import { cutAt } from '../../../tests/support/byte-chunks.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 import { messagesOf, readAll } from '../../../tests/support/http1-items.ts';
 import { McpClient, type ClientEvent } from '../client.ts';
 import { createEchoTools, ECHO_SERVER_INFO } from '../echo-tools.ts';
@@ -58,8 +59,8 @@ describe('a Streamable HTTP session over HTTP/1.1 bytes', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(handler.sessionCount).toBe(0);
 
-    const requests = connections.map((connection) => messagesOf(readAll('request', [concat(connection.c2s)])));
-    const responses = connections.map((connection) => messagesOf(readAll('response', [concat(connection.s2c)], true)));
+    const requests = connections.map((connection) => messagesOf(readAll('request', [concatBytes(connection.c2s)])));
+    const responses = connections.map((connection) => messagesOf(readAll('response', [concatBytes(connection.s2c)], true)));
     const lines = requests.map(([request]) => (request!.head as { method: string }).method + ' ' + (JSON.parse(request!.body || '{}') as { method?: string }).method);
     expect(lines).toContain('POST initialize');
     const statusOf = (method: string) => responses[lines.indexOf(method)]![0]!.head as { status: number; headers: Record<string, string> };
@@ -70,7 +71,7 @@ describe('a Streamable HTTP session over HTTP/1.1 bytes', () => {
     expect(responses[lines.indexOf('POST tools/call')]![0]!.body).toMatch(/notifications\/progress[\s\S]*"result"/);
     expect(statusOf('DELETE undefined').status).toBe(200);
     // The request bytes name MCP's headers the way the specification spells them.
-    const second = text(concat(connections[lines.indexOf('POST notifications/initialized')]!.c2s));
+    const second = text(concatBytes(connections[lines.indexOf('POST notifications/initialized')]!.c2s));
     expect(second).toMatch(/\r\nMcp-Session-Id: [\x21-\x7e]+\r\n/);
     expect(second).toContain('\r\nMCP-Protocol-Version: 2025-11-25\r\n');
     expect(second).toContain('\r\nOrigin: http://127.0.0.1:5173\r\n');
@@ -99,7 +100,7 @@ describe('a Streamable HTTP session over HTTP/1.1 bytes', () => {
     serveHttp1Connection(handler, server);
     client.write(new TextEncoder().encode('Content-Length: 2\r\n\r\n{}'));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(text(concat(received))).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(text(concatBytes(received))).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(ended).toBe(true);
   });
 });

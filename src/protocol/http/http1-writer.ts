@@ -4,6 +4,7 @@
 // shows one wire format whatever the host. Pure: no sockets, only Uint8Array and text.
 
 import type { HttpResponse } from './types.ts';
+import { concatBytes } from '../inspect/concat-bytes.ts';
 
 const utf8 = new TextEncoder();
 const CRLF = '\r\n';
@@ -44,16 +45,6 @@ function hasHeader(headers: readonly HeaderLine[], name: string): boolean {
   return headers.some(([given]) => given.toLowerCase() === name);
 }
 
-function join(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
-
 function headText(startLine: string, headers: readonly HeaderLine[]): string {
   let text = startLine + CRLF;
   for (const header of headers) {
@@ -73,7 +64,7 @@ export function serializeRequest(init: Http1RequestInit): Uint8Array {
   const headers = [...init.headers];
   if (init.body !== undefined && !hasHeader(headers, 'content-length')) headers.push(['Content-Length', String(init.body.length)]);
   const head = utf8.encode(headText(`${init.method} ${init.target} HTTP/1.1`, headers));
-  return init.body === undefined ? head : join([head, init.body]);
+  return init.body === undefined ? head : concatBytes([head, init.body]);
 }
 
 const REASONS: Readonly<Record<number, string>> = {
@@ -104,7 +95,7 @@ export function serializeResponseHead(status: number, headers: readonly HeaderLi
 /** One chunk of the chunked transfer coding: its size in hex, CRLF, the bytes, CRLF. */
 export function encodeChunk(bytes: Uint8Array): Uint8Array {
   if (bytes.length === 0) throw new TypeError('an empty chunk would end the body: use LAST_CHUNK for that');
-  return join([utf8.encode(bytes.length.toString(16) + CRLF), bytes, utf8.encode(CRLF)]);
+  return concatBytes([utf8.encode(bytes.length.toString(16) + CRLF), bytes, utf8.encode(CRLF)]);
 }
 
 /** The zero-size chunk and the empty trailer section: the end of a chunked body. */
@@ -123,7 +114,7 @@ export async function* serializeResponse(response: HttpResponse, options: { clos
   if (body.type !== 'stream') {
     const bytes = body.type === 'bytes' ? body.bytes : new Uint8Array(0);
     headers.push(['Content-Length', String(bytes.length)]);
-    yield bytes.length === 0 ? serializeResponseHead(response.status, headers) : join([serializeResponseHead(response.status, headers), bytes]);
+    yield bytes.length === 0 ? serializeResponseHead(response.status, headers) : concatBytes([serializeResponseHead(response.status, headers), bytes]);
     return;
   }
   headers.push(['Transfer-Encoding', 'chunked']);
