@@ -10,7 +10,8 @@ import { encodeSseEvent, SseReader, type SseEvent, type SseEventInit, type SseRe
 import { DEFAULT_MAX_MESSAGE_BYTES, type ReaderOptions } from './types.ts';
 
 const utf8 = new TextEncoder();
-const utf8Decoder = new TextDecoder();
+// `ignoreBOM`: a U+FEFF at the start of a field's value is text; only the stream's first one is a BOM.
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function readChunks(chunks: readonly Uint8Array[], maxMessageBytes?: number): { items: SseReadItem[]; reader: SseReader } {
   const reader = new SseReader(maxMessageBytes === undefined ? undefined : { maxMessageBytes });
