@@ -32,11 +32,11 @@ export interface GeneratedTrace {
   events: number;
 }
 
-/** A trace of `messages` messages whose file is about `targetBytes` long. */
 /** Issue 25's goals: opening within 2× a reader that only shows messages; no page task over 100 ms. */
 export const TRACE_OPEN_GOAL_VS_FLOOR = 2;
 export const TRACE_LONGEST_TASK_GOAL_MS = 100;
 
+/** A trace of `messages` messages whose file is about `targetBytes` long. */
 export function generateTrace(messages = TRACE_MESSAGES, targetBytes = TRACE_TARGET_BYTES): GeneratedTrace {
   const header = { format: 'mcp-playground-trace', version: 1, mode: 'stdio', framing: 'ndjson', framingSource: 'given', started: '2026-12-01T16:00:00.000Z', recorder: 'bench', program: ['node', 'server.js'] };
   // Each line is ~4/3 of its message (base64) plus ~40 bytes of event fields.
